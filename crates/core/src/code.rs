@@ -1,0 +1,345 @@
+//! Codes as dense indices. The [`Codebook`] enumerates every code of a game in numeric order
+//! (first peg most significant), so comparing indices compares codes the way Knuth orders them,
+//! and translates between indices, colour digits and the printed symbols.
+
+use std::fmt;
+
+use thiserror::Error;
+
+use crate::{Feedback, FeedbackKind, Game};
+
+/// A code of a game, as its index in numeric order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Code(pub u32);
+
+impl Code {
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// Every code of a game, with the per-code facts the scorer needs.
+#[derive(Clone)]
+pub struct Codebook {
+    game: Game,
+    /// Colour (0-based) of each peg, `pegs` bytes per code.
+    colours: Vec<u8>,
+    /// How often each colour occurs, `colours` bytes per code.
+    colour_counts: Vec<u8>,
+}
+
+/// Text that does not name a code of the game.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum CodeParseError {
+    #[error("`{text}` has {found} symbols; codes of this game have {pegs}")]
+    Length {
+        text: String,
+        found: usize,
+        pegs: usize,
+    },
+    #[error("`{text}`: `{symbol}` at position {position} is not a colour of this game (expected one of {symbols})")]
+    Symbol {
+        text: String,
+        symbol: char,
+        position: usize,
+        symbols: String,
+    },
+    #[error("`{text}` repeats a colour, which this game does not allow")]
+    Repeated { text: String },
+}
+
+impl fmt::Debug for Codebook {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Codebook({}, {} codes)",
+            self.game.describe(),
+            self.len()
+        )
+    }
+}
+
+impl Codebook {
+    pub fn new(game: Game) -> Codebook {
+        let (pegs, colours) = (game.pegs(), game.colours());
+        let count = game.code_count();
+        let mut digits = Vec::with_capacity(count * pegs);
+        let mut current = vec![0u8; pegs];
+        // Odometer over all colour tuples in numeric order, skipping repeats when required.
+        loop {
+            if game.repetition() || all_distinct(&current) {
+                digits.extend_from_slice(&current);
+            }
+            let mut position = pegs;
+            loop {
+                if position == 0 {
+                    let mut colour_counts = vec![0u8; count * colours];
+                    for (code, pegs_of_code) in digits.chunks_exact(pegs).enumerate() {
+                        for &colour in pegs_of_code {
+                            colour_counts[code * colours + usize::from(colour)] += 1;
+                        }
+                    }
+                    debug_assert_eq!(digits.len(), count * pegs);
+                    return Codebook {
+                        game,
+                        colours: digits,
+                        colour_counts,
+                    };
+                }
+                position -= 1;
+                current[position] += 1;
+                if usize::from(current[position]) < colours {
+                    break;
+                }
+                current[position] = 0;
+            }
+        }
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    pub fn len(&self) -> usize {
+        self.colours.len() / self.game.pegs()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.colours.is_empty()
+    }
+
+    /// All codes in numeric order.
+    pub fn codes(&self) -> impl ExactSizeIterator<Item = Code> + Clone {
+        (0..self.len() as u32).map(Code)
+    }
+
+    /// The 0-based colour of each peg of `code`.
+    pub fn colours_of(&self, code: Code) -> &[u8] {
+        let pegs = self.game.pegs();
+        &self.colours[code.index() * pegs..(code.index() + 1) * pegs]
+    }
+
+    fn colour_counts_of(&self, code: Code) -> &[u8] {
+        let colours = self.game.colours();
+        &self.colour_counts[code.index() * colours..(code.index() + 1) * colours]
+    }
+
+    /// The printed symbol of a 0-based colour: `1`–`9` for at most nine colours (Knuth's
+    /// convention), otherwise `0`–`9` then `A`–`Z`.
+    pub fn symbol(&self, colour: u8) -> char {
+        let value = if self.game.colours() <= 9 {
+            colour + 1
+        } else {
+            colour
+        };
+        char::from_digit(u32::from(value), 36)
+            .expect("colours are at most 36")
+            .to_ascii_uppercase()
+    }
+
+    /// The symbols of this game, in colour order.
+    pub fn symbols(&self) -> String {
+        (0..self.game.colours() as u8)
+            .map(|c| self.symbol(c))
+            .collect()
+    }
+
+    fn colour_of_symbol(&self, symbol: char) -> Option<u8> {
+        let value = symbol.to_digit(36)? as u8;
+        let colour = if self.game.colours() <= 9 {
+            value.checked_sub(1)?
+        } else {
+            value
+        };
+        (usize::from(colour) < self.game.colours()).then_some(colour)
+    }
+
+    pub fn format(&self, code: Code) -> String {
+        self.colours_of(code)
+            .iter()
+            .map(|&c| self.symbol(c))
+            .collect()
+    }
+
+    /// Reads a code written with this game's symbols (letters in either case).
+    pub fn parse(&self, text: &str) -> Result<Code, CodeParseError> {
+        let pegs = self.game.pegs();
+        let found = text.chars().count();
+        if found != pegs {
+            return Err(CodeParseError::Length {
+                text: text.to_owned(),
+                found,
+                pegs,
+            });
+        }
+        let mut colours = Vec::with_capacity(pegs);
+        for (position, symbol) in text.chars().enumerate() {
+            let colour = self
+                .colour_of_symbol(symbol)
+                .ok_or_else(|| CodeParseError::Symbol {
+                    text: text.to_owned(),
+                    symbol,
+                    position: position + 1,
+                    symbols: self.symbols(),
+                })?;
+            colours.push(colour);
+        }
+        self.index_of(&colours)
+            .ok_or_else(|| CodeParseError::Repeated {
+                text: text.to_owned(),
+            })
+    }
+
+    /// The code with these 0-based colours, if it is a code of the game.
+    pub fn index_of(&self, colours: &[u8]) -> Option<Code> {
+        if colours.len() != self.game.pegs()
+            || colours
+                .iter()
+                .any(|&c| usize::from(c) >= self.game.colours())
+        {
+            return None;
+        }
+        if self.game.repetition() {
+            let base = self.game.colours() as u32;
+            Some(Code(
+                colours.iter().fold(0, |acc, &c| acc * base + u32::from(c)),
+            ))
+        } else if all_distinct(colours) {
+            // Codes are stored in numeric order, so lexicographic binary search finds them.
+            let pegs = self.game.pegs();
+            let (mut low, mut high) = (0, self.len());
+            while low < high {
+                let middle = (low + high) / 2;
+                match self.colours[middle * pegs..(middle + 1) * pegs].cmp(colours) {
+                    std::cmp::Ordering::Less => low = middle + 1,
+                    std::cmp::Ordering::Greater => high = middle,
+                    std::cmp::Ordering::Equal => return Some(Code(middle as u32)),
+                }
+            }
+            None
+        } else {
+            None
+        }
+    }
+
+    /// The reply to guess `guess` when the secret is `secret`, computed from the rules.
+    pub fn score(&self, secret: Code, guess: Code) -> Feedback {
+        let black = self
+            .colours_of(secret)
+            .iter()
+            .zip(self.colours_of(guess))
+            .filter(|(a, b)| a == b)
+            .count();
+        let white = match self.game.feedback_kind() {
+            FeedbackKind::BlackOnly => 0,
+            FeedbackKind::BlackWhite => {
+                let total: usize = self
+                    .colour_counts_of(secret)
+                    .iter()
+                    .zip(self.colour_counts_of(guess))
+                    .map(|(&a, &b)| usize::from(a.min(b)))
+                    .sum();
+                total - black
+            }
+        };
+        self.game.feedback(black, white)
+    }
+}
+
+fn all_distinct(colours: &[u8]) -> bool {
+    colours
+        .iter()
+        .enumerate()
+        .all(|(i, c)| !colours[..i].contains(c))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bulls_and_cows() -> Codebook {
+        Codebook::new(Game::new(4, 10, false, FeedbackKind::BlackWhite).unwrap())
+    }
+
+    #[test]
+    fn classic_codes_are_in_numeric_order() {
+        let book = Codebook::new(Game::classic());
+        assert_eq!(book.len(), 1296);
+        assert_eq!(book.format(Code(0)), "1111");
+        assert_eq!(book.format(Code(1)), "1112");
+        assert_eq!(book.format(Code(1295)), "6666");
+        assert_eq!(book.parse("1122"), Ok(Code(7)));
+        for code in book.codes() {
+            assert_eq!(book.parse(&book.format(code)), Ok(code));
+        }
+    }
+
+    #[test]
+    fn bulls_and_cows_uses_zero_based_symbols() {
+        let book = bulls_and_cows();
+        assert_eq!(book.len(), 5040);
+        assert_eq!(book.format(Code(0)), "0123");
+        assert_eq!(book.format(Code(5039)), "9876");
+        for code in book.codes() {
+            assert_eq!(book.parse(&book.format(code)), Ok(code));
+        }
+        assert_eq!(
+            book.parse("0012"),
+            Err(CodeParseError::Repeated {
+                text: "0012".into()
+            })
+        );
+    }
+
+    #[test]
+    fn letters_name_colours_beyond_nine() {
+        let game = Game::new(2, 12, true, FeedbackKind::BlackWhite).unwrap();
+        let book = Codebook::new(game);
+        assert_eq!(book.symbols(), "0123456789AB");
+        assert_eq!(book.format(Code(143)), "BB");
+        assert_eq!(book.parse("ab"), Ok(Code(10 * 12 + 11)));
+    }
+
+    #[test]
+    fn bad_text_is_explained() {
+        let book = Codebook::new(Game::classic());
+        assert!(matches!(
+            book.parse("123"),
+            Err(CodeParseError::Length { found: 3, .. })
+        ));
+        assert!(matches!(
+            book.parse("1273"),
+            Err(CodeParseError::Symbol {
+                symbol: '7',
+                position: 3,
+                ..
+            })
+        ));
+        assert!(matches!(
+            book.parse("1203"),
+            Err(CodeParseError::Symbol { symbol: '0', .. })
+        ));
+    }
+
+    #[test]
+    fn worked_examples_from_the_seeds() {
+        let book = Codebook::new(Game::classic());
+        let game = *book.game();
+        let score = |secret: &str, guess: &str| {
+            let f = book.score(book.parse(secret).unwrap(), book.parse(guess).unwrap());
+            (game.black(f), game.white(f))
+        };
+        // Knuth: codeword 2532, test pattern 3523 gives one black and two white hits.
+        assert_eq!(score("2532", "3523"), (1, 2));
+        // Knuth: after 1122 with reply four whites, the only code is 2211.
+        assert_eq!(score("2211", "1122"), (0, 4));
+        // Knuth's seven survivors of 1122 B, 1344 W, 3526 BWW: 4625 cannot tell 3632 from
+        // 3662 (both reply BW; the seed's text garbles this pair), while 1462 tells all seven
+        // apart and leaves 3632, the puzzle's answer (16 × 227), after BW.
+        assert_eq!(score("3632", "4625"), (1, 1));
+        assert_eq!(score("3662", "4625"), (1, 1));
+        assert_eq!(score("3632", "1462"), (1, 1));
+        assert_eq!(score("5532", "4625"), (0, 2));
+        assert_eq!(score("1234", "1234"), (4, 0));
+    }
+}

@@ -1,0 +1,173 @@
+//! The scorer answers "what reply does this guess get against that secret?" for the hot loops.
+//! Where the whole `codes × codes` table fits in memory it is precomputed (one byte per pair);
+//! larger games compute each reply from the rules instead.
+
+use rayon::prelude::*;
+
+use crate::{Code, Codebook, Feedback, Game};
+
+/// Games with more pairs than this score on the fly (5×8 has 32768² ≈ 10⁹ pairs).
+const TABLE_LIMIT: usize = 1 << 26;
+
+/// Scores guesses against secrets for one game.
+#[derive(Clone, Debug)]
+pub struct Scorer {
+    book: Codebook,
+    /// `table[guess * n + secret]` is the feedback index, when the game is small enough.
+    table: Option<Vec<u8>>,
+}
+
+/// The candidates of a node split by the reply to one guess: non-empty classes in increasing
+/// feedback order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Partition {
+    pub classes: Vec<(Feedback, Vec<Code>)>,
+}
+
+impl Scorer {
+    /// Builds the scorer, precomputing the feedback table when it fits.
+    pub fn new(game: Game) -> Scorer {
+        Scorer::with_table_limit(game, TABLE_LIMIT)
+    }
+
+    /// Like [`Scorer::new`] but never builds a table: used to check the table against the rules.
+    pub fn on_the_fly(game: Game) -> Scorer {
+        Scorer::with_table_limit(game, 0)
+    }
+
+    fn with_table_limit(game: Game, limit: usize) -> Scorer {
+        let book = Codebook::new(game);
+        let n = book.len();
+        let table = (n.saturating_mul(n) <= limit && n > 0).then(|| {
+            let mut table = vec![0u8; n * n];
+            table
+                .par_chunks_mut(n)
+                .enumerate()
+                .for_each(|(guess, row)| {
+                    let guess = Code(guess as u32);
+                    for (secret, cell) in row.iter_mut().enumerate() {
+                        *cell = book.score(Code(secret as u32), guess).index() as u8;
+                    }
+                });
+            table
+        });
+        Scorer { book, table }
+    }
+
+    pub fn game(&self) -> &Game {
+        self.book.game()
+    }
+
+    pub fn codebook(&self) -> &Codebook {
+        &self.book
+    }
+
+    /// Whether replies come from a precomputed table.
+    pub fn has_table(&self) -> bool {
+        self.table.is_some()
+    }
+
+    /// The reply to `guess` when the secret is `secret`.
+    #[inline]
+    pub fn feedback(&self, guess: Code, secret: Code) -> Feedback {
+        match &self.table {
+            Some(table) => {
+                Feedback::from_index(table[guess.index() * self.book.len() + secret.index()])
+            }
+            None => self.book.score(secret, guess),
+        }
+    }
+
+    /// Counts the candidates per reply to `guess`. `counts` must have
+    /// [`Game::feedback_slots`] entries; it is cleared first.
+    #[inline]
+    pub fn count_classes(&self, guess: Code, candidates: &[Code], counts: &mut [u32]) {
+        counts.fill(0);
+        match &self.table {
+            Some(table) => {
+                let n = self.book.len();
+                let row = &table[guess.index() * n..(guess.index() + 1) * n];
+                for &secret in candidates {
+                    counts[usize::from(row[secret.index()])] += 1;
+                }
+            }
+            None => {
+                for &secret in candidates {
+                    counts[self.book.score(secret, guess).index()] += 1;
+                }
+            }
+        }
+    }
+
+    /// Splits `candidates` (kept in their order within each class) by the reply to `guess`.
+    pub fn split(&self, guess: Code, candidates: &[Code]) -> Partition {
+        let mut buckets: Vec<Vec<Code>> = vec![Vec::new(); self.game().feedback_slots()];
+        for &secret in candidates {
+            buckets[self.feedback(guess, secret).index()].push(secret);
+        }
+        let classes = buckets
+            .into_iter()
+            .enumerate()
+            .filter(|(_, class)| !class.is_empty())
+            .map(|(index, class)| (Feedback::from_index(index as u8), class))
+            .collect();
+        Partition { classes }
+    }
+
+    /// Every code of the game.
+    pub fn all_codes(&self) -> Vec<Code> {
+        self.book.codes().collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::FeedbackKind;
+
+    #[test]
+    fn table_and_rules_agree() {
+        for (pegs, colours, repetition) in [(4, 6, true), (3, 5, false), (4, 4, true)] {
+            let game = Game::new(pegs, colours, repetition, FeedbackKind::BlackWhite).unwrap();
+            let (table, rules) = (Scorer::new(game), Scorer::on_the_fly(game));
+            assert!(table.has_table() && !rules.has_table());
+            for guess in table.codebook().codes() {
+                for secret in table.codebook().codes() {
+                    assert_eq!(table.feedback(guess, secret), rules.feedback(guess, secret));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn classic_game_has_fourteen_replies() {
+        let scorer = Scorer::new(Game::classic());
+        let mut seen = std::collections::BTreeSet::new();
+        for guess in scorer.codebook().codes() {
+            for secret in scorer.codebook().codes() {
+                seen.insert(scorer.feedback(guess, secret));
+            }
+        }
+        assert_eq!(seen.len(), 14);
+        assert!(!seen.contains(&scorer.game().feedback(3, 1)));
+    }
+
+    #[test]
+    fn knuth_first_guess_partition() {
+        // Figure 1: 1122 leaves 1,16,96,256,256; 0,36,208,256; 4,32,114; 0,20; 1.
+        let scorer = Scorer::new(Game::classic());
+        let game = *scorer.game();
+        let guess = scorer.codebook().parse("1122").unwrap();
+        let mut counts = vec![0; game.feedback_slots()];
+        scorer.count_classes(guess, &scorer.all_codes(), &mut counts);
+        let by_slot: Vec<u32> = game
+            .notation_feedbacks()
+            .iter()
+            .map(|f| counts[f.index()])
+            .collect();
+        assert_eq!(
+            by_slot,
+            [1, 16, 96, 256, 256, 0, 36, 208, 256, 4, 32, 114, 0, 20, 1]
+        );
+    }
+}

@@ -1,0 +1,9 @@
+//! Strategy builders: each takes a [`Scorer`](mastermind_core::Scorer) and returns the whole
+//! strategy tree as a [`Node`](mastermind_tree::Node). Builders run on rayon and are
+//! deterministic: every parallel choice is a minimum over a total order.
+
+mod knuth;
+mod progress;
+
+pub use knuth::knuth;
+pub use progress::{NoProgress, Progress};

@@ -1,0 +1,15 @@
+//! How builders report progress without depending on a terminal: the binary passes an
+//! implementation that drives a progress bar, tests pass [`NoProgress`].
+
+/// Receives progress reports from a builder, possibly from several threads at once.
+pub trait Progress: Sync {
+    /// `codes` more codes have their whole path settled in the tree.
+    fn codes_settled(&self, codes: u64);
+}
+
+/// Ignores every report.
+pub struct NoProgress;
+
+impl Progress for NoProgress {
+    fn codes_settled(&self, _codes: u64) {}
+}

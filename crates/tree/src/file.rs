@@ -1,0 +1,313 @@
+//! The JSON tree file: self-describing (format name and version), naming its game and strategy,
+//! stating claims about the tree (which the verifier checks), and holding the tree itself with
+//! guesses written as codes and replies as readable keys such as `1B2W`.
+
+use std::collections::BTreeMap;
+
+use mastermind_core::{Codebook, FeedbackKind, Game, GameError};
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::{Node, Statistics};
+
+/// The value of the `format` field.
+pub const FORMAT_NAME: &str = "mastermind-strategy-tree";
+/// The version of the file layout this build writes and reads.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// A whole tree file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TreeFile {
+    pub format: String,
+    pub version: u32,
+    pub game: FileGame,
+    pub strategy: StrategyInfo,
+    pub claims: Claims,
+    pub tree: FileNode,
+}
+
+/// The game the tree plays.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FileGame {
+    pub pegs: u32,
+    pub colours: u32,
+    pub repetition: bool,
+    pub feedback: FeedbackKind,
+    /// The symbols of the colours in order, such as `123456`.
+    pub symbols: String,
+}
+
+/// Which strategy built the tree, and with what parameters.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StrategyInfo {
+    pub name: String,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub parameters: BTreeMap<String, serde_json::Value>,
+}
+
+/// What the file says the tree achieves.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Claims {
+    pub codes: u64,
+    pub total_guesses: u64,
+    pub average: ClaimedAverage,
+    pub worst_case: u64,
+    /// `solved_by_guess[i]` codes need exactly `i + 1` guesses.
+    pub solved_by_guess: Vec<u64>,
+}
+
+/// The claimed average, exactly and as a decimal.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClaimedAverage {
+    pub fraction: String,
+    pub decimal: String,
+}
+
+/// A node as written in the file: nothing in it is trusted until verified.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FileNode {
+    pub guess: String,
+    pub candidates: u64,
+    /// Replies in file order; duplicates are kept so the verifier can report them.
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        with = "ordered_children"
+    )]
+    pub children: Vec<(String, FileNode)>,
+}
+
+/// Why a file could not be read as a tree file.
+#[derive(Debug, Error)]
+pub enum FileError {
+    #[error("not valid tree JSON at line {line}, column {column}: {message}")]
+    Json {
+        line: usize,
+        column: usize,
+        message: String,
+    },
+    #[error("the format is `{0}`, expected `{FORMAT_NAME}`")]
+    Format(String),
+    #[error("format version {0} is not supported (this build reads version {FORMAT_VERSION})")]
+    Version(u32),
+    #[error("the game in the file is not playable: {0}")]
+    Game(#[from] GameError),
+    #[error("the file gives the symbols `{found}`, but a {game} game uses `{expected}`")]
+    Symbols {
+        game: String,
+        found: String,
+        expected: String,
+    },
+}
+
+impl TreeFile {
+    /// Describes `root`, built by `strategy` for the game of `book`, with claims computed
+    /// from the tree itself.
+    pub fn new(book: &Codebook, strategy: StrategyInfo, root: &Node) -> TreeFile {
+        let game = book.game();
+        let statistics = Statistics::of_tree(root);
+        TreeFile {
+            format: FORMAT_NAME.to_owned(),
+            version: FORMAT_VERSION,
+            game: FileGame {
+                pegs: game.pegs() as u32,
+                colours: game.colours() as u32,
+                repetition: game.repetition(),
+                feedback: game.feedback_kind(),
+                symbols: book.symbols(),
+            },
+            strategy,
+            claims: Claims::of(&statistics),
+            tree: FileNode::from_node(book, root),
+        }
+    }
+
+    /// Parses a file and checks its header and game; the tree itself is not checked here.
+    pub fn from_json(text: &str) -> Result<TreeFile, FileError> {
+        let file: TreeFile = serde_json::from_str(text).map_err(|error| FileError::Json {
+            line: error.line(),
+            column: error.column(),
+            message: strip_position(&error.to_string()),
+        })?;
+        if file.format != FORMAT_NAME {
+            return Err(FileError::Format(file.format));
+        }
+        if file.version != FORMAT_VERSION {
+            return Err(FileError::Version(file.version));
+        }
+        let game = file.game()?;
+        let expected = Codebook::new(game).symbols();
+        if file.game.symbols != expected {
+            return Err(FileError::Symbols {
+                game: game.describe(),
+                found: file.game.symbols.clone(),
+                expected,
+            });
+        }
+        Ok(file)
+    }
+
+    /// The file as pretty JSON with a final newline.
+    pub fn to_json(&self) -> String {
+        let mut text = serde_json::to_string_pretty(self).expect("a tree file always serialises");
+        text.push('\n');
+        text
+    }
+
+    /// The game the file names.
+    pub fn game(&self) -> Result<Game, GameError> {
+        Game::new(
+            self.game.pegs,
+            self.game.colours,
+            self.game.repetition,
+            self.game.feedback,
+        )
+    }
+}
+
+impl Claims {
+    pub fn of(statistics: &Statistics) -> Claims {
+        let average = statistics.average();
+        Claims {
+            codes: statistics.codes(),
+            total_guesses: statistics.total(),
+            average: ClaimedAverage {
+                fraction: average.fraction(),
+                decimal: average.decimal(4),
+            },
+            worst_case: statistics.worst_case() as u64,
+            solved_by_guess: statistics.solved_by_guess.clone(),
+        }
+    }
+}
+
+impl FileNode {
+    pub fn from_node(book: &Codebook, node: &Node) -> FileNode {
+        let game = book.game();
+        FileNode {
+            guess: book.format(node.guess),
+            candidates: u64::from(node.candidates),
+            children: node
+                .children
+                .iter()
+                .map(|(feedback, child)| {
+                    (
+                        game.feedback_name(*feedback),
+                        FileNode::from_node(book, child),
+                    )
+                })
+                .collect(),
+        }
+    }
+}
+
+/// serde_json appends " at line L column C" to its messages; the position is reported apart.
+fn strip_position(message: &str) -> String {
+    match message.rfind(" at line ") {
+        Some(index) => message[..index].to_owned(),
+        None => message.to_owned(),
+    }
+}
+
+/// Children as a JSON object whose key order is the tree's reply order, read back in file
+/// order with duplicates kept.
+mod ordered_children {
+    use std::fmt;
+
+    use serde::de::{MapAccess, Visitor};
+    use serde::{Deserializer, Serializer};
+
+    use super::FileNode;
+
+    pub fn serialize<S: Serializer>(
+        children: &[(String, FileNode)],
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(children.iter().map(|(key, node)| (key, node)))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Vec<(String, FileNode)>, D::Error> {
+        struct ChildrenVisitor;
+
+        impl<'de> Visitor<'de> for ChildrenVisitor {
+            type Value = Vec<(String, FileNode)>;
+
+            fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+                formatter.write_str("an object mapping replies such as \"1B2W\" to nodes")
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+                let mut children = Vec::new();
+                while let Some(entry) = map.next_entry()? {
+                    children.push(entry);
+                }
+                Ok(children)
+            }
+        }
+
+        deserializer.deserialize_map(ChildrenVisitor)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mastermind_core::Code;
+
+    fn small_tree(book: &Codebook) -> Node {
+        // 2×2: guess 11; reply 1B0W leaves 12 and 21, guess 12 then 21.
+        let game = *book.game();
+        let code = |text| book.parse(text).unwrap();
+        let _ = Code(0);
+        Node {
+            guess: code("11"),
+            candidates: 4,
+            children: vec![
+                (game.feedback(0, 0), Node::leaf(code("22"))),
+                (
+                    game.feedback(1, 0),
+                    Node {
+                        guess: code("12"),
+                        candidates: 2,
+                        children: vec![(game.feedback(0, 2), Node::leaf(code("21")))],
+                    },
+                ),
+            ],
+        }
+    }
+
+    #[test]
+    fn files_round_trip_through_json() {
+        let book = Codebook::new(Game::new(2, 2, true, FeedbackKind::BlackWhite).unwrap());
+        let file = TreeFile::new(
+            &book,
+            StrategyInfo {
+                name: "hand".into(),
+                parameters: BTreeMap::new(),
+            },
+            &small_tree(&book),
+        );
+        assert_eq!(file.claims.total_guesses, 1 + 2 + 2 + 3);
+        assert_eq!(file.claims.solved_by_guess, vec![1, 2, 1]);
+        let text = file.to_json();
+        let read = TreeFile::from_json(&text).unwrap();
+        assert_eq!(read, file);
+        assert!(text.find("\"0B0W\"").unwrap() < text.find("\"1B0W\"").unwrap());
+    }
+
+    #[test]
+    fn bad_files_are_explained() {
+        let error = TreeFile::from_json("{\"format\": 3}").unwrap_err();
+        assert!(matches!(error, FileError::Json { line: 1, .. }), "{error}");
+        let error = TreeFile::from_json("").unwrap_err();
+        assert!(matches!(error, FileError::Json { .. }), "{error}");
+    }
+}

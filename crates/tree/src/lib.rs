@@ -1,0 +1,14 @@
+//! Strategy trees: the in-memory model built by the solvers ([`Node`]), the self-describing
+//! JSON file ([`TreeFile`]) with its claims, statistics ([`Statistics`]), and the notations of
+//! the papers (printing in [`notation`]).
+
+mod file;
+mod model;
+pub mod notation;
+mod statistics;
+
+pub use file::{
+    Claims, FileError, FileGame, FileNode, StrategyInfo, TreeFile, FORMAT_NAME, FORMAT_VERSION,
+};
+pub use model::Node;
+pub use statistics::{Average, Statistics};
