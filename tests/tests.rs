@@ -1,1 +1,6 @@
+//! The end-to-end suite: one test binary, one module per area, driving the built `mastermind`
+//! binary as a user would.
 
+mod figure1;
+mod generate;
+mod support;

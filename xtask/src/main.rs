@@ -1,1 +1,35 @@
-fn main() {}
+//! `cargo xtask regen | check | bench [--quick]`.
+
+use std::process::ExitCode;
+
+use xtask::{bench, trees, workspace_root};
+
+const USAGE: &str = "usage: cargo xtask <regen | check | bench [--quick]>
+  regen         rewrite the committed trees under trees/
+  check         fail if a committed tree is stale or does not verify
+  bench         build release binaries and print the whole-process benchmark table
+  bench --quick the same, without the long searches";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let root = workspace_root();
+    let outcome = match args.as_slice() {
+        ["regen"] => trees::regen(&root),
+        ["check"] => trees::check(&root),
+        ["bench"] => bench::run(&root, bench::Scope::Full),
+        ["bench", "--quick"] => bench::run(&root, bench::Scope::Quick),
+        ["measure", "--", command @ ..] if !command.is_empty() => bench::measure_child(command),
+        _ => {
+            eprintln!("{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,1 +1,45 @@
-fn main() {}
+//! The `mastermind` command: builds, verifies and prints strategy trees for Mastermind and its
+//! variants. Data goes to stdout, progress and messages to stderr; exit status 0 means success
+//! (or a verified tree), 1 a tree that fails verification, 2 a usage or I/O error.
+
+mod args;
+mod input;
+mod commands;
+mod output;
+mod progress;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use crate::args::{Cli, Command};
+
+/// Exit status for a tree that fails verification.
+const EXIT_INVALID: u8 = 1;
+/// Exit status for usage and I/O errors, as clap uses for bad arguments.
+const EXIT_USAGE: u8 = 2;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    output::remove_partial_output_on_interrupt();
+    if let Some(threads) = cli.threads {
+        if let Err(error) = rayon::ThreadPoolBuilder::new().num_threads(usize::from(threads)).build_global() {
+            eprintln!("error: cannot start {threads} threads: {error}");
+            return ExitCode::from(EXIT_USAGE);
+        }
+    }
+    let outcome = match cli.command {
+        Command::Generate(args) => commands::generate::run(&args, cli.quiet),
+        Command::Verify(args) => commands::verify::run(&args),
+        Command::Print(args) => commands::print::run(&args),
+        Command::Completions(args) => commands::completions::run(&args),
+    };
+    match outcome {
+        Ok(commands::Outcome::Success) => ExitCode::SUCCESS,
+        Ok(commands::Outcome::Invalid) => ExitCode::from(EXIT_INVALID),
+        Err(error) => {
+            eprintln!("error: {error:#}");
+            ExitCode::from(EXIT_USAGE)
+        }
+    }
+}

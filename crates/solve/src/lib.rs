@@ -3,7 +3,9 @@
 //! deterministic: every parallel choice is a minimum over a total order.
 
 mod knuth;
+mod optimal;
 mod progress;
 
 pub use knuth::knuth;
+pub use optimal::{optimal, NoStrategy, OptimalOptions, OptimalResult, SearchStatistics};
 pub use progress::{NoProgress, Progress};

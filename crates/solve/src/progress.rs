@@ -5,6 +5,10 @@
 pub trait Progress: Sync {
     /// `codes` more codes have their whole path settled in the tree.
     fn codes_settled(&self, codes: u64);
+
+    /// An exhaustive search has settled `settled` of its `total` top-level subproblems;
+    /// `best_total` is the least total of a whole strategy found so far, if any.
+    fn subproblems_settled(&self, _settled: u64, _total: u64, _best_total: Option<u64>) {}
 }
 
 /// Ignores every report.

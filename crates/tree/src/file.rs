@@ -171,6 +171,16 @@ impl TreeFile {
     }
 }
 
+impl StrategyInfo {
+    /// A strategy without parameters.
+    pub fn named(name: &str) -> StrategyInfo {
+        StrategyInfo {
+            name: name.to_owned(),
+            parameters: BTreeMap::new(),
+        }
+    }
+}
+
 impl Claims {
     pub fn of(statistics: &Statistics) -> Claims {
         let average = statistics.average();

@@ -11,4 +11,5 @@ pub use file::{
     Claims, FileError, FileGame, FileNode, StrategyInfo, TreeFile, FORMAT_NAME, FORMAT_VERSION,
 };
 pub use model::Node;
+pub use notation::{Layout, Notation};
 pub use statistics::{Average, Statistics};

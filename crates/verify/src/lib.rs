@@ -1,1 +1,27 @@
-//! The verifier.
+//! The verifier: replays every code of a game through a claimed strategy tree and reports every
+//! problem it finds, each with its path from the root, together with the tree's true statistics.
+//!
+//! The input is a [`ClaimedNode`] tree, which a JSON [`TreeFile`](mastermind_tree::TreeFile)
+//! converts to ([`verify_file`] does that and checks the file's claims too) and which the
+//! papers' notations can also express, shorthand included ([`verify_tree`]). A valid tree comes
+//! back as a [`Node`](mastermind_tree::Node) tree in [`Report::tree`], ready to be written or
+//! printed.
+
+mod claimed;
+mod claims;
+mod file;
+mod literature;
+mod path;
+mod problem;
+mod replay;
+mod reply;
+mod report;
+
+pub use claimed::{Branches, ClaimedNode};
+pub use claims::MAX_DECIMAL_PLACES;
+pub use file::verify_file;
+pub use literature::quoted_average_notes;
+pub use path::TreePath;
+pub use problem::{Claim, Problem, ProblemKind};
+pub use replay::{verify_tree, DEPTH_LIMIT};
+pub use report::{Report, VerifyOptions, LISTED_PROBLEMS};

@@ -1,0 +1,51 @@
+//! The progress bar on stderr while a tree is built. indicatif hides it when stderr is not a
+//! terminal, and it only appears once a build has run for a moment.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use mastermind_solve::Progress;
+
+/// How long a build runs before its progress bar appears.
+const SHOW_AFTER: Duration = Duration::from_millis(400);
+
+/// Counts settled codes on a progress bar.
+pub struct BuildProgress {
+    bar: ProgressBar,
+    started: Instant,
+    /// Whether the bar may be drawn: false under `--quiet`, and until it is shown.
+    hidden: AtomicBool,
+    quiet: bool,
+}
+
+impl BuildProgress {
+    pub fn new(codes: u64, quiet: bool) -> BuildProgress {
+        let bar = ProgressBar::with_draw_target(Some(codes), ProgressDrawTarget::hidden());
+        bar.set_style(
+            ProgressStyle::with_template("{elapsed_precise} [{bar:40}] {pos}/{len} codes settled {msg}")
+                .expect("the template is valid")
+                .progress_chars("=> "),
+        );
+        BuildProgress { bar, started: Instant::now(), hidden: AtomicBool::new(true), quiet }
+    }
+
+    pub fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+impl Progress for BuildProgress {
+    fn codes_settled(&self, codes: u64) {
+        self.bar.inc(codes);
+        if !self.quiet
+            && self.hidden.load(Ordering::Relaxed)
+            && self.started.elapsed() >= SHOW_AFTER
+            && self.hidden.swap(false, Ordering::Relaxed)
+        {
+            // indicatif itself stays hidden when stderr is not a terminal.
+            self.bar.set_draw_target(ProgressDrawTarget::stderr());
+            self.bar.enable_steady_tick(Duration::from_millis(200));
+        }
+    }
+}

@@ -1,0 +1,121 @@
+//! The expected-case optimum: a strategy of least total guesses over all codes, optionally
+//! under a cap on the worst case, found by exact branch and bound in the style of Koyama and
+//! Lai (1993).
+//!
+//! - [`budget`]: how many guesses a node may still use;
+//! - [`bounds`]: least conceivable totals, used to prune;
+//! - [`symmetry`]: one guess per orbit of the transformations fixing the history;
+//! - [`partition`]: a guess's classes, and their shape to skip guesses that split alike;
+//! - [`cache`]: what is known about sets already met;
+//! - [`search`]: the branch and bound, parallel near the root;
+//! - [`tree`]: the tree of the optimum, rebuilt from the search's choices;
+//! - [`report`]: progress a user can read.
+
+mod bounds;
+mod budget;
+mod cache;
+mod partition;
+mod report;
+mod search;
+mod symmetry;
+mod tree;
+
+use std::fmt;
+
+use mastermind_core::{Code, Scorer};
+use mastermind_tree::Node;
+
+use crate::Progress;
+use bounds::{LowerBound, INFEASIBLE};
+use budget::Budget;
+use report::Report;
+use search::Search;
+use symmetry::Symmetry;
+
+/// What the optimal search minimises, and over which guesses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OptimalOptions {
+    /// No code may need more guesses than this.
+    pub max_guesses: Option<usize>,
+    /// Only guesses that may be the secret (candidates) are played.
+    pub consistent_only: bool,
+}
+
+/// An optimal strategy and what finding it took.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptimalResult {
+    pub tree: Node,
+    /// The least total number of guesses over all codes.
+    pub total: u64,
+    pub statistics: SearchStatistics,
+}
+
+/// The work an optimal search did. These figures depend on thread scheduling; the tree and
+/// total do not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchStatistics {
+    /// Nodes whose guesses were ranked and tried.
+    pub nodes: u64,
+    /// Candidate sets remembered in the transposition table at the end.
+    pub table_entries: usize,
+}
+
+/// No strategy meets the cap on the worst case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NoStrategy {
+    pub max_guesses: usize,
+}
+
+impl fmt::Display for NoStrategy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "no strategy solves every code within {} guesses",
+            self.max_guesses
+        )
+    }
+}
+
+impl std::error::Error for NoStrategy {}
+
+/// Finds a strategy of least total guesses for the scorer's game. The tree is the same, byte
+/// for byte, whatever the number of threads: among optimal guesses the search takes the least
+/// by (bound, code) at every node.
+pub fn optimal(
+    scorer: &Scorer,
+    options: &OptimalOptions,
+    progress: &dyn Progress,
+) -> Result<OptimalResult, NoStrategy> {
+    let budget = options.max_guesses.map_or(Budget::UNLIMITED, Budget::at_most);
+    let no_strategy = NoStrategy {
+        max_guesses: options.max_guesses.unwrap_or(0),
+    };
+    let book = scorer.codebook();
+    let codes: Vec<Code> = scorer.all_codes();
+    let symmetry = Symmetry::full(book);
+    let openings = symmetry.representatives(book, &codes);
+    let bounds = LowerBound::new(
+        codes.len(),
+        bounds::most_replies(scorer, &openings),
+        budget,
+    );
+    let search = Search::new(
+        scorer,
+        bounds,
+        options.consistent_only,
+        Report::new(progress),
+    );
+    let total = search.solve(&codes, budget, INFEASIBLE, &symmetry, 0);
+    if total == INFEASIBLE {
+        return Err(no_strategy);
+    }
+    let tree = search.build(&codes, budget, &symmetry);
+    Ok(OptimalResult {
+        tree,
+        total: u64::from(total),
+        statistics: SearchStatistics {
+            nodes: search.nodes(),
+            table_entries: search.table_entries(),
+        },
+    })
+}

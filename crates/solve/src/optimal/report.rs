@@ -1,0 +1,56 @@
+//! Progress of the search as a user can read it: the top-level subproblems (the reply classes
+//! of the first guesses worth trying) settled so far out of all, and the best total found.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::Progress;
+
+/// No strategy found yet.
+const NONE_YET: u64 = u64::MAX;
+
+/// Counts top-level subproblems as threads settle them and forwards the counts.
+pub(super) struct Report<'p> {
+    progress: &'p dyn Progress,
+    settled: AtomicU64,
+    total: AtomicU64,
+    best: AtomicU64,
+}
+
+impl<'p> Report<'p> {
+    pub(super) fn new(progress: &'p dyn Progress) -> Report<'p> {
+        Report {
+            progress,
+            settled: AtomicU64::new(0),
+            total: AtomicU64::new(0),
+            best: AtomicU64::new(NONE_YET),
+        }
+    }
+
+    /// The root offers `total` subproblems in all.
+    pub(super) fn begin(&self, total: u64) {
+        self.total.store(total, Ordering::Relaxed);
+        self.send(0);
+    }
+
+    /// `count` more subproblems are solved, or need no solving.
+    pub(super) fn settle(&self, count: u64) {
+        let settled = self.settled.fetch_add(count, Ordering::Relaxed) + count;
+        self.send(settled);
+    }
+
+    /// A whole strategy with this total exists.
+    pub(super) fn found(&self, total: u32) {
+        self.best.fetch_min(u64::from(total), Ordering::Relaxed);
+        self.send(self.settled.load(Ordering::Relaxed));
+    }
+
+    fn send(&self, settled: u64) {
+        let total = self.total.load(Ordering::Relaxed);
+        let best = self.best.load(Ordering::Relaxed);
+        self.progress.subproblems_settled(
+            settled.min(total),
+            total,
+            (best != NONE_YET).then_some(best),
+        );
+    }
+}

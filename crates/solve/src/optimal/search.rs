@@ -1,0 +1,386 @@
+//! The branch and bound itself. `solve` answers "what is the least total for this candidate
+//! set with this budget, if it is below `limit`?": an answer below the limit is exact, an
+//! answer at or above it is only a lower bound. Guesses are tried best bound first; each
+//! guess's classes are solved with the limit that is left once the other classes' bounds are
+//! counted, so a guess is dropped as soon as it cannot beat the best one found.
+//!
+//! The guess chosen for a set is the least, over all codes, by (total, bound, code): every
+//! tie is broken by a fixed order, so the tree depends on the set and the budget only, not on
+//! the path that reached it, the limits, the table or the threads.
+
+use std::collections::HashSet;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use mastermind_core::{Code, Scorer};
+use rayon::prelude::*;
+
+use super::bounds::{LowerBound, INFEASIBLE};
+use super::budget::Budget;
+use super::cache::{Known, TranspositionTable};
+use super::partition::{shape, Split, MAX_SLOTS};
+use super::report::Report;
+use super::symmetry::Symmetry;
+
+/// Nodes this close to the root spread their guesses and classes over threads.
+const PARALLEL_DEPTH: usize = 2;
+
+/// About how many bytes the transposition table may take.
+const TABLE_BYTES: usize = 256 << 20;
+
+/// One search: the game, the bounds, what has been learnt so far.
+pub(super) struct Search<'a> {
+    scorer: &'a Scorer,
+    bounds: LowerBound,
+    table: TranspositionTable,
+    /// The guesses the search may play, unless it plays candidates only.
+    codes: Vec<Code>,
+    consistent_only: bool,
+    all_black: usize,
+    nodes: AtomicU64,
+    report: Report<'a>,
+}
+
+/// A guess's total, or a lower bound on it at or above the limit it was tried with.
+type Outcome = Result<u32, u32>;
+
+impl<'a> Search<'a> {
+    pub(super) fn new(
+        scorer: &'a Scorer,
+        bounds: LowerBound,
+        consistent_only: bool,
+        report: Report<'a>,
+    ) -> Search<'a> {
+        Search {
+            scorer,
+            bounds,
+            table: TranspositionTable::new(TABLE_BYTES),
+            codes: scorer.all_codes(),
+            consistent_only,
+            all_black: scorer.game().all_black().index(),
+            nodes: AtomicU64::new(0),
+            report,
+        }
+    }
+
+    pub(super) fn scorer(&self) -> &'a Scorer {
+        self.scorer
+    }
+
+    /// Nodes whose guesses were ranked: the work the search did.
+    pub(super) fn nodes(&self) -> u64 {
+        self.nodes.load(Ordering::Relaxed)
+    }
+
+    /// Sets the transposition table holds.
+    pub(super) fn table_entries(&self) -> usize {
+        self.table.len()
+    }
+
+    /// The least total for `set` with `budget`, exact if below `limit`, else a lower bound at
+    /// or above it ([`INFEASIBLE`] if no strategy fits the budget).
+    pub(super) fn solve(
+        &self,
+        set: &[Code],
+        budget: Budget,
+        limit: u32,
+        symmetry: &Symmetry,
+        depth: usize,
+    ) -> u32 {
+        let n = set.len();
+        match n {
+            0 => return 0,
+            _ if !budget.allows(1) => return INFEASIBLE,
+            1 => return 1,
+            _ if !budget.allows(2) => return INFEASIBLE,
+            2 => return 3,
+            _ => {}
+        }
+        let floor = self.bounds.of(n, budget);
+        if floor >= limit {
+            return floor;
+        }
+        if self.perfect_candidate(set, budget).is_some() {
+            return floor;
+        }
+        match self.table.get(set, budget) {
+            Some(Known::Exact { cost, .. }) => return cost,
+            Some(Known::AtLeast(bound)) if bound >= limit => return bound,
+            _ => {}
+        }
+        let (value, guess) = self.search_node(set, budget, limit, symmetry, depth);
+        let known = match guess {
+            Some(guess) => Known::Exact { cost: value, guess },
+            None => Known::AtLeast(value),
+        };
+        self.table.record(set, budget, known);
+        value
+    }
+
+    /// The guess the search settles on for `set`, a set known to be solvable within `budget`.
+    pub(super) fn choose(&self, set: &[Code], budget: Budget, symmetry: &Symmetry) -> Code {
+        if set.len() <= 2 {
+            // Sets are in numeric order; the first of two candidates is the smaller.
+            return set[0];
+        }
+        if let Some(guess) = self.perfect_candidate(set, budget) {
+            return guess;
+        }
+        if let Some(Known::Exact { guess, .. }) = self.table.get(set, budget) {
+            return guess;
+        }
+        self.search_node(set, budget, INFEASIBLE, symmetry, PARALLEL_DEPTH)
+            .1
+            .expect("the set was solved within its budget")
+    }
+
+    /// The first candidate (in numeric order) that tells every other candidate apart, when
+    /// the set is small enough for one to exist: it reaches the least total any set of this
+    /// size can have, so no other guess beats it.
+    fn perfect_candidate(&self, set: &[Code], budget: Budget) -> Option<Code> {
+        if set.len() > self.bounds.fan_out() + 1 || !budget.allows(2) {
+            return None;
+        }
+        set.iter().copied().find(|&guess| {
+            let mut seen = 0u128;
+            set.iter().all(|&secret| {
+                let bit = 1u128 << self.scorer.feedback(guess, secret).index();
+                let fresh = seen & bit == 0;
+                seen |= bit;
+                fresh
+            })
+        })
+    }
+
+    /// Tries the guesses for `set` best first; returns the least total and its guess if it is
+    /// below `limit`, else a lower bound at or above `limit` and no guess.
+    fn search_node(
+        &self,
+        set: &[Code],
+        budget: Budget,
+        limit: u32,
+        symmetry: &Symmetry,
+        depth: usize,
+    ) -> (u32, Option<Code>) {
+        self.nodes.fetch_add(1, Ordering::Relaxed);
+        let (ranked, floor) = self.rank(set, budget, limit, symmetry);
+        if depth < PARALLEL_DEPTH {
+            self.try_in_batches(set, budget, limit, symmetry, depth, &ranked, floor)
+        } else {
+            self.try_in_turn(set, budget, limit, symmetry, depth, &ranked, floor)
+        }
+    }
+
+    /// The guesses worth trying (one per orbit, not useless, bound below `limit`) ordered by
+    /// (bound, code), and the least bound of the others.
+    fn rank(
+        &self,
+        set: &[Code],
+        budget: Budget,
+        limit: u32,
+        symmetry: &Symmetry,
+    ) -> (Vec<(u32, Code)>, u32) {
+        let book = self.scorer.codebook();
+        let pool = if self.consistent_only {
+            set
+        } else {
+            &self.codes
+        };
+        let guesses = symmetry.representatives(book, pool);
+        let row = self.bounds.row(budget.after_guess());
+        let n = set.len() as u32;
+        let mut counts = [0u32; MAX_SLOTS];
+        let counts = &mut counts[..self.scorer.game().feedback_slots()];
+        let mut ranked = Vec::new();
+        let mut floor = INFEASIBLE;
+        for &guess in guesses.iter() {
+            self.scorer.count_classes(guess, set, counts);
+            let mut bound = n;
+            let mut largest = 0;
+            for (reply, &count) in counts.iter().enumerate() {
+                if reply != self.all_black {
+                    bound = bound.saturating_add(row[count as usize]);
+                }
+                largest = largest.max(count);
+            }
+            if largest == n && counts[self.all_black] == 0 {
+                // Every candidate gives the same reply: the guess teaches nothing.
+                continue;
+            }
+            if bound < limit {
+                ranked.push((bound, guess));
+            } else {
+                floor = floor.min(bound);
+            }
+        }
+        ranked.sort_unstable();
+        (ranked, floor)
+    }
+
+    /// The sequential loop: each guess is tried against the best total found so far.
+    #[allow(clippy::too_many_arguments)]
+    fn try_in_turn(
+        &self,
+        set: &[Code],
+        budget: Budget,
+        limit: u32,
+        symmetry: &Symmetry,
+        depth: usize,
+        ranked: &[(u32, Code)],
+        mut floor: u32,
+    ) -> (u32, Option<Code>) {
+        let mut best: (u32, Option<Code>) = (limit, None);
+        let mut shapes = HashSet::new();
+        for &(bound, guess) in ranked {
+            if bound >= best.0 {
+                floor = floor.min(bound);
+                break;
+            }
+            if !shapes.insert(shape(self.scorer, guess, set, self.all_black)) {
+                continue;
+            }
+            match self.try_guess(set, guess, bound, budget, best.0, symmetry, depth) {
+                Ok(total) => best = (total, Some(guess)),
+                Err(bound) => floor = floor.min(bound),
+            }
+        }
+        match best {
+            (total, Some(guess)) => (total, Some(guess)),
+            (_, None) => (floor, None),
+        }
+    }
+
+    /// The parallel loop near the root: guesses are tried a few at a time, in order, each
+    /// batch against the best total of the batches before it. Within a batch the earlier
+    /// guess wins ties, as in the sequential loop, so the choice is the same.
+    #[allow(clippy::too_many_arguments)]
+    fn try_in_batches(
+        &self,
+        set: &[Code],
+        budget: Budget,
+        limit: u32,
+        symmetry: &Symmetry,
+        depth: usize,
+        ranked: &[(u32, Code)],
+        mut floor: u32,
+    ) -> (u32, Option<Code>) {
+        let at_root = depth == 0;
+        if at_root {
+            let total = ranked.iter().map(|&(_, g)| self.classes_of(g, set)).sum();
+            self.report.begin(total);
+        }
+        let batch_size = rayon::current_num_threads().max(1);
+        let mut best: (u32, Option<Code>) = (limit, None);
+        let mut shapes = HashSet::new();
+        let mut next = 0;
+        while next < ranked.len() {
+            let mut batch = Vec::with_capacity(batch_size);
+            while batch.len() < batch_size && next < ranked.len() {
+                let (bound, guess) = ranked[next];
+                if bound >= best.0 {
+                    floor = floor.min(bound);
+                    if at_root {
+                        let rest = ranked[next..].iter().map(|&(_, g)| self.classes_of(g, set));
+                        self.report.settle(rest.sum());
+                    }
+                    next = ranked.len();
+                    break;
+                }
+                next += 1;
+                if shapes.insert(shape(self.scorer, guess, set, self.all_black)) {
+                    batch.push((bound, guess));
+                } else if at_root {
+                    self.report.settle(self.classes_of(guess, set));
+                }
+            }
+            let limit = best.0;
+            let outcomes: Vec<Outcome> = batch
+                .par_iter()
+                .map(|&(bound, guess)| {
+                    self.try_guess(set, guess, bound, budget, limit, symmetry, depth)
+                })
+                .collect();
+            for (&(_, guess), outcome) in batch.iter().zip(outcomes) {
+                match outcome {
+                    Ok(total) if total < best.0 => best = (total, Some(guess)),
+                    Ok(_) => {}
+                    Err(bound) => floor = floor.min(bound),
+                }
+            }
+            if at_root && best.1.is_some() {
+                self.report.found(best.0);
+            }
+        }
+        match best {
+            (total, Some(guess)) => (total, Some(guess)),
+            (_, None) => (floor, None),
+        }
+    }
+
+    /// The total of playing `guess` at `set` (whose bound is `bound`, below `limit`), if below
+    /// `limit`; else a lower bound at or above it.
+    #[allow(clippy::too_many_arguments)]
+    fn try_guess(
+        &self,
+        set: &[Code],
+        guess: Code,
+        bound: u32,
+        budget: Budget,
+        limit: u32,
+        symmetry: &Symmetry,
+        depth: usize,
+    ) -> Outcome {
+        let split = Split::new(self.scorer, guess, set, self.all_black);
+        let budget = budget.after_guess();
+        let symmetry = symmetry.after(self.scorer.codebook(), guess);
+        let n = set.len() as u32;
+        if depth < PARALLEL_DEPTH {
+            // Each class gets the limit left by the others' bounds; they cannot lend each
+            // other slack while running side by side.
+            let classes: Vec<&[Code]> = split.classes().collect();
+            let values: Vec<(u32, u32)> = classes
+                .par_iter()
+                .map(|class| {
+                    let class_limit = limit - (bound - self.bounds.of(class.len(), budget));
+                    let value = self.solve(class, budget, class_limit, &symmetry, depth + 1);
+                    if depth == 0 {
+                        self.report.settle(1);
+                    }
+                    (value, class_limit)
+                })
+                .collect();
+            let total = values
+                .iter()
+                .fold(n, |total, &(value, _)| total.saturating_add(value));
+            let exact = values.iter().all(|&(value, class_limit)| value < class_limit);
+            return if exact && total < limit {
+                Ok(total)
+            } else {
+                Err(total)
+            };
+        }
+        let mut total = n;
+        let mut rest = bound - n;
+        for class in split.classes() {
+            rest -= self.bounds.of(class.len(), budget);
+            let class_limit = limit - total - rest;
+            let value = self.solve(class, budget, class_limit, &symmetry, depth + 1);
+            if value >= class_limit {
+                return Err(total.saturating_add(value).saturating_add(rest));
+            }
+            total += value;
+        }
+        Ok(total)
+    }
+
+    /// How many reply classes other than all-black `guess` leaves.
+    fn classes_of(&self, guess: Code, set: &[Code]) -> u64 {
+        let mut counts = [0u32; MAX_SLOTS];
+        let counts = &mut counts[..self.scorer.game().feedback_slots()];
+        self.scorer.count_classes(guess, set, counts);
+        counts
+            .iter()
+            .enumerate()
+            .filter(|&(reply, &count)| reply != self.all_black && count > 0)
+            .count() as u64
+    }
+}

@@ -1,0 +1,181 @@
+//! Koyama–Lai symmetry reduction. A transformation permutes the positions and the colours of
+//! every code; it keeps replies unchanged, so one that maps every guess played so far to itself
+//! maps the candidate set to itself, and guesses in one orbit of those transformations cost the
+//! same. Only the least code of each orbit is tried. Colours never played yet are
+//! interchangeable, which is what makes the root of 4×6 offer only 1111, 1112, 1122, 1123 and
+//! 1234.
+
+use std::borrow::Cow;
+
+use mastermind_core::{Code, Codebook, MAX_COLOURS, MAX_PEGS};
+
+/// Games with more pegs than this only use colour symmetry: enumerating every position
+/// permutation would cost more than it saves.
+const MOST_PEGS_PERMUTED: usize = 7;
+
+/// No colour assigned yet, in a colour map.
+const UNMAPPED: u8 = u8::MAX;
+
+/// The transformations that fix every guess of the history.
+#[derive(Clone, Debug)]
+pub(super) enum Symmetry {
+    /// Only the identity: every code is its own orbit.
+    Trivial,
+    Group {
+        /// One entry per position permutation that some colour permutation completes.
+        transforms: Vec<Transform>,
+        /// Bit `c` is set when colour `c` occurs in some guess of the history.
+        played: u64,
+    },
+}
+
+/// A position permutation with the colour map it forces on the played colours; unplayed colours
+/// may be permuted freely among themselves.
+#[derive(Clone, Debug)]
+pub(super) struct Transform {
+    /// Position `j` of the image takes the peg at `source[j]`.
+    source: [u8; MAX_PEGS as usize],
+    /// The image of each played colour.
+    colour: [u8; MAX_COLOURS as usize],
+}
+
+impl Symmetry {
+    /// Every transformation: nothing has been played yet.
+    pub(super) fn full(book: &Codebook) -> Symmetry {
+        let pegs = book.game().pegs();
+        let mut transforms = Vec::new();
+        let identity: Vec<u8> = (0..pegs as u8).collect();
+        if pegs <= MOST_PEGS_PERMUTED {
+            permutations(&mut identity.clone(), 0, &mut |order| {
+                transforms.push(Transform::new(order))
+            });
+        } else {
+            transforms.push(Transform::new(&identity));
+        }
+        Symmetry::Group {
+            transforms,
+            played: 0,
+        }
+        .normalised(book)
+    }
+
+    /// The transformations that also fix `guess`.
+    pub(super) fn after(&self, book: &Codebook, guess: Code) -> Symmetry {
+        let Symmetry::Group { transforms, played } = self else {
+            return Symmetry::Trivial;
+        };
+        let pegs = book.colours_of(guess);
+        let transforms = transforms
+            .iter()
+            .filter_map(|t| t.fixing(pegs))
+            .collect();
+        let played = pegs.iter().fold(*played, |mask, &c| mask | 1 << c);
+        Symmetry::Group { transforms, played }.normalised(book)
+    }
+
+    fn normalised(self, book: &Codebook) -> Symmetry {
+        match &self {
+            Symmetry::Group { transforms, played }
+                if transforms.len() == 1
+                    && book.game().colours() - played.count_ones() as usize <= 1 =>
+            {
+                Symmetry::Trivial
+            }
+            _ => self,
+        }
+    }
+
+    /// The least code of each orbit among `pool`, in the order of `pool`. The pool must be
+    /// closed under the transformations (all codes, or a candidate set).
+    pub(super) fn representatives<'p>(&self, book: &Codebook, pool: &'p [Code]) -> Cow<'p, [Code]> {
+        match self {
+            Symmetry::Trivial => Cow::Borrowed(pool),
+            Symmetry::Group { transforms, played } => {
+                let unplayed: Vec<u8> = (0..book.game().colours() as u8)
+                    .filter(|&c| played & (1 << c) == 0)
+                    .collect();
+                Cow::Owned(
+                    pool.iter()
+                        .copied()
+                        .filter(|&code| {
+                            let pegs = book.colours_of(code);
+                            transforms
+                                .iter()
+                                .all(|t| !t.lowers(pegs, *played, &unplayed))
+                        })
+                        .collect(),
+                )
+            }
+        }
+    }
+}
+
+impl Transform {
+    fn new(source: &[u8]) -> Transform {
+        let mut t = Transform {
+            source: [0; MAX_PEGS as usize],
+            colour: [UNMAPPED; MAX_COLOURS as usize],
+        };
+        t.source[..source.len()].copy_from_slice(source);
+        t
+    }
+
+    /// This transformation extended to fix `pegs` as well, if some extension does: colours new
+    /// to the history must map to colours new to the history, one to one.
+    fn fixing(&self, pegs: &[u8]) -> Option<Transform> {
+        let mut next = self.clone();
+        let mut taken = [false; MAX_COLOURS as usize];
+        for &image in next.colour.iter().filter(|&&c| c != UNMAPPED) {
+            taken[usize::from(image)] = true;
+        }
+        for (j, &target) in pegs.iter().enumerate() {
+            let from = usize::from(pegs[usize::from(next.source[j])]);
+            match next.colour[from] {
+                UNMAPPED if !taken[usize::from(target)] => {
+                    next.colour[from] = target;
+                    taken[usize::from(target)] = true;
+                }
+                image if image == target => {}
+                _ => return None,
+            }
+        }
+        Some(next)
+    }
+
+    /// Whether some image of `pegs` under this position permutation, its played-colour map and
+    /// any permutation of the unplayed colours is a smaller code. The smallest such image names
+    /// unplayed colours in order of first appearance, smallest first.
+    fn lowers(&self, pegs: &[u8], played: u64, unplayed: &[u8]) -> bool {
+        let mut renamed = [UNMAPPED; MAX_COLOURS as usize];
+        let mut fresh = unplayed.iter();
+        for (j, &original) in pegs.iter().enumerate() {
+            let from = pegs[usize::from(self.source[j])];
+            let image = if played & (1 << from) != 0 {
+                self.colour[usize::from(from)]
+            } else {
+                let slot = &mut renamed[usize::from(from)];
+                if *slot == UNMAPPED {
+                    *slot = *fresh.next().expect("an unplayed colour maps to one");
+                }
+                *slot
+            };
+            if image != original {
+                return image < original;
+            }
+        }
+        false
+    }
+}
+
+/// Calls `visit` with every permutation of `items[start..]` (after the fixed prefix).
+fn permutations(items: &mut [u8], start: usize, visit: &mut impl FnMut(&[u8])) {
+    if start == items.len() {
+        visit(items);
+        return;
+    }
+    for i in start..items.len() {
+        items.swap(start, i);
+        permutations(items, start + 1, visit);
+        items.swap(start, i);
+    }
+}

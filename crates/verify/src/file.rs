@@ -1,0 +1,41 @@
+//! Verifying a whole tree file: the tree replayed from the root, then every claim the file
+//! makes, then what the literature says about the strategy it names.
+
+use mastermind_core::{GameError, Scorer};
+use mastermind_tree::TreeFile;
+
+use crate::claims::check_claims;
+use crate::{
+    quoted_average_notes, verify_tree, ClaimedNode, Problem, Report, TreePath, VerifyOptions,
+};
+
+/// Verifies `file`'s tree for every code of its game, and its claims. Fails only when the file
+/// names a game that cannot be played ([`TreeFile::from_json`] already rejects those).
+pub fn verify_file(file: &TreeFile, options: &VerifyOptions) -> Result<Report, GameError> {
+    let game = file.game()?;
+    let scorer = Scorer::new(game);
+    let mut report = verify_tree(&scorer, &ClaimedNode::from(&file.tree), &[], options);
+    let (wrong_claims, note) = check_claims(
+        &file.claims,
+        report.codes,
+        &report.statistics,
+        report.unsolved(),
+    );
+    report
+        .problems
+        .extend(wrong_claims.into_iter().map(|kind| Problem {
+            path: TreePath::root(),
+            location: None,
+            kind,
+        }));
+    report.notes.extend(note);
+    if report.unsolved() == 0 {
+        let name = &file.strategy.name;
+        let notes = quoted_average_notes(&game, name, &report.statistics);
+        report.notes.extend(notes);
+    }
+    if !report.problems.is_empty() {
+        report.tree = None;
+    }
+    Ok(report)
+}

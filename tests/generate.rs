@@ -1,0 +1,106 @@
+//! `mastermind generate`: Knuth's trees, determinism across thread counts, game flags, output
+//! files and errors.
+
+use serde_json::Value;
+
+use crate::support::{knuth_classic_json, mastermind};
+
+fn claims(json: &str) -> Value {
+    let file: Value = serde_json::from_str(json).expect("generate writes JSON");
+    file["claims"].clone()
+}
+
+#[test]
+fn knuth_classic_tree_has_the_papers_figures() {
+    let json = knuth_classic_json();
+    let file: Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(file["format"], "mastermind-strategy-tree");
+    assert_eq!(file["game"]["symbols"], "123456");
+    assert_eq!(file["strategy"]["name"], "knuth");
+    assert_eq!(file["tree"]["guess"], "1122");
+    assert_eq!(file["tree"]["candidates"], 1296);
+    let claims = &file["claims"];
+    assert_eq!(claims["codes"], 1296);
+    assert_eq!(claims["total_guesses"], 5801);
+    assert_eq!(claims["worst_case"], 5);
+    assert_eq!(claims["average"]["fraction"], "5801/1296");
+    assert_eq!(claims["average"]["decimal"], "4.4761");
+    assert_eq!(claims["solved_by_guess"], serde_json::json!([1, 6, 62, 533, 694]));
+    // Figure 1: after 1122 and four white pegs only 2211 is left.
+    assert_eq!(file["tree"]["children"]["0B4W"]["guess"], "2211");
+    assert_eq!(file["tree"]["children"]["0B3W"]["guess"], "1213");
+}
+
+#[test]
+fn output_is_identical_for_one_and_two_threads() {
+    for game in [&["--pegs", "4", "--colours", "6"][..], &["--pegs", "4", "--colours", "5"]] {
+        let one = mastermind(&[&["generate", "-q", "-j", "1"], game].concat()).expect_status(0);
+        let two = mastermind(&[&["generate", "-q", "-j", "2"], game].concat()).expect_status(0);
+        assert_eq!(one.stdout, two.stdout, "game {game:?}");
+    }
+}
+
+#[test]
+fn other_games_are_built() {
+    let cases: [(&[&str], u64); 4] = [
+        (&["--pegs", "3", "--colours", "4"], 64),
+        (&["--pegs", "4", "--colours", "5"], 625),
+        (&["--pegs", "4", "--colours", "4", "--no-repeat"], 24),
+        (&["--pegs", "4", "--colors", "6", "--black-only"], 1296),
+    ];
+    for (game, codes) in cases {
+        let run = mastermind(&[&["generate", "-q"], game].concat()).expect_status(0);
+        assert_eq!(claims(&run.stdout)["codes"], codes, "game {game:?}");
+    }
+}
+
+#[test]
+fn bulls_and_cows_codes_use_digits_from_zero() {
+    let run = mastermind(&["generate", "-q", "--pegs", "3", "--colours", "10", "--no-repeat"])
+        .expect_status(0);
+    let file: Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(file["game"]["symbols"], "0123456789");
+    assert_eq!(file["claims"]["codes"], 720);
+    let guess = file["tree"]["guess"].as_str().unwrap();
+    assert!(guess.starts_with('0'), "first guess {guess}");
+}
+
+#[test]
+fn output_file_is_written_whole_and_nothing_else_is_left() {
+    let directory = tempfile::tempdir().unwrap();
+    let path = directory.path().join("knuth.json");
+    let run = mastermind(&["generate", "-o", path.to_str().unwrap()]).expect_status(0);
+    assert!(run.stdout.is_empty());
+    assert!(run.stderr.contains("total 5801"), "summary: {}", run.stderr);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), knuth_classic_json());
+    let entries: Vec<_> = std::fs::read_dir(directory.path()).unwrap().collect();
+    assert_eq!(entries.len(), 1, "no temporary file is left behind");
+}
+
+#[test]
+fn quiet_runs_print_nothing_on_stderr() {
+    let run = mastermind(&["generate", "--quiet", "--pegs", "2", "--colours", "3"]).expect_status(0);
+    assert!(run.stderr.is_empty(), "stderr: {}", run.stderr);
+}
+
+#[test]
+fn bad_games_and_flags_are_usage_errors() {
+    for (args, message) in [
+        (&["generate", "--pegs", "0"][..], "between 1 and 10 pegs"),
+        (&["generate", "--colours", "40"], "between 1 and 36 colours"),
+        (&["generate", "--pegs", "5", "--colours", "4", "--no-repeat"], "at least as many colours"),
+        (&["generate", "--pegs", "10", "--colours", "30"], "at most"),
+        (&["generate", "--strategy", "nonsense"], "invalid value"),
+        (&["generate", "-j", "0"], "0"),
+    ] {
+        let run = mastermind(args).expect_status(2);
+        assert!(run.stderr.contains(message), "{args:?}: {}", run.stderr);
+        assert!(run.stdout.is_empty());
+    }
+}
+
+#[test]
+fn unwritable_output_is_an_io_error() {
+    let run = mastermind(&["generate", "-q", "-o", "/nonexistent-dir/knuth.json"]).expect_status(2);
+    assert!(run.stderr.contains("/nonexistent-dir"), "{}", run.stderr);
+}

@@ -1,0 +1,147 @@
+//! The whole-process benchmark table: release builds of `mastermind generate` on the games the
+//! README quotes, with wall time (median of several runs) and peak memory of each process.
+//!
+//! Peak memory is measured by re-running this binary as `xtask measure -- COMMAND`, which waits
+//! for COMMAND as its only child, so the kernel's peak-RSS figure for its children is exactly
+//! that command's.
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Context};
+use nix::sys::resource::{getrusage, UsageWho};
+
+/// Which rows to run.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    /// Only the jobs that take seconds.
+    Quick,
+    /// Every row, the long searches included.
+    Full,
+}
+
+/// One row of the table.
+struct Job {
+    label: &'static str,
+    args: &'static [&'static str],
+    runs: usize,
+    quick: bool,
+}
+
+const JOBS: &[Job] = &[
+    Job { label: "knuth 4×6", args: &["--strategy", "knuth"], runs: 11, quick: true },
+    Job {
+        label: "knuth 4×7",
+        args: &["--strategy", "knuth", "--colours", "7"],
+        runs: 5,
+        quick: true,
+    },
+    Job {
+        label: "knuth 4×10 no repetition",
+        args: &["--strategy", "knuth", "--colours", "10", "--no-repeat"],
+        runs: 3,
+        quick: true,
+    },
+    Job {
+        label: "knuth 5×8",
+        args: &["--strategy", "knuth", "--pegs", "5", "--colours", "8"],
+        runs: 1,
+        quick: false,
+    },
+];
+
+/// What one measured process did.
+struct Measurement {
+    wall: Duration,
+    peak_kib: u64,
+}
+
+pub fn run(root: &Path, scope: Scope) -> anyhow::Result<()> {
+    let status = Command::new(env!("CARGO"))
+        .args(["build", "--release", "--quiet", "--bin", "mastermind"])
+        .current_dir(root)
+        .status()
+        .context("cannot run cargo build")?;
+    if !status.success() {
+        bail!("cargo build --release failed");
+    }
+    let binary = root.join("target/release/mastermind");
+    let scratch = tempfile::tempdir().context("cannot create a scratch directory")?;
+    let output = scratch.path().join("tree.json");
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    println!("Whole process, release build, {threads} threads; wall time is the median of the runs.\n");
+    println!("| job | total guesses | worst case | wall time | peak memory | runs |");
+    println!("|---|---:|---:|---:|---:|---:|");
+    for job in JOBS.iter().filter(|job| scope == Scope::Full || job.quick) {
+        let mut command = vec![binary.to_str().context("non-UTF-8 path")?, "generate", "--quiet"];
+        command.extend_from_slice(job.args);
+        command.extend_from_slice(&["-o", output.to_str().context("non-UTF-8 path")?]);
+        let mut measurements = (0..job.runs)
+            .map(|_| measure(&command))
+            .collect::<anyhow::Result<Vec<_>>>()?;
+        measurements.sort_by_key(|m| m.wall);
+        let median = &measurements[measurements.len() / 2];
+        let peak = measurements.iter().map(|m| m.peak_kib).max().unwrap_or(0);
+        let file: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&output)?)?;
+        println!(
+            "| {} | {} | {} | {} | {:.1} MiB | {} |",
+            job.label,
+            file["claims"]["total_guesses"],
+            file["claims"]["worst_case"],
+            format_duration(median.wall),
+            peak as f64 / 1024.0,
+            job.runs
+        );
+    }
+    Ok(())
+}
+
+fn format_duration(duration: Duration) -> String {
+    if duration < Duration::from_secs(1) {
+        format!("{:.1} ms", duration.as_secs_f64() * 1000.0)
+    } else {
+        format!("{:.2} s", duration.as_secs_f64())
+    }
+}
+
+/// Runs `command` under `xtask measure` and reads back its wall time and peak memory.
+fn measure(command: &[&str]) -> anyhow::Result<Measurement> {
+    let me = std::env::current_exe().context("cannot find the xtask binary")?;
+    let output = Command::new(me)
+        .arg("measure")
+        .arg("--")
+        .args(command)
+        .stderr(Stdio::inherit())
+        .output()
+        .context("cannot run xtask measure")?;
+    if !output.status.success() {
+        bail!("`{}` failed", command.join(" "));
+    }
+    let text = String::from_utf8(output.stdout)?;
+    let mut fields = text.split_whitespace().map(str::parse::<u64>);
+    match (fields.next(), fields.next()) {
+        (Some(Ok(nanos)), Some(Ok(peak_kib))) => {
+            Ok(Measurement { wall: Duration::from_nanos(nanos), peak_kib })
+        }
+        _ => bail!("unexpected output from xtask measure: {text}"),
+    }
+}
+
+/// Runs `command` as this process's only child and prints its wall time in nanoseconds and
+/// its peak resident memory in KiB.
+pub fn measure_child(command: &[&str]) -> anyhow::Result<()> {
+    let started = Instant::now();
+    let status = Command::new(command[0])
+        .args(&command[1..])
+        .stdout(Stdio::null())
+        .status()
+        .with_context(|| format!("cannot run {}", command[0]))?;
+    let wall = started.elapsed();
+    if !status.success() {
+        bail!("`{}` exited with {status}", command.join(" "));
+    }
+    let usage = getrusage(UsageWho::RUSAGE_CHILDREN).context("getrusage failed")?;
+    println!("{} {}", wall.as_nanos(), usage.max_rss());
+    Ok(())
+}

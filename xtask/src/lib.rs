@@ -1,0 +1,13 @@
+//! Maintenance tasks for the repository, run as `cargo xtask TASK`: regenerating and checking
+//! the committed trees under `trees/`, and the whole-process benchmark table.
+
+pub mod bench;
+pub mod trees;
+
+use std::path::PathBuf;
+
+/// The workspace root (the parent of this crate's directory).
+pub fn workspace_root() -> PathBuf {
+    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    manifest.parent().expect("xtask lives inside the workspace").to_owned()
+}

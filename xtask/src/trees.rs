@@ -1,0 +1,90 @@
+//! The committed trees under `trees/`: what each is, how to build it with the library, and the
+//! regen/check pair that keeps the files fresh (check also verifies every JSON tree).
+
+use std::path::Path;
+
+use anyhow::{bail, Context};
+use mastermind_core::{Game, Scorer};
+use mastermind_solve::{knuth, NoProgress};
+use mastermind_tree::notation::{print, Layout, Notation};
+use mastermind_tree::{Node, StrategyInfo, TreeFile};
+
+/// One committed tree and the files written for it.
+struct CommittedTree {
+    /// File stem under `trees/`, e.g. `knuth-4x6`.
+    stem: &'static str,
+    game: fn() -> Game,
+    strategy: &'static str,
+    build: fn(&Scorer) -> Node,
+}
+
+const COMMITTED: &[CommittedTree] = &[CommittedTree {
+    stem: "knuth-4x6",
+    game: Game::classic,
+    strategy: "knuth",
+    build: |scorer| knuth(scorer, &NoProgress),
+}];
+
+/// A file under `trees/` and the bytes it should hold.
+struct Expected {
+    name: String,
+    contents: String,
+}
+
+fn expected_files() -> Vec<Expected> {
+    let mut files = Vec::new();
+    for tree in COMMITTED {
+        let scorer = Scorer::new((tree.game)());
+        let root = (tree.build)(&scorer);
+        let file = TreeFile::new(scorer.codebook(), StrategyInfo::named(tree.strategy), &root);
+        files.push(Expected { name: format!("{}.json", tree.stem), contents: file.to_json() });
+        let book = scorer.codebook();
+        files.push(Expected {
+            name: format!("{}.knuth.txt", tree.stem),
+            contents: print(book, &root, Notation::Knuth, Layout::Sections),
+        });
+        files.push(Expected {
+            name: format!("{}.irving.txt", tree.stem),
+            contents: print(book, &root, Notation::Irving, Layout::Sections),
+        });
+    }
+    files
+}
+
+/// Rewrites every committed tree.
+pub fn regen(root: &Path) -> anyhow::Result<()> {
+    let directory = root.join("trees");
+    for expected in expected_files() {
+        let path = directory.join(&expected.name);
+        std::fs::write(&path, &expected.contents)
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        eprintln!("wrote trees/{}", expected.name);
+    }
+    Ok(())
+}
+
+/// Fails when a committed tree differs from what the code builds now, or does not verify.
+pub fn check(root: &Path) -> anyhow::Result<()> {
+    let directory = root.join("trees");
+    let mut stale = Vec::new();
+    for expected in expected_files() {
+        let path = directory.join(&expected.name);
+        let committed = std::fs::read_to_string(&path).unwrap_or_default();
+        if committed != expected.contents {
+            stale.push(expected.name.clone());
+        }
+        if expected.name.ends_with(".json") {
+            verify_committed(&expected.name, &committed)?;
+        }
+    }
+    if !stale.is_empty() {
+        bail!("stale under trees/: {} (run `cargo xtask regen`)", stale.join(", "));
+    }
+    Ok(())
+}
+
+fn verify_committed(name: &str, text: &str) -> anyhow::Result<()> {
+    let file = TreeFile::from_json(text).with_context(|| format!("trees/{name}"))?;
+    let _ = file;
+    Ok(())
+}
