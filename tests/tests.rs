@@ -3,4 +3,6 @@
 
 mod figure1;
 mod generate;
+mod print;
 mod support;
+mod verify;

@@ -8,6 +8,7 @@ use mastermind_core::{Game, Scorer};
 use mastermind_solve::{knuth, NoProgress};
 use mastermind_tree::notation::{print, Layout, Notation};
 use mastermind_tree::{Node, StrategyInfo, TreeFile};
+use mastermind_verify::{verify_file, VerifyOptions};
 
 /// One committed tree and the files written for it.
 struct CommittedTree {
@@ -85,6 +86,9 @@ pub fn check(root: &Path) -> anyhow::Result<()> {
 
 fn verify_committed(name: &str, text: &str) -> anyhow::Result<()> {
     let file = TreeFile::from_json(text).with_context(|| format!("trees/{name}"))?;
-    let _ = file;
+    let report = verify_file(&file, &VerifyOptions::default())?;
+    if !report.is_valid() {
+        bail!("trees/{name} does not verify:\n{report}");
+    }
     Ok(())
 }

@@ -6,6 +6,7 @@ mod args;
 mod input;
 mod commands;
 mod output;
+mod tree_input;
 mod progress;
 
 use std::process::ExitCode;

@@ -99,6 +99,37 @@ impl Scorer {
         }
     }
 
+    /// The size of the largest class of `candidates` under `guess`, or `None` as soon as some
+    /// class grows past `bound`: minimax searches discard most guesses after a few candidates.
+    /// `counts` must have [`Game::feedback_slots`] entries; it is cleared first and holds the
+    /// class sizes afterwards when the result is `Some`.
+    #[inline]
+    pub fn largest_class_within(
+        &self,
+        guess: Code,
+        candidates: &[Code],
+        counts: &mut [u32],
+        bound: u32,
+    ) -> Option<u32> {
+        counts.fill(0);
+        let mut largest = 0;
+        let mut add = |feedback: usize| {
+            let count = counts[feedback] + 1;
+            counts[feedback] = count;
+            largest = largest.max(count);
+            count <= bound
+        };
+        let within = match &self.table {
+            Some(table) => {
+                let n = self.book.len();
+                let row = &table[guess.index() * n..(guess.index() + 1) * n];
+                candidates.iter().all(|secret| add(usize::from(row[secret.index()])))
+            }
+            None => candidates.iter().all(|&secret| add(self.book.score(secret, guess).index())),
+        };
+        within.then_some(largest)
+    }
+
     /// Splits `candidates` (kept in their order within each class) by the reply to `guess`.
     pub fn split(&self, guess: Code, candidates: &[Code]) -> Partition {
         let mut buckets: Vec<Vec<Code>> = vec![Vec::new(); self.game().feedback_slots()];

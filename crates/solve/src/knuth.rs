@@ -66,7 +66,6 @@ fn choose_guess(scorer: &Scorer, candidates: &[Code], all: &[Code]) -> Code {
 /// The best-ranked guess among `guesses`, scanned in numeric order.
 fn best_of(scorer: &Scorer, candidates: &[Code], guesses: &[Code]) -> Option<Rank> {
     let game = scorer.game();
-    let all_black = game.all_black().index();
     let mut counts = vec![0u32; game.feedback_slots()];
     // No candidate guess can leave fewer than ⌈(n−1)/(r−1)⌉ codes in its largest class, where r
     // bounds the number of distinct replies, and no non-candidate can do better than that
@@ -75,14 +74,26 @@ fn best_of(scorer: &Scorer, candidates: &[Code], guesses: &[Code]) -> Option<Ran
     let floor = (candidates.len() as u32 - 1).div_ceil(replies - 1).max(1);
     let mut best: Option<Rank> = None;
     for &guess in guesses {
-        scorer.count_classes(guess, candidates, &mut counts);
-        let largest = *counts.iter().max().expect("there is at least one reply");
-        let rank = (largest, counts[all_black] == 0, guess);
-        if best.is_none_or(|b| rank < b) {
-            best = Some(rank);
-            if largest <= floor && !rank.1 {
-                break;
+        let is_candidate = candidates.binary_search(&guess).is_ok();
+        // A later guess beats the best so far only with a smaller largest class, or an equal
+        // one if it is a candidate and the best is not.
+        let bound = match best {
+            None => u32::MAX,
+            Some((largest, best_is_not_candidate, _)) => {
+                if is_candidate && best_is_not_candidate {
+                    largest
+                } else {
+                    largest - 1
+                }
             }
+        };
+        let Some(largest) = scorer.largest_class_within(guess, candidates, &mut counts, bound)
+        else {
+            continue;
+        };
+        best = Some((largest, !is_candidate, guess));
+        if largest <= floor && is_candidate {
+            break;
         }
     }
     best

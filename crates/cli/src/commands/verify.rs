@@ -1,8 +1,14 @@
 //! `mastermind verify`: replays every code through a tree file and reports what holds.
 
+use mastermind_verify::VerifyOptions;
+
 use crate::args::VerifyArgs;
 use crate::commands::Outcome;
+use crate::tree_input::load_and_verify;
 
-pub fn run(_args: &VerifyArgs) -> anyhow::Result<Outcome> {
-    anyhow::bail!("verify is not wired yet")
+pub fn run(args: &VerifyArgs) -> anyhow::Result<Outcome> {
+    let options = VerifyOptions { max_guesses: args.max_guesses };
+    let loaded = load_and_verify(&args.file, &options)?;
+    print!("{}", loaded.report);
+    Ok(if loaded.report.is_valid() { Outcome::Success } else { Outcome::Invalid })
 }

@@ -5,6 +5,7 @@
 //! - [`budget`]: how many guesses a node may still use;
 //! - [`bounds`]: least conceivable totals, used to prune;
 //! - [`symmetry`]: one guess per orbit of the transformations fixing the history;
+//! - [`guesses`]: the guesses a node tries;
 //! - [`partition`]: a guess's classes, and their shape to skip guesses that split alike;
 //! - [`cache`]: what is known about sets already met;
 //! - [`search`]: the branch and bound, parallel near the root;
@@ -14,6 +15,7 @@
 mod bounds;
 mod budget;
 mod cache;
+mod guesses;
 mod partition;
 mod report;
 mod search;

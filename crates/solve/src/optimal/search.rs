@@ -4,7 +4,8 @@
 //! guess's classes are solved with the limit that is left once the other classes' bounds are
 //! counted, so a guess is dropped as soon as it cannot beat the best one found.
 //!
-//! The guess chosen for a set is the least, over all codes, by (total, bound, code): every
+//! The guess chosen for a set is the least, over all codes, by (total, bound, whether it is
+//! not a candidate, code): every
 //! tie is broken by a fixed order, so the tree depends on the set and the budget only, not on
 //! the path that reached it, the limits, the table or the threads.
 
@@ -17,6 +18,7 @@ use rayon::prelude::*;
 use super::bounds::{LowerBound, INFEASIBLE};
 use super::budget::Budget;
 use super::cache::{Known, TranspositionTable};
+use super::guesses::GuessPool;
 use super::partition::{shape, Split, MAX_SLOTS};
 use super::report::Report;
 use super::symmetry::Symmetry;
@@ -32,13 +34,26 @@ pub(super) struct Search<'a> {
     scorer: &'a Scorer,
     bounds: LowerBound,
     table: TranspositionTable,
-    /// The guesses the search may play, unless it plays candidates only.
-    codes: Vec<Code>,
+    pool: GuessPool,
     consistent_only: bool,
     all_black: usize,
     nodes: AtomicU64,
     report: Report<'a>,
 }
+
+/// What [`Search::small_set`] can tell without trying every guess.
+enum SmallSet {
+    /// The least total, and the guess that reaches it first.
+    Solved(u32, Code),
+    /// The least total is at least this.
+    AtLeast(u32),
+    /// Nothing: the set needs the full search.
+    Unknown,
+}
+
+/// A guess worth trying: its bound, whether it is not a candidate, the guess. Ordered so
+/// that better bounds come first, then candidates, then smaller codes.
+type Ranked = (u32, bool, Code);
 
 /// A guess's total, or a lower bound on it at or above the limit it was tried with.
 type Outcome = Result<u32, u32>;
@@ -54,7 +69,7 @@ impl<'a> Search<'a> {
             scorer,
             bounds,
             table: TranspositionTable::new(TABLE_BYTES),
-            codes: scorer.all_codes(),
+            pool: GuessPool::new(scorer.codebook()),
             consistent_only,
             all_black: scorer.game().all_black().index(),
             nodes: AtomicU64::new(0),
@@ -99,8 +114,10 @@ impl<'a> Search<'a> {
         if floor >= limit {
             return floor;
         }
-        if self.perfect_candidate(set, budget).is_some() {
-            return floor;
+        match self.small_set(set, budget, limit) {
+            SmallSet::Solved(total, _) => return total,
+            SmallSet::AtLeast(bound) if bound >= limit => return bound,
+            _ => {}
         }
         match self.table.get(set, budget) {
             Some(Known::Exact { cost, .. }) => return cost,
@@ -122,7 +139,7 @@ impl<'a> Search<'a> {
             // Sets are in numeric order; the first of two candidates is the smaller.
             return set[0];
         }
-        if let Some(guess) = self.perfect_candidate(set, budget) {
+        if let SmallSet::Solved(_, guess) = self.small_set(set, budget, INFEASIBLE) {
             return guess;
         }
         if let Some(Known::Exact { guess, .. }) = self.table.get(set, budget) {
@@ -133,22 +150,43 @@ impl<'a> Search<'a> {
             .expect("the set was solved within its budget")
     }
 
-    /// The first candidate (in numeric order) that tells every other candidate apart, when
-    /// the set is small enough for one to exist: it reaches the least total any set of this
-    /// size can have, so no other guess beats it.
-    fn perfect_candidate(&self, set: &[Code], budget: Budget) -> Option<Code> {
+    /// The cheap exact answers for sets small enough that one guess can nearly tell every
+    /// candidate apart. A candidate that tells all the others apart reaches the least total any
+    /// set of this size can have (`2n − 1`); failing one, no guess does better than `2n`, and a
+    /// candidate that leaves one pair and single codes reaches it. Among guesses of equal
+    /// total and bound the search prefers candidates, then the smaller code, so the first such
+    /// candidate in numeric order is the search's own choice.
+    fn small_set(&self, set: &[Code], budget: Budget, limit: u32) -> SmallSet {
+        let n = set.len() as u32;
         if set.len() > self.bounds.fan_out() + 1 || !budget.allows(2) {
-            return None;
+            return SmallSet::Unknown;
         }
-        set.iter().copied().find(|&guess| {
+        let mut pair_left = None;
+        for &guess in set {
             let mut seen = 0u128;
-            set.iter().all(|&secret| {
+            let mut pairs = 0;
+            for &secret in set {
                 let bit = 1u128 << self.scorer.feedback(guess, secret).index();
-                let fresh = seen & bit == 0;
+                if seen & bit != 0 {
+                    pairs += 1;
+                    if pairs > 1 {
+                        break;
+                    }
+                }
                 seen |= bit;
-                fresh
-            })
-        })
+            }
+            match pairs {
+                0 => return SmallSet::Solved(2 * n - 1, guess),
+                // One repeated reply: one class of two, every other class a single code.
+                1 if pair_left.is_none() => pair_left = Some(guess),
+                _ => {}
+            }
+        }
+        match pair_left {
+            _ if 2 * n >= limit => SmallSet::AtLeast(2 * n),
+            Some(guess) if budget.allows(3) => SmallSet::Solved(2 * n, guess),
+            _ => SmallSet::AtLeast(2 * n),
+        }
     }
 
     /// Tries the guesses for `set` best first; returns the least total and its guess if it is
@@ -171,21 +209,17 @@ impl<'a> Search<'a> {
     }
 
     /// The guesses worth trying (one per orbit, not useless, bound below `limit`) ordered by
-    /// (bound, code), and the least bound of the others.
+    /// (bound, non-candidate, code), and the least bound of the others.
     fn rank(
         &self,
         set: &[Code],
         budget: Budget,
         limit: u32,
         symmetry: &Symmetry,
-    ) -> (Vec<(u32, Code)>, u32) {
-        let book = self.scorer.codebook();
-        let pool = if self.consistent_only {
-            set
-        } else {
-            &self.codes
-        };
-        let guesses = symmetry.representatives(book, pool);
+    ) -> (Vec<Ranked>, u32) {
+        let guesses =
+            self.pool
+                .for_set(self.scorer.codebook(), set, symmetry, self.consistent_only);
         let row = self.bounds.row(budget.after_guess());
         let n = set.len() as u32;
         let mut counts = [0u32; MAX_SLOTS];
@@ -207,7 +241,7 @@ impl<'a> Search<'a> {
                 continue;
             }
             if bound < limit {
-                ranked.push((bound, guess));
+                ranked.push((bound, counts[self.all_black] == 0, guess));
             } else {
                 floor = floor.min(bound);
             }
@@ -225,12 +259,12 @@ impl<'a> Search<'a> {
         limit: u32,
         symmetry: &Symmetry,
         depth: usize,
-        ranked: &[(u32, Code)],
+        ranked: &[Ranked],
         mut floor: u32,
     ) -> (u32, Option<Code>) {
         let mut best: (u32, Option<Code>) = (limit, None);
         let mut shapes = HashSet::new();
-        for &(bound, guess) in ranked {
+        for &(bound, _, guess) in ranked {
             if bound >= best.0 {
                 floor = floor.min(bound);
                 break;
@@ -260,12 +294,12 @@ impl<'a> Search<'a> {
         limit: u32,
         symmetry: &Symmetry,
         depth: usize,
-        ranked: &[(u32, Code)],
+        ranked: &[Ranked],
         mut floor: u32,
     ) -> (u32, Option<Code>) {
         let at_root = depth == 0;
         if at_root {
-            let total = ranked.iter().map(|&(_, g)| self.classes_of(g, set)).sum();
+            let total = ranked.iter().map(|&(_, _, g)| self.classes_of(g, set)).sum();
             self.report.begin(total);
         }
         let batch_size = rayon::current_num_threads().max(1);
@@ -275,11 +309,11 @@ impl<'a> Search<'a> {
         while next < ranked.len() {
             let mut batch = Vec::with_capacity(batch_size);
             while batch.len() < batch_size && next < ranked.len() {
-                let (bound, guess) = ranked[next];
+                let (bound, _, guess) = ranked[next];
                 if bound >= best.0 {
                     floor = floor.min(bound);
                     if at_root {
-                        let rest = ranked[next..].iter().map(|&(_, g)| self.classes_of(g, set));
+                        let rest = ranked[next..].iter().map(|&(_, _, g)| self.classes_of(g, set));
                         self.report.settle(rest.sum());
                     }
                     next = ranked.len();

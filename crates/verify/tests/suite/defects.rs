@@ -359,3 +359,37 @@ fn a_path_deeper_than_the_game_allows_is_cut_short() {
     assert_eq!(report.statistics.solved_by_guess, vec![1, 1]);
     assert_eq!(report.unsolved(), 2);
 }
+
+#[test]
+fn a_very_deep_chain_stops_at_the_depth_limit_without_overflowing() {
+    // After 1122 → 0B0W only colours 3 to 6 are left, so 1111 always gets 0B0W: a chain of
+    // 300 useless 1111s.
+    let scorer = mastermind_core::Scorer::new(Game::classic());
+    let mut chain = ClaimedNode::settled(256);
+    for _ in 0..300 {
+        chain = ClaimedNode {
+            guess: Some("1111".into()),
+            candidates: 256,
+            location: None,
+            branches: Branches::Listed(vec![("0B0W".into(), chain)]),
+        };
+    }
+    let root = ClaimedNode {
+        guess: Some("1122".into()),
+        candidates: 1296,
+        location: None,
+        branches: Branches::Listed(vec![("0B0W".into(), chain)]),
+    };
+    let report = verify_tree(&scorer, &root, &[], &VerifyOptions::default());
+    let too_deep = ProblemKind::TooDeep {
+        guess_number: mastermind_verify::DEPTH_LIMIT + 1,
+        limit: mastermind_verify::DEPTH_LIMIT,
+    };
+    let problem = report
+        .problems
+        .iter()
+        .find(|problem| problem.kind == too_deep);
+    let problem = problem.expect("the chain is cut at the limit");
+    assert_eq!(problem.path.steps().len(), mastermind_verify::DEPTH_LIMIT);
+    assert!(!report.is_valid());
+}

@@ -1,0 +1,77 @@
+//! Which guesses a node tries. Besides the symmetry reduction, colours that no candidate has
+//! ("absent" colours) score nothing wherever they stand, so guesses that differ only in them
+//! split the set alike: only the one naming absent colours smallest first is kept. Each kept
+//! guess is the least code of those it stands for, so the least optimal guess is always kept.
+
+use mastermind_core::{Code, Codebook};
+
+use super::symmetry::Symmetry;
+
+/// The colours of every code, as bit sets, to find the absent colours of a set quickly.
+pub(super) struct GuessPool {
+    codes: Vec<Code>,
+    colour_sets: Vec<u64>,
+    repetition: bool,
+    all_colours: u64,
+}
+
+impl GuessPool {
+    pub(super) fn new(book: &Codebook) -> GuessPool {
+        let colour_sets = book
+            .codes()
+            .map(|code| book.colours_of(code).iter().fold(0, |set, &c| set | 1 << c))
+            .collect();
+        GuessPool {
+            codes: book.codes().collect(),
+            colour_sets,
+            repetition: book.game().repetition(),
+            all_colours: (1u64 << book.game().colours()) - 1,
+        }
+    }
+
+    /// The guesses to try at `set`: every code, or only the candidates if `consistent_only`,
+    /// reduced by `symmetry` and by absent colours.
+    pub(super) fn for_set(
+        &self,
+        book: &Codebook,
+        set: &[Code],
+        symmetry: &Symmetry,
+        consistent_only: bool,
+    ) -> Vec<Code> {
+        let pool = if consistent_only { set } else { &self.codes };
+        let present = set
+            .iter()
+            .fold(0, |colours, code| colours | self.colour_sets[code.index()]);
+        let absent = self.all_colours & !present;
+        symmetry
+            .representatives(book, pool)
+            .iter()
+            .copied()
+            .filter(|&guess| absent == 0 || self.names_absent_first(book, guess, absent))
+            .collect()
+    }
+
+    /// Whether `guess` is the least of the guesses that differ from it only in absent colours:
+    /// with repetition all its absent pegs have the smallest absent colour; without, its
+    /// absent colours are the smallest ones, in order of position.
+    fn names_absent_first(&self, book: &Codebook, guess: Code, absent: u64) -> bool {
+        let used = self.colour_sets[guess.index()] & absent;
+        if used == 0 {
+            return true;
+        }
+        let smallest = absent & absent.wrapping_neg();
+        if self.repetition {
+            return used == smallest;
+        }
+        let mut expected = absent;
+        book.colours_of(guess).iter().all(|&colour| {
+            let bit = 1u64 << colour;
+            if absent & bit == 0 {
+                return true;
+            }
+            let next = expected & expected.wrapping_neg();
+            expected &= !next;
+            bit == next
+        })
+    }
+}

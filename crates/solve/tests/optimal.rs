@@ -1,0 +1,185 @@
+//! The optimal search against a plain exhaustive search on small games, and against Koyama and
+//! Lai's figures for 4×6. Every tree it returns is replayed code by code.
+
+use std::collections::HashMap;
+
+use mastermind_core::{Code, FeedbackKind, Game, Scorer};
+use mastermind_solve::{optimal, NoProgress, OptimalOptions, OptimalResult};
+use mastermind_tree::{Node, Statistics};
+
+/// The least total for `set` when at most `budget` more guesses are allowed (any number if
+/// `None`), trying every guess at every node, with no bounds and no symmetry; `None` when no
+/// strategy fits the budget.
+fn least_total(
+    scorer: &Scorer,
+    set: &[Code],
+    budget: Option<usize>,
+    consistent_only: bool,
+    memo: &mut HashMap<(Vec<Code>, Option<usize>), Option<u64>>,
+) -> Option<u64> {
+    if set.is_empty() {
+        return Some(0);
+    }
+    if budget == Some(0) {
+        return None;
+    }
+    if let Some(&known) = memo.get(&(set.to_vec(), budget)) {
+        return known;
+    }
+    let all_black = scorer.game().all_black();
+    let guesses = if consistent_only {
+        set.to_vec()
+    } else {
+        scorer.all_codes()
+    };
+    let mut best: Option<u64> = None;
+    for guess in guesses {
+        let classes = scorer.split(guess, set).classes;
+        if classes.len() == 1 && classes[0].0 != all_black {
+            continue; // Learns nothing: trying it again and again would never end.
+        }
+        let mut total = Some(set.len() as u64);
+        for (reply, class) in classes {
+            if reply != all_black {
+                let rest = least_total(scorer, &class, budget.map(|b| b - 1), consistent_only, memo);
+                total = total.zip(rest).map(|(a, b)| a + b);
+            }
+        }
+        if let Some(total) = total {
+            best = Some(best.map_or(total, |b| b.min(total)));
+        }
+    }
+    memo.insert((set.to_vec(), budget), best);
+    best
+}
+
+/// Plays every code through the tree and checks that it is solved, that the candidate counts
+/// are right, and that the costs add up to `total` within `max_guesses`.
+fn check_tree(scorer: &Scorer, result: &OptimalResult, max_guesses: Option<usize>) {
+    let mut visits: HashMap<*const Node, u32> = HashMap::new();
+    let mut replayed = 0;
+    let mut worst = 0;
+    for secret in scorer.codebook().codes() {
+        let mut node = &result.tree;
+        let mut guesses = 1;
+        loop {
+            *visits.entry(node as *const Node).or_default() += 1;
+            if node.guess == secret {
+                break;
+            }
+            node = node
+                .child(scorer.feedback(node.guess, secret))
+                .expect("every reply that occurs has a child");
+            guesses += 1;
+        }
+        replayed += guesses;
+        worst = worst.max(guesses);
+    }
+    fn check_counts(node: &Node, visits: &HashMap<*const Node, u32>) {
+        assert_eq!(visits.get(&(node as *const Node)), Some(&node.candidates));
+        for (_, child) in &node.children {
+            check_counts(child, visits);
+        }
+    }
+    check_counts(&result.tree, &visits);
+    assert_eq!(replayed, result.total);
+    assert_eq!(Statistics::of_tree(&result.tree).total(), result.total);
+    assert!(max_guesses.is_none_or(|cap| worst <= cap as u64));
+}
+
+fn search(scorer: &Scorer, max_guesses: Option<usize>, consistent_only: bool) -> Option<OptimalResult> {
+    let options = OptimalOptions {
+        max_guesses,
+        consistent_only,
+    };
+    let result = optimal(scorer, &options, &NoProgress).ok()?;
+    check_tree(scorer, &result, max_guesses);
+    Some(result)
+}
+
+fn small_games() -> Vec<Game> {
+    let mut games = Vec::new();
+    for (pegs, colours) in [(2, 3), (3, 3), (2, 4), (3, 4), (4, 3)] {
+        for repetition in [true, false] {
+            if let Ok(game) = Game::new(pegs, colours, repetition, FeedbackKind::BlackWhite) {
+                games.push(game);
+            }
+        }
+    }
+    games.push(Game::new(3, 3, true, FeedbackKind::BlackOnly).unwrap());
+    games.push(Game::new(2, 4, true, FeedbackKind::BlackOnly).unwrap());
+    games
+}
+
+#[test]
+fn small_games_match_an_exhaustive_search() {
+    for game in small_games() {
+        let scorer = Scorer::new(game);
+        let codes = scorer.all_codes();
+        for consistent_only in [false, true] {
+            let mut memo = HashMap::new();
+            let expected = least_total(&scorer, &codes, None, consistent_only, &mut memo);
+            let found = search(&scorer, None, consistent_only).expect("uncapped games are solvable");
+            let describe = format!("{} consistent_only={consistent_only}", game.describe());
+            assert_eq!(Some(found.total), expected, "{describe}");
+            // Tighten the cap from the optimum's worst case until nothing fits.
+            let mut cap = Statistics::of_tree(&found.tree).worst_case();
+            loop {
+                let expected = least_total(&scorer, &codes, Some(cap), consistent_only, &mut memo);
+                let found = search(&scorer, Some(cap), consistent_only).map(|r| r.total);
+                assert_eq!(found, expected, "{describe} cap {cap}");
+                if found.is_none() {
+                    break;
+                }
+                cap -= 1;
+            }
+        }
+    }
+}
+
+#[test]
+fn classic_optimum_is_5625_with_six_guesses_at_worst() {
+    let scorer = Scorer::new(Game::classic());
+    let result = search(&scorer, None, false).unwrap();
+    assert_eq!(result.total, 5625);
+    assert_eq!(Statistics::of_tree(&result.tree).worst_case(), 6);
+    assert_eq!(scorer.codebook().format(result.tree.guess), "1123");
+}
+
+#[test]
+fn classic_optimum_within_five_guesses_is_5626() {
+    let scorer = Scorer::new(Game::classic());
+    let result = search(&scorer, Some(5), false).unwrap();
+    assert_eq!(result.total, 5626);
+    assert_eq!(Statistics::of_tree(&result.tree).worst_case(), 5);
+    assert!(search(&scorer, Some(4), false).is_none());
+}
+
+#[test]
+fn the_tree_does_not_depend_on_the_thread_count() {
+    let scorer = Scorer::new(Game::new(4, 4, true, FeedbackKind::BlackWhite).unwrap());
+    let trees: Vec<Node> = [1, 2, 3]
+        .into_iter()
+        .map(|threads| {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            pool.install(|| search(&scorer, None, false).unwrap().tree)
+        })
+        .collect();
+    assert_eq!(trees[0], trees[1]);
+    assert_eq!(trees[0], trees[2]);
+}
+
+/// Bulls and Cows: `cargo test --release -p mastermind-solve --test optimal -- --ignored`.
+#[test]
+#[ignore = "takes about a minute in a release build"]
+fn bulls_and_cows_optimum_is_26274() {
+    let scorer = Scorer::new(Game::new(4, 10, false, FeedbackKind::BlackWhite).unwrap());
+    let start = std::time::Instant::now();
+    let result = search(&scorer, None, false).unwrap();
+    eprintln!("Bulls and Cows: {:?}, {:?}", start.elapsed(), result.statistics);
+    assert_eq!(result.total, 26274);
+    assert_eq!(Statistics::of_tree(&result.tree).worst_case(), 7);
+}

@@ -1,0 +1,160 @@
+//! `mastermind verify` on JSON tree files: the valid tree and its report, one test per kind of
+//! defect (each names the path where it is), exit statuses, and unreadable input.
+
+use serde_json::{json, Value};
+
+use crate::support::{knuth_classic_json, mastermind, mastermind_with_input, write_file};
+
+fn knuth_classic() -> Value {
+    serde_json::from_str(&knuth_classic_json()).unwrap()
+}
+
+/// Verifies `file` given on stdin and returns the run, which must have exit status `status`.
+fn verify(file: &Value, extra: &[&str], status: i32) -> crate::support::Run {
+    let text = serde_json::to_string_pretty(file).unwrap();
+    mastermind_with_input(&[&["verify", "-"], extra].concat(), &text).expect_status(status)
+}
+
+/// Verifies a defective file and checks that the report names `path` and says `message`.
+#[track_caller]
+fn assert_defect(file: &Value, path: &str, message: &str) {
+    let run = verify(file, &[], 1);
+    let line = run
+        .stdout
+        .lines()
+        .find(|line| line.contains(message))
+        .unwrap_or_else(|| panic!("no problem says `{message}`:\n{}", run.stdout));
+    assert!(line.contains(path), "`{line}` does not name the path `{path}`");
+}
+
+#[test]
+fn knuth_tree_is_valid_and_reported_exactly() {
+    let directory = tempfile::tempdir().unwrap();
+    let path = write_file(directory.path(), "knuth.json", &knuth_classic_json());
+    let run = mastermind(&["verify", &path]).expect_status(0);
+    for line in [
+        "total guesses: 5801",
+        "average: 5801/1296 = 4.4761",
+        "worst case: 5 guesses",
+        "solved with 1, 2, 3, 4, 5 guesses: 1, 6, 62, 533, 694",
+    ] {
+        assert!(run.stdout.contains(line), "missing `{line}` in\n{}", run.stdout);
+    }
+    assert!(run.stdout.contains("4.478"), "the note on the quoted average:\n{}", run.stdout);
+    assert!(run.stdout.contains("5803 or 5804"), "{}", run.stdout);
+}
+
+#[test]
+fn max_guesses_is_enforced() {
+    let file = knuth_classic();
+    verify(&file, &["--max-guesses", "5"], 0);
+    let run = verify(&file, &["--max-guesses", "4"], 1);
+    assert!(run.stdout.contains("5"), "{}", run.stdout);
+}
+
+#[test]
+fn wrong_candidate_count_is_found_at_its_path() {
+    let mut file = knuth_classic();
+    file["tree"]["children"]["1B0W"]["candidates"] = json!(255);
+    assert_defect(&file, "1122 → 1B0W", "256");
+}
+
+#[test]
+fn guess_that_is_not_a_code_is_found() {
+    let mut file = knuth_classic();
+    file["tree"]["children"]["0B3W"]["guess"] = json!("1273");
+    assert_defect(&file, "1122 → 0B3W", "1273");
+}
+
+#[test]
+fn missing_reply_is_found() {
+    let mut file = knuth_classic();
+    file["tree"]["children"].as_object_mut().unwrap().remove("2B0W");
+    assert_defect(&file, "1122", "2B0W");
+}
+
+#[test]
+fn extra_and_impossible_replies_are_found() {
+    let mut file = knuth_classic();
+    let leaf = json!({"guess": "1111", "candidates": 1});
+    file["tree"]["children"]["0B4W"]["children"] = json!({"1B0W": leaf.clone()});
+    assert_defect(&file, "1122 → 0B4W → 2211", "1B0W");
+
+    let mut file = knuth_classic();
+    file["tree"]["children"]["3B1W"] = leaf.clone();
+    assert_defect(&file, "1122", "3B1W");
+
+    let mut file = knuth_classic();
+    file["tree"]["children"]["nonsense"] = leaf;
+    assert_defect(&file, "1122", "nonsense");
+}
+
+#[test]
+fn child_after_the_all_black_reply_is_found() {
+    let mut file = knuth_classic();
+    file["tree"]["children"]["4B0W"] = json!({"guess": "1122", "candidates": 1});
+    assert_defect(&file, "1122", "4B0W");
+}
+
+#[test]
+fn leaf_that_never_reaches_all_black_is_found() {
+    let mut file = knuth_classic();
+    file["tree"]["children"]["0B4W"]["guess"] = json!("1111");
+    let run = verify(&file, &[], 1);
+    assert!(run.stdout.contains("1122 → 0B4W"), "{}", run.stdout);
+}
+
+#[test]
+fn every_false_claim_is_found() {
+    let claims: [(&str, Value); 5] = [
+        ("codes", json!(1295)),
+        ("total_guesses", json!(5803)),
+        ("average", json!({"fraction": "5803/1296", "decimal": "4.478"})),
+        ("worst_case", json!(4)),
+        ("solved_by_guess", json!([1, 6, 62, 534, 693])),
+    ];
+    for (claim, value) in claims {
+        let mut file = knuth_classic();
+        file["claims"][claim] = value;
+        let run = verify(&file, &[], 1);
+        assert!(run.stdout.lines().any(|line| line.contains("claim")), "{claim}: {}", run.stdout);
+    }
+}
+
+#[test]
+fn several_problems_are_reported_in_one_run() {
+    let mut file = knuth_classic();
+    file["tree"]["children"]["1B0W"]["candidates"] = json!(255);
+    file["tree"]["children"]["0B3W"]["guess"] = json!("1273");
+    file["claims"]["codes"] = json!(1295);
+    let run = verify(&file, &[], 1);
+    assert!(run.stdout.starts_with("3 problems"), "{}", run.stdout);
+}
+
+#[test]
+fn unreadable_input_is_a_usage_error() {
+    let knuth = knuth_classic_json();
+    let cases: [(&str, &str); 6] = [
+        ("", "line 1"),
+        ("{\"format\": \"mastermind-strategy-tree\",", "line 1"),
+        ("\u{0}\u{1}binary junk", "line 1"),
+        (&knuth.replacen("\"version\": 1", "\"version\": 99", 1), "version 99"),
+        (&knuth.replacen("\"pegs\": 4", "\"pegs\": 400", 1), "pegs"),
+        (&knuth.replacen("\"candidates\": 1296", "\"candidates\": \"many\"", 1), "line"),
+    ];
+    for (text, message) in cases {
+        let run = mastermind_with_input(&["verify", "-"], text).expect_status(2);
+        assert!(run.stderr.contains(message), "`{message}` not in {}", run.stderr);
+    }
+    let run = mastermind(&["verify", "/nonexistent/tree.json"]).expect_status(2);
+    assert!(run.stderr.contains("/nonexistent/tree.json"), "{}", run.stderr);
+}
+
+#[test]
+fn a_tree_for_another_game_does_not_verify() {
+    let five = mastermind(&["generate", "-q", "--colours", "5"]).expect_status(0).stdout;
+    let mut file: Value = serde_json::from_str(&five).unwrap();
+    file["game"] = knuth_classic()["game"].clone();
+    let run = verify(&file, &[], 1);
+    assert!(run.stdout.contains("the root"), "{}", run.stdout);
+}
