@@ -158,3 +158,17 @@ fn a_tree_for_another_game_does_not_verify() {
     let run = verify(&file, &[], 1);
     assert!(run.stdout.contains("the root"), "{}", run.stdout);
 }
+
+#[test]
+fn generated_trees_for_other_games_verify() {
+    for game in [
+        &["--pegs", "3", "--colours", "4"][..],
+        &["--pegs", "4", "--colours", "5"],
+        &["--pegs", "4", "--colours", "4", "--no-repeat"],
+        &["--pegs", "4", "--colours", "6", "--black-only"],
+    ] {
+        let tree = mastermind(&[&["generate", "-q"], game].concat()).expect_status(0);
+        let run = mastermind_with_input(&["verify", "-"], &tree.stdout).expect_status(0);
+        assert!(run.stdout.starts_with("valid"), "{game:?}: {}", run.stdout);
+    }
+}

@@ -11,10 +11,15 @@ use super::budget::Budget;
 /// The cost of a set no strategy can solve within its budget; it absorbs additions.
 pub(super) const INFEASIBLE: u32 = u32::MAX;
 
+/// The excess of adding a code to a class that cannot take it: beyond any limit.
+const UNREACHABLE_EXCESS: u32 = INFEASIBLE;
+
 /// `least_total(m, budget)` for every set size `m` up to the number of codes.
 pub(super) struct LowerBound {
     /// One row per capped budget `0..=cap`, then one for the unlimited budget.
     rows: Vec<Box<[u32]>>,
+    /// `least(c + 1) − least(c) − 1` for each row, large where `c + 1` codes do not fit.
+    excess: Vec<Box<[u32]>>,
     fan_out: usize,
 }
 
@@ -23,7 +28,7 @@ impl LowerBound {
     /// than all-black, for budgets up to `cap`.
     pub(super) fn new(codes: usize, fan_out: usize, cap: Budget) -> LowerBound {
         let capped = cap.limit().map_or(0, |c| usize::from(c) + 1);
-        let rows = (0..capped)
+        let rows: Vec<Box<[u32]>> = (0..capped)
             .map(|depth| Some(depth as u8))
             .chain([None])
             .map(|depth| {
@@ -32,7 +37,22 @@ impl LowerBound {
                     .collect()
             })
             .collect();
-        LowerBound { rows, fan_out }
+        let excess = rows
+            .iter()
+            .map(|row| {
+                row.windows(2)
+                    .map(|pair| match pair[1] {
+                        INFEASIBLE => UNREACHABLE_EXCESS,
+                        next => next - pair[0] - 1,
+                    })
+                    .collect()
+            })
+            .collect();
+        LowerBound {
+            rows,
+            excess,
+            fan_out,
+        }
     }
 
     /// The most replies other than all-black that any guess can get.
@@ -42,10 +62,19 @@ impl LowerBound {
 
     /// The bounds for sets with `budget` guesses left, indexed by set size.
     pub(super) fn row(&self, budget: Budget) -> &[u32] {
-        match budget.limit() {
-            Some(depth) => &self.rows[usize::from(depth)],
-            None => self.rows.last().expect("the unlimited row is always built"),
-        }
+        &self.rows[self.row_index(budget)]
+    }
+
+    fn row_index(&self, budget: Budget) -> usize {
+        budget
+            .limit()
+            .map_or(self.rows.len() - 1, usize::from)
+    }
+
+    /// How much more than one the bound of a class of `c` codes rises by taking one more code,
+    /// indexed by `c`, for classes with `budget` guesses left.
+    pub(super) fn excess(&self, budget: Budget) -> &[u32] {
+        &self.excess[self.row_index(budget)]
     }
 
     pub(super) fn of(&self, size: usize, budget: Budget) -> u32 {

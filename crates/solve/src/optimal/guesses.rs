@@ -3,6 +3,8 @@
 //! split the set alike: only the one naming absent colours smallest first is kept. Each kept
 //! guess is the least code of those it stands for, so the least optimal guess is always kept.
 
+use std::borrow::Cow;
+
 use mastermind_core::{Code, Codebook};
 
 use super::symmetry::Symmetry;
@@ -31,24 +33,26 @@ impl GuessPool {
 
     /// The guesses to try at `set`: every code, or only the candidates if `consistent_only`,
     /// reduced by `symmetry` and by absent colours.
-    pub(super) fn for_set(
-        &self,
+    pub(super) fn for_set<'p>(
+        &'p self,
         book: &Codebook,
-        set: &[Code],
+        set: &'p [Code],
         symmetry: &Symmetry,
         consistent_only: bool,
-    ) -> Vec<Code> {
+    ) -> Cow<'p, [Code]> {
         let pool = if consistent_only { set } else { &self.codes };
         let present = set
             .iter()
             .fold(0, |colours, code| colours | self.colour_sets[code.index()]);
         let absent = self.all_colours & !present;
-        symmetry
-            .representatives(book, pool)
-            .iter()
-            .copied()
-            .filter(|&guess| absent == 0 || self.names_absent_first(book, guess, absent))
-            .collect()
+        match symmetry.representatives(book, pool) {
+            guesses if absent == 0 => guesses,
+            guesses => guesses
+                .iter()
+                .copied()
+                .filter(|&guess| self.names_absent_first(book, guess, absent))
+                .collect(),
+        }
     }
 
     /// Whether `guess` is the least of the guesses that differ from it only in absent colours:

@@ -7,6 +7,8 @@
 //! - [`symmetry`]: one guess per orbit of the transformations fixing the history;
 //! - [`guesses`]: the guesses a node tries;
 //! - [`partition`]: a guess's classes, and their shape to skip guesses that split alike;
+//! - [`replies`]: the reply table as rows;
+//! - [`ranking`]: guesses ordered by bound, dropped early when hopeless;
 //! - [`cache`]: what is known about sets already met;
 //! - [`search`]: the branch and bound, parallel near the root;
 //! - [`tree`]: the tree of the optimum, rebuilt from the search's choices;
@@ -17,6 +19,8 @@ mod budget;
 mod cache;
 mod guesses;
 mod partition;
+mod ranking;
+mod replies;
 mod report;
 mod search;
 mod symmetry;

@@ -20,6 +20,8 @@ use super::budget::Budget;
 use super::cache::{Known, TranspositionTable};
 use super::guesses::GuessPool;
 use super::partition::{shape, Split, MAX_SLOTS};
+use super::ranking::Ranked;
+use super::replies::ReplyTable;
 use super::report::Report;
 use super::symmetry::Symmetry;
 
@@ -31,14 +33,15 @@ const TABLE_BYTES: usize = 256 << 20;
 
 /// One search: the game, the bounds, what has been learnt so far.
 pub(super) struct Search<'a> {
-    scorer: &'a Scorer,
-    bounds: LowerBound,
-    table: TranspositionTable,
-    pool: GuessPool,
-    consistent_only: bool,
-    all_black: usize,
-    nodes: AtomicU64,
-    report: Report<'a>,
+    pub(super) scorer: &'a Scorer,
+    pub(super) bounds: LowerBound,
+    pub(super) table: TranspositionTable,
+    pub(super) pool: GuessPool,
+    pub(super) replies: ReplyTable,
+    pub(super) consistent_only: bool,
+    pub(super) all_black: usize,
+    pub(super) nodes: AtomicU64,
+    pub(super) report: Report<'a>,
 }
 
 /// What [`Search::small_set`] can tell without trying every guess.
@@ -50,10 +53,6 @@ enum SmallSet {
     /// Nothing: the set needs the full search.
     Unknown,
 }
-
-/// A guess worth trying: its bound, whether it is not a candidate, the guess. Ordered so
-/// that better bounds come first, then candidates, then smaller codes.
-type Ranked = (u32, bool, Code);
 
 /// A guess's total, or a lower bound on it at or above the limit it was tried with.
 type Outcome = Result<u32, u32>;
@@ -70,6 +69,7 @@ impl<'a> Search<'a> {
             bounds,
             table: TranspositionTable::new(TABLE_BYTES),
             pool: GuessPool::new(scorer.codebook()),
+            replies: ReplyTable::new(scorer),
             consistent_only,
             all_black: scorer.game().all_black().index(),
             nodes: AtomicU64::new(0),
@@ -206,48 +206,6 @@ impl<'a> Search<'a> {
         } else {
             self.try_in_turn(set, budget, limit, symmetry, depth, &ranked, floor)
         }
-    }
-
-    /// The guesses worth trying (one per orbit, not useless, bound below `limit`) ordered by
-    /// (bound, non-candidate, code), and the least bound of the others.
-    fn rank(
-        &self,
-        set: &[Code],
-        budget: Budget,
-        limit: u32,
-        symmetry: &Symmetry,
-    ) -> (Vec<Ranked>, u32) {
-        let guesses =
-            self.pool
-                .for_set(self.scorer.codebook(), set, symmetry, self.consistent_only);
-        let row = self.bounds.row(budget.after_guess());
-        let n = set.len() as u32;
-        let mut counts = [0u32; MAX_SLOTS];
-        let counts = &mut counts[..self.scorer.game().feedback_slots()];
-        let mut ranked = Vec::new();
-        let mut floor = INFEASIBLE;
-        for &guess in guesses.iter() {
-            self.scorer.count_classes(guess, set, counts);
-            let mut bound = n;
-            let mut largest = 0;
-            for (reply, &count) in counts.iter().enumerate() {
-                if reply != self.all_black {
-                    bound = bound.saturating_add(row[count as usize]);
-                }
-                largest = largest.max(count);
-            }
-            if largest == n && counts[self.all_black] == 0 {
-                // Every candidate gives the same reply: the guess teaches nothing.
-                continue;
-            }
-            if bound < limit {
-                ranked.push((bound, counts[self.all_black] == 0, guess));
-            } else {
-                floor = floor.min(bound);
-            }
-        }
-        ranked.sort_unstable();
-        (ranked, floor)
     }
 
     /// The sequential loop: each guess is tried against the best total found so far.
