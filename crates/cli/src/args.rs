@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use mastermind_core::{FeedbackKind, Game};
+use mastermind_tree::Notation;
 
 /// Build, verify and print exhaustive strategy trees for Mastermind and its variants.
 #[derive(Debug, Parser)]
@@ -30,6 +31,8 @@ pub enum Command {
     Verify(VerifyArgs),
     /// Print a tree file in the notation of the papers.
     Print(PrintArgs),
+    /// Build several strategies for one game and compare them side by side.
+    Compare(CompareArgs),
     /// Write a shell completion script to stdout.
     Completions(CompletionsArgs),
 }
@@ -66,6 +69,35 @@ impl GameArgs {
 pub enum StrategyName {
     /// Knuth's 1976 minimax: smallest largest class, then a candidate, then numeric order.
     Knuth,
+    /// Irving's expected size: least Σ of squared class sizes.
+    ExpectedSize,
+    /// Neuwirth's entropy: most informative split.
+    Entropy,
+    /// Kooi's most parts: the most distinct replies.
+    MostParts,
+    /// The exact expected-case optimum: least total guesses (branch and bound).
+    Optimal,
+}
+
+impl StrategyName {
+    /// The name written in tree files.
+    pub fn file_name(self) -> &'static str {
+        match self {
+            StrategyName::Knuth => "knuth",
+            StrategyName::ExpectedSize => "expected-size",
+            StrategyName::Entropy => "entropy",
+            StrategyName::MostParts => "most-parts",
+            StrategyName::Optimal => "optimal",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum TieBreakName {
+    /// A candidate before a non-candidate, then the first in numeric order (Knuth's rule).
+    PreferCandidate,
+    /// The first in numeric order, candidate or not.
+    LowestCode,
 }
 
 #[derive(Debug, Args)]
@@ -77,9 +109,58 @@ pub struct GenerateArgs {
     #[command(flatten)]
     pub game: GameArgs,
 
+    #[command(flatten)]
+    pub options: StrategyOptions,
+
     /// Write the JSON tree to FILE (atomically) instead of stdout.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
+}
+
+/// Options that shape a strategy, shared by `generate` and `compare`.
+#[derive(Debug, Args, Clone)]
+pub struct StrategyOptions {
+    /// Guess only codes still consistent with every reply so far.
+    #[arg(long)]
+    pub consistent_only: bool,
+
+    /// How the one-step strategies order guesses with equal scores.
+    #[arg(long, value_enum, default_value_t = TieBreakName::PreferCandidate)]
+    pub tie_break: TieBreakName,
+
+    /// With `--strategy optimal`: no code may need more than N guesses.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub max_guesses: Option<u16>,
+
+    /// With `--strategy optimal`: what to minimise. `worst` finds the fewest guesses that solve
+    /// every code, then the least total under that cap.
+    #[arg(long, value_enum, default_value_t = Objective::Total)]
+    pub minimize: Objective,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Objective {
+    /// The least total (average) number of guesses.
+    Total,
+    /// The least worst case, then the least total under it.
+    Worst,
+}
+
+#[derive(Debug, Args)]
+pub struct CompareArgs {
+    /// The strategies to build, comma-separated.
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "knuth,expected-size,entropy,most-parts,optimal")]
+    pub strategies: Vec<StrategyName>,
+
+    #[command(flatten)]
+    pub game: GameArgs,
+
+    #[command(flatten)]
+    pub options: StrategyOptions,
+
+    /// Print the comparison as JSON instead of a table.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Debug, Args)]
@@ -91,6 +172,35 @@ pub struct VerifyArgs {
     /// Also fail if any code needs more than N guesses.
     #[arg(long, value_name = "N")]
     pub max_guesses: Option<usize>,
+
+    /// Read a tree in this notation rather than the one detected (JSON is always detected).
+    #[arg(long, value_enum)]
+    pub notation: Option<NotationName>,
+
+    #[command(flatten)]
+    pub input: NotationInputArgs,
+}
+
+/// How a tree written in Knuth's or Irving's notation is read. A JSON tree file names its own
+/// game and always starts at the root, so these apply to notation only.
+///
+/// The input is JSON when it starts with `{`. Otherwise it is read as a tree in the papers'
+/// notation: Irving's if it marks a guess with `*` or has 14 slots per full form (4 pegs),
+/// Knuth's if it has an `x` form or 15 slots. Lettered sections (`96A` and `A = (…)`) may
+/// follow the tree, with or without a `where` line. A notation tree with defects, syntax
+/// included, fails verification (exit 1, every defect listed with its line, column and path);
+/// input in which no tree can be found at all (empty, not text, no count at the start) is an
+/// error (exit 2).
+#[derive(Debug, Args, Clone)]
+pub struct NotationInputArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+
+    /// The tree starts after these guesses and replies, e.g. `1123=1B1W,1415=1B1W` (a reply
+    /// may also be written with Knuth's letters, `BWW`, or `-` for none); only the codes
+    /// consistent with them are replayed.
+    #[arg(long, value_name = "GUESS=REPLY,...")]
+    pub after: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -99,6 +209,15 @@ pub enum NotationName {
     Knuth,
     /// Irving's notation as used by Koyama and Lai: 14 slots, `*` on non-candidate guesses.
     Irving,
+}
+
+impl From<NotationName> for Notation {
+    fn from(name: NotationName) -> Notation {
+        match name {
+            NotationName::Knuth => Notation::Knuth,
+            NotationName::Irving => Notation::Irving,
+        }
+    }
 }
 
 #[derive(Debug, Args)]
@@ -110,6 +229,13 @@ pub struct PrintArgs {
     /// The notation to print in.
     #[arg(long, value_enum, default_value_t = NotationName::Knuth)]
     pub notation: NotationName,
+
+    /// Read a tree in this notation rather than the one detected (JSON is always detected).
+    #[arg(long, value_enum, value_name = "NOTATION")]
+    pub input_notation: Option<NotationName>,
+
+    #[command(flatten)]
+    pub input: NotationInputArgs,
 
     /// Name the first guess's large replies A, B, C, … and write them out after `where`,
     /// as Figure 1 of Knuth's paper does.

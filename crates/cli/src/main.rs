@@ -5,9 +5,11 @@
 mod args;
 mod input;
 mod commands;
+mod history;
 mod output;
 mod tree_input;
 mod progress;
+mod strategy;
 
 use std::process::ExitCode;
 
@@ -33,6 +35,7 @@ fn main() -> ExitCode {
         Command::Generate(args) => commands::generate::run(&args, cli.quiet),
         Command::Verify(args) => commands::verify::run(&args),
         Command::Print(args) => commands::print::run(&args),
+        Command::Compare(args) => commands::compare::run(&args, cli.quiet),
         Command::Completions(args) => commands::completions::run(&args),
     };
     match outcome {

@@ -22,14 +22,22 @@ pub fn remove_partial_output_on_interrupt() {
     });
 }
 
+/// Writes `text` to stdout. A reader that stops early (`| head`) closes the pipe; that ends
+/// the output quietly rather than as an error.
+pub fn write_stdout(text: &[u8]) -> anyhow::Result<()> {
+    let mut stdout = std::io::stdout().lock();
+    match stdout.write_all(text).and_then(|()| stdout.flush()) {
+        Err(error) if error.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(error).context("cannot write to stdout")
+        }
+        _ => Ok(()),
+    }
+}
+
 /// Writes `bytes` to `path` atomically, or to stdout when there is no path.
 pub fn write_output(path: Option<&Path>, bytes: &[u8]) -> anyhow::Result<()> {
     let Some(path) = path else {
-        let mut stdout = std::io::stdout().lock();
-        return stdout
-            .write_all(bytes)
-            .and_then(|()| stdout.flush())
-            .context("cannot write to stdout");
+        return write_stdout(bytes);
     };
     let directory = match path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,

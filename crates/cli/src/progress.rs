@@ -23,10 +23,11 @@ impl BuildProgress {
     pub fn new(codes: u64, quiet: bool) -> BuildProgress {
         let bar = ProgressBar::with_draw_target(Some(codes), ProgressDrawTarget::hidden());
         bar.set_style(
-            ProgressStyle::with_template("{elapsed_precise} [{bar:40}] {pos}/{len} codes settled {msg}")
+            ProgressStyle::with_template("{elapsed_precise} [{bar:40}] {pos}/{len} {msg}")
                 .expect("the template is valid")
                 .progress_chars("=> "),
         );
+        bar.set_message("codes settled");
         BuildProgress { bar, started: Instant::now(), hidden: AtomicBool::new(true), quiet }
     }
 
@@ -38,6 +39,22 @@ impl BuildProgress {
 impl Progress for BuildProgress {
     fn codes_settled(&self, codes: u64) {
         self.bar.inc(codes);
+        self.show_when_slow();
+    }
+
+    fn subproblems_settled(&self, settled: u64, total: u64, best_total: Option<u64>) {
+        self.bar.set_length(total);
+        self.bar.set_position(settled);
+        self.bar.set_message(match best_total {
+            Some(best) => format!("subproblems settled, best total so far {best}"),
+            None => "subproblems settled".to_owned(),
+        });
+        self.show_when_slow();
+    }
+}
+
+impl BuildProgress {
+    fn show_when_slow(&self) {
         if !self.quiet
             && self.hidden.load(Ordering::Relaxed)
             && self.started.elapsed() >= SHOW_AFTER

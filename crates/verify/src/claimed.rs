@@ -11,7 +11,8 @@ pub struct ClaimedNode {
     /// The guess as written. `None` is allowed only where at most two candidates are left: the
     /// guess is then the smaller candidate (with two, either costs the same: 1 + 2 guesses).
     pub guess: Option<String>,
-    /// How many codes the source says are still consistent with the history here.
+    /// How many codes the source says are still consistent with the history here. A child
+    /// claiming 0 states that its reply does not occur, as the notations' `0` slots do.
     pub candidates: u64,
     /// Where the node is written in its source (line, column, both from 1), if known.
     pub location: Option<(usize, usize)>,
@@ -31,6 +32,9 @@ pub enum Branches {
     /// Every reply leaves at most two candidates and some reply leaves exactly two, which are
     /// then played smaller first (Knuth's `n(ggggx)`).
     AtMostTwoLeft,
+    /// The source could not be read here (its reader has reported why): the node's count and
+    /// guess are checked, nothing below it is, and the codes below count as unsolved.
+    Unreadable,
 }
 
 impl ClaimedNode {

@@ -29,7 +29,8 @@ pub fn verify_file(file: &TreeFile, options: &VerifyOptions) -> Result<Report, G
             kind,
         }));
     report.notes.extend(note);
-    if report.unsolved() == 0 {
+    // A quoted figure speaks of the plain strategy, not of a variant with other parameters.
+    if report.unsolved() == 0 && file.strategy.parameters.is_empty() {
         let name = &file.strategy.name;
         let notes = quoted_average_notes(&game, name, &report.statistics);
         report.notes.extend(notes);

@@ -3,7 +3,8 @@
 //!
 //! The input is a [`ClaimedNode`] tree, which a JSON [`TreeFile`](mastermind_tree::TreeFile)
 //! converts to ([`verify_file`] does that and checks the file's claims too) and which the
-//! papers' notations can also express, shorthand included ([`verify_tree`]). A valid tree comes
+//! papers' notations can also express, shorthand included ([`verify_tree`], and
+//! [`verify_notation`] for a tree read by the notation reader, with its errors). A valid tree comes
 //! back as a [`Node`](mastermind_tree::Node) tree in [`Report::tree`], ready to be written or
 //! printed.
 
@@ -11,6 +12,7 @@ mod claimed;
 mod claims;
 mod file;
 mod literature;
+mod notation;
 mod path;
 mod problem;
 mod replay;
@@ -21,6 +23,7 @@ pub use claimed::{Branches, ClaimedNode};
 pub use claims::MAX_DECIMAL_PLACES;
 pub use file::verify_file;
 pub use literature::quoted_average_notes;
+pub use notation::verify_notation;
 pub use path::TreePath;
 pub use problem::{Claim, Problem, ProblemKind};
 pub use replay::{verify_tree, DEPTH_LIMIT};

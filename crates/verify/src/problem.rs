@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use mastermind_tree::notation::read::ReadErrorKind;
 use thiserror::Error;
 
 use crate::TreePath;
@@ -79,6 +80,10 @@ pub enum ProblemKind {
         codes: u64,
         most: usize,
     },
+    #[error("the text says {guess} {}, but it is {} the guesses and replies leading here", if *.claimed { "is a candidate" } else { "is not a candidate" }, if *.claimed { "not consistent with" } else { "consistent with" })]
+    CandidateClaim { guess: String, claimed: bool },
+    #[error("{0}")]
+    Notation(#[from] ReadErrorKind),
     #[error("the file claims {claim} = {claimed}, but the tree gives {actual}")]
     WrongClaim {
         claim: Claim,

@@ -25,7 +25,6 @@ pub fn verify_tree(
     options: &VerifyOptions,
 ) -> Report {
     let book = scorer.codebook();
-    let game = scorer.game();
     let candidates: Vec<Code> = book
         .codes()
         .filter(|&secret| {
@@ -34,16 +33,7 @@ pub fn verify_tree(
             })
         })
         .collect();
-    let path = history
-        .iter()
-        .fold(TreePath::root(), |path, &(guess, reply)| {
-            let guess = if guess.index() < book.len() {
-                book.format(guess)
-            } else {
-                format!("code #{}", guess.index())
-            };
-            path.then(&guess, &game.feedback_name(reply))
-        });
+    let path = history_path(scorer, history);
     let mut replay = Replay {
         scorer,
         max_guesses: options.max_guesses,
@@ -60,6 +50,21 @@ pub fn verify_tree(
         statistics: replay.statistics,
         codes,
     }
+}
+
+/// The path of the node reached by `history`.
+pub(crate) fn history_path(scorer: &Scorer, history: &[(Code, Feedback)]) -> TreePath {
+    let book = scorer.codebook();
+    history
+        .iter()
+        .fold(TreePath::root(), |path, &(guess, reply)| {
+            let guess = if guess.index() < book.len() {
+                book.format(guess)
+            } else {
+                format!("code #{}", guess.index())
+            };
+            path.then(&guess, &scorer.game().feedback_name(reply))
+        })
 }
 
 struct Replay<'a> {
@@ -134,6 +139,10 @@ impl Replay<'_> {
             };
             self.report(path, location, kind);
         }
+        if node.candidates == 0 || node.branches == Branches::Unreadable && node.guess.is_none() {
+            // Nothing more is claimed here.
+            return Subtree::UNSOLVED;
+        }
         let book = self.scorer.codebook();
         let guess = match &node.guess {
             Some(text) => match book.parse(text) {
@@ -180,6 +189,7 @@ impl Replay<'_> {
             Branches::Listed(children) => self.listed(&step, classes, children, &mut subtree),
             Branches::EachReplySettles => self.shorthand(&step, classes, 1, &mut subtree),
             Branches::AtMostTwoLeft => self.shorthand(&step, classes, 2, &mut subtree),
+            Branches::Unreadable => return subtree,
         };
         if let Some(limit) = self.max_guesses {
             // Reported once, at the first node past the limit on each path.
@@ -270,6 +280,10 @@ impl Replay<'_> {
                 .find(|(occurring, _)| *occurring == reply)
                 .and_then(|(_, class)| class.take());
             let Some(class) = class else {
+                if child.candidates == 0 {
+                    // A true claim that the reply does not occur.
+                    continue;
+                }
                 let kind = ProblemKind::ExtraReply {
                     reply: game.feedback_name(reply),
                     guess: step.guess_text.to_owned(),

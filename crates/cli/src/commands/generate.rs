@@ -3,36 +3,36 @@
 use std::time::Instant;
 
 use mastermind_core::Scorer;
-use mastermind_solve::knuth;
-use mastermind_tree::{StrategyInfo, TreeFile};
+use mastermind_tree::TreeFile;
 
-use crate::args::{GenerateArgs, StrategyName};
+use crate::args::GenerateArgs;
 use crate::commands::Outcome;
 use crate::output::write_output;
 use crate::progress::BuildProgress;
+use crate::strategy::build_strategy;
 
 pub fn run(args: &GenerateArgs, quiet: bool) -> anyhow::Result<Outcome> {
     let game = args.game.game()?;
     let started = Instant::now();
     let scorer = Scorer::new(game);
     let progress = BuildProgress::new(game.code_count() as u64, quiet);
-    let (root, strategy) = match args.strategy {
-        StrategyName::Knuth => (knuth(&scorer, &progress), StrategyInfo::named("knuth")),
-    };
+    let built = build_strategy(args.strategy, &args.options, &scorer, &progress);
     progress.finish();
-    let file = TreeFile::new(scorer.codebook(), strategy, &root);
+    let built = built?;
+    let file = TreeFile::new(scorer.codebook(), built.info, &built.root);
     write_output(args.output.as_deref(), file.to_json().as_bytes())?;
     if !quiet {
         let claims = &file.claims;
         eprintln!(
-            "{} {}: total {} guesses, average {} = {}, worst case {}, built in {:.2?}",
+            "{} {}: total {} guesses, average {} = {}, worst case {}, built in {:.2?}{}",
             file.strategy.name,
             game.describe(),
             claims.total_guesses,
             claims.average.fraction,
             claims.average.decimal,
             claims.worst_case,
-            started.elapsed()
+            started.elapsed(),
+            built.search_summary
         );
     }
     Ok(Outcome::Success)

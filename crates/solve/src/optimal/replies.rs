@@ -1,6 +1,7 @@
-//! The search's own copy of the reply table, as rows it can borrow: the ranking loop reads one
-//! guess's replies to every candidate, and a plain byte row is the fastest way to do that.
-//! Since replies are symmetric, row `g` also holds every code's reply to guess `g`.
+//! The search's own copy of the reply table, as rows it can borrow, with replies renumbered
+//! densely (`0..replies()`): the ranking loop reads one candidate's replies to every guess, and
+//! a plain byte row is the fastest way to do that, while dense numbers keep the per-guess class
+//! counts small. Replies are symmetric, so row `s` holds every guess's reply to secret `s`.
 
 use mastermind_core::{Code, Scorer};
 use rayon::prelude::*;
@@ -8,36 +9,73 @@ use rayon::prelude::*;
 /// Games with more codes than this score replies through the scorer instead.
 const MOST_CODES_TABULATED: usize = 1 << 14;
 
-/// `row(guess)[secret]` is the feedback index of `guess` against `secret`.
+/// Dense reply numbers for the ranking loop.
 pub(super) struct ReplyTable {
     codes: usize,
+    /// `cells[s * codes + g]` is the dense reply of guess `g` to secret `s`.
     cells: Option<Vec<u8>>,
+    /// The dense number of each feedback index.
+    dense: Vec<u8>,
+    replies: usize,
+    all_black: u8,
 }
 
 impl ReplyTable {
     pub(super) fn new(scorer: &Scorer) -> ReplyTable {
+        let game = scorer.game();
+        let mut dense = vec![0u8; game.feedback_slots()];
+        let mut replies = 0;
+        for reply in game.notation_feedbacks() {
+            dense[reply.index()] = replies as u8;
+            replies += 1;
+        }
         let codes = scorer.codebook().len();
         let cells = (codes <= MOST_CODES_TABULATED).then(|| {
             let mut cells = vec![0u8; codes * codes];
-            cells.par_chunks_mut(codes).enumerate().for_each(|(guess, row)| {
-                for (secret, cell) in row.iter_mut().enumerate() {
-                    *cell = scorer
-                        .feedback(Code(guess as u32), Code(secret as u32))
-                        .index() as u8;
-                }
-            });
+            cells
+                .par_chunks_mut(codes)
+                .enumerate()
+                .for_each(|(secret, row)| {
+                    for (guess, cell) in row.iter_mut().enumerate() {
+                        let reply = scorer.feedback(Code(guess as u32), Code(secret as u32));
+                        *cell = dense[reply.index()];
+                    }
+                });
             cells
         });
-        ReplyTable { codes, cells }
+        let all_black = dense[game.all_black().index()];
+        ReplyTable {
+            codes,
+            cells,
+            dense,
+            replies,
+            all_black,
+        }
     }
 
-    pub(super) fn is_held(&self) -> bool {
-        self.cells.is_some()
+    /// How many dense reply numbers there are.
+    pub(super) fn replies(&self) -> usize {
+        self.replies
     }
 
-    /// The replies to `guess`, if the table is held.
-    pub(super) fn row(&self, guess: Code) -> Option<&[u8]> {
-        let start = guess.index() * self.codes;
-        self.cells.as_ref().map(|cells| &cells[start..start + self.codes])
+    /// The dense number of the all-black reply.
+    pub(super) fn all_black(&self) -> u8 {
+        self.all_black
+    }
+
+    /// Every guess's dense reply to `secret`, if the table is held.
+    pub(super) fn row(&self, secret: Code) -> Option<&[u8]> {
+        let start = secret.index() * self.codes;
+        self.cells
+            .as_ref()
+            .map(|cells| &cells[start..start + self.codes])
+    }
+
+    /// The dense reply of `guess` to `secret`, from the table or the scorer.
+    pub(super) fn reply(&self, scorer: &Scorer, guess: Code, secret: Code) -> u8 {
+        match self.row(secret) {
+            Some(row) => row[guess.index()],
+            None => self.dense[scorer.feedback(guess, secret).index()],
+        }
     }
 }

@@ -20,7 +20,7 @@ use super::budget::Budget;
 use super::cache::{Known, TranspositionTable};
 use super::guesses::GuessPool;
 use super::partition::{shape, Split, MAX_SLOTS};
-use super::ranking::Ranked;
+use super::ranking::{Ranked, Ranking};
 use super::replies::ReplyTable;
 use super::report::Report;
 use super::symmetry::Symmetry;
@@ -202,9 +202,10 @@ impl<'a> Search<'a> {
         self.nodes.fetch_add(1, Ordering::Relaxed);
         let (ranked, floor) = self.rank(set, budget, limit, symmetry);
         if depth < PARALLEL_DEPTH {
+            let ranked = ranked.sorted();
             self.try_in_batches(set, budget, limit, symmetry, depth, &ranked, floor)
         } else {
-            self.try_in_turn(set, budget, limit, symmetry, depth, &ranked, floor)
+            self.try_in_turn(set, budget, limit, symmetry, depth, ranked, floor)
         }
     }
 
@@ -217,12 +218,12 @@ impl<'a> Search<'a> {
         limit: u32,
         symmetry: &Symmetry,
         depth: usize,
-        ranked: &[Ranked],
+        ranked: Ranking,
         mut floor: u32,
     ) -> (u32, Option<Code>) {
         let mut best: (u32, Option<Code>) = (limit, None);
         let mut shapes = HashSet::new();
-        for &(bound, _, guess) in ranked {
+        for (bound, _, guess) in ranked {
             if bound >= best.0 {
                 floor = floor.min(bound);
                 break;

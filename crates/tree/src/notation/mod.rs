@@ -3,10 +3,12 @@
 //!
 //! A situation with `n` candidates is written `n`, `n(gggg)`, `n(ggggx)` (Knuth only) or in full
 //! as `n(gggg: …)` with one slot per reply; [`Form`] says which, [`Notation::slot_groups`] lists
-//! the slots, and [`print()`] writes a whole tree, flat or in the paper's lettered sections.
+//! the slots, [`print()`] writes a whole tree, flat or in the paper's lettered sections, and
+//! [`read()`] reads one back, reporting every defect it can see without replaying codes.
 
 mod form;
 mod print;
+pub mod read;
 mod wrap;
 
 use std::fmt;
@@ -16,6 +18,7 @@ use mastermind_core::{Feedback, FeedbackKind, Game};
 
 pub use form::Form;
 pub use print::{print, section_name, Layout, SECTION_THRESHOLD};
+pub use read::{read, Reading, Situation};
 
 /// Which paper's notation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

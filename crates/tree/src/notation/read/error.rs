@@ -87,6 +87,8 @@ pub enum ReadErrorKind {
     },
     #[error("more than {MAX_ERRORS} errors; reading stopped here")]
     TooManyErrors,
+    #[error("more than {limit} situations, more than a tree of any game has; reading stopped here")]
+    TooManySituations { limit: usize },
 }
 
 fn character_hint(character: char) -> &'static str {
@@ -117,9 +119,5 @@ impl Errors {
             }),
             _ => {}
         }
-    }
-
-    pub(super) fn is_full(&self) -> bool {
-        self.list.len() > MAX_ERRORS
     }
 }

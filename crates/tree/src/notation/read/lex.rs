@@ -1,11 +1,10 @@
 //! Splitting the text into tokens, one at a time so that memory never grows with the input:
 //! words (runs of letters and digits: counts, guesses, `96A`, `1415x`, section names, `where`)
 //! and the punctuation of the notations. Spacing and line breaks carry no meaning; any other
-//! character is reported and skipped.
+//! character becomes a token of its own for the parser to report.
 
 use std::str::Chars;
 
-use super::error::{Errors, ReadErrorKind};
 use super::Location;
 
 /// What a token is.
@@ -22,6 +21,8 @@ pub(super) enum TokenKind {
     /// Not in either notation, but what OCR makes of `,` and `;`: kept as a token so that the
     /// parser can say so where a separator belongs.
     Dot,
+    /// A character outside the notations, which the parser reports.
+    Unexpected(char),
     End,
 }
 
@@ -38,6 +39,7 @@ impl TokenKind {
             TokenKind::Equals => "`=`".into(),
             TokenKind::Star => "`*`".into(),
             TokenKind::Dot => "`.`".into(),
+            TokenKind::Unexpected(character) => format!("`{character}`"),
             TokenKind::End => "the end of the input".into(),
         }
     }
@@ -91,8 +93,8 @@ impl<'a> Lexer<'a> {
         Some(character)
     }
 
-    /// The next token; characters outside the notations are reported to `errors` and skipped.
-    pub(super) fn next_token(&mut self, errors: &mut Errors) -> Token {
+    /// The next token.
+    pub(super) fn next_token(&mut self) -> Token {
         loop {
             let at = (self.line, self.column);
             let Some(character) = self.bump() else {
@@ -112,16 +114,7 @@ impl<'a> Lexer<'a> {
                 '.' => TokenKind::Dot,
                 c if c.is_whitespace() => continue,
                 c if c.is_ascii_alphanumeric() => TokenKind::Word(self.word(c)),
-                c => {
-                    errors.push(at, &[], ReadErrorKind::UnexpectedCharacter(c));
-                    if errors.is_full() {
-                        return Token {
-                            kind: TokenKind::End,
-                            at,
-                        };
-                    }
-                    continue;
-                }
+                c => TokenKind::Unexpected(c),
             };
             return Token { kind, at };
         }
@@ -146,14 +139,13 @@ impl<'a> Lexer<'a> {
 mod tests {
     use super::*;
 
-    fn kinds(text: &str) -> (Vec<(TokenKind, Location)>, usize) {
-        let mut errors = Errors::default();
+    fn kinds(text: &str) -> Vec<(TokenKind, Location)> {
         let mut lexer = Lexer::new(text);
         let mut tokens = Vec::new();
         loop {
-            let token = lexer.next_token(&mut errors);
+            let token = lexer.next_token();
             if token.kind == TokenKind::End {
-                return (tokens, errors.list.len());
+                return tokens;
             }
             tokens.push((token.kind, token.at));
         }
@@ -161,8 +153,7 @@ mod tests {
 
     #[test]
     fn words_and_punctuation_carry_their_positions() {
-        let (tokens, errors) = kinds("96A,\n  B = (2344*: 0.1)");
-        assert_eq!(errors, 0);
+        let tokens = kinds("96A,\n  B = (2344*: 0.1)");
         let word = |text: &str| TokenKind::Word(text.into());
         assert_eq!(
             tokens,
@@ -184,15 +175,25 @@ mod tests {
     }
 
     #[test]
-    fn other_characters_are_reported_and_skipped() {
-        let (tokens, errors) = kinds("1\\ $2é");
-        assert_eq!(errors, 3);
-        assert_eq!(tokens.len(), 2);
+    fn other_characters_are_tokens_of_their_own() {
+        let tokens = kinds("1\\ $2é");
+        let unexpected = |c| (TokenKind::Unexpected(c), (1, 0));
+        let kinds: Vec<_> = tokens.into_iter().map(|(kind, _)| (kind, (1, 0))).collect();
+        assert_eq!(
+            kinds,
+            vec![
+                (TokenKind::Word("1".into()), (1, 0)),
+                unexpected('\\'),
+                unexpected('$'),
+                (TokenKind::Word("2".into()), (1, 0)),
+                unexpected('é'),
+            ]
+        );
     }
 
     #[test]
     fn huge_words_are_cut() {
-        let (tokens, _) = kinds(&"9".repeat(100_000));
+        let tokens = kinds(&"9".repeat(100_000));
         let TokenKind::Word(word) = &tokens[0].0 else {
             panic!("a word")
         };

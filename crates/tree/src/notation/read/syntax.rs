@@ -92,7 +92,7 @@ pub(super) struct Document {
 impl Written {
     /// Every situation of the text in reading order, this one first, without recursion (the
     /// nesting may be deep).
-    pub(super) fn each(&self, mut visit: impl FnMut(&Written)) {
+    pub(super) fn each<'w>(&'w self, mut visit: impl FnMut(&'w Written)) {
         let mut stack = vec![self];
         while let Some(written) = stack.pop() {
             visit(written);

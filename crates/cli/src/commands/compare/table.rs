@@ -1,0 +1,127 @@
+//! The comparison as text: one row per strategy, then a bar per strategy in which each code is
+//! drawn with the digit of the number of guesses it needs, so the shapes compare at a glance.
+
+use std::fmt::Write;
+use std::time::Duration;
+
+use mastermind_core::Game;
+
+use super::Row;
+
+/// Characters in a whole bar.
+const BAR_WIDTH: usize = 60;
+
+pub fn render(game: &Game, rows: &[Row]) -> String {
+    let worst = rows.iter().map(|row| row.statistics.worst_case()).max().unwrap_or(0);
+    let mut header = vec!["strategy".to_owned(), "total".into(), "average".into(), "worst".into()];
+    header.extend((1..=worst).map(|guesses| guesses.to_string()));
+    header.push("time".into());
+    let mut lines = vec![header];
+    for row in rows {
+        let statistics = &row.statistics;
+        let mut line = vec![
+            label(row),
+            statistics.total().to_string(),
+            statistics.average().to_string(),
+            statistics.worst_case().to_string(),
+        ];
+        line.extend(
+            (0..worst).map(|i| statistics.solved_by_guess.get(i).copied().unwrap_or(0).to_string()),
+        );
+        line.push(format_duration(row.build_time));
+        lines.push(line);
+    }
+    let columns = lines[0].len();
+    let widths: Vec<usize> = (0..columns)
+        .map(|column| lines.iter().map(|line| line[column].chars().count()).max().unwrap_or(0))
+        .collect();
+    let mut text = format!("{} ({} codes)\n\n", game.describe(), game.code_count());
+    for line in &lines {
+        let cells: Vec<String> = line
+            .iter()
+            .zip(&widths)
+            .enumerate()
+            .map(|(column, (cell, &width))| {
+                // Names and averages read left to right; counts line up on the right.
+                if column == 0 || column == 2 {
+                    format!("{cell:<width$}")
+                } else {
+                    format!("{cell:>width$}")
+                }
+            })
+            .collect();
+        writeln!(text, "{}", cells.join("  ").trim_end()).expect("writing to a String");
+    }
+    text.push_str("\nguesses per code (each digit is a share of the codes solved with that many guesses):\n");
+    let name_width = rows.iter().map(|row| label(row).chars().count()).max().unwrap_or(0);
+    for row in rows {
+        writeln!(text, "{:<name_width$}  |{}|", label(row), bar(&row.statistics.solved_by_guess))
+            .expect("writing to a String");
+    }
+    text
+}
+
+/// The strategy's name with any non-default parameters, such as `knuth (consistent_only)`.
+fn label(row: &Row) -> String {
+    if row.parameters.is_empty() {
+        return row.name.clone();
+    }
+    let parameters: Vec<String> = row
+        .parameters
+        .iter()
+        .map(|(key, value)| match value {
+            serde_json::Value::Bool(true) => key.clone(),
+            serde_json::Value::String(text) => format!("{key}={text}"),
+            other => format!("{key}={other}"),
+        })
+        .collect();
+    format!("{} ({})", row.name, parameters.join(", "))
+}
+
+/// A bar of [`BAR_WIDTH`] characters split in proportion to the counts, largest remainders
+/// first so the parts always fill the bar exactly.
+fn bar(solved_by_guess: &[u64]) -> String {
+    let codes: u64 = solved_by_guess.iter().sum();
+    if codes == 0 {
+        return " ".repeat(BAR_WIDTH);
+    }
+    let width = BAR_WIDTH as u64;
+    let mut cells: Vec<u64> = solved_by_guess.iter().map(|&n| n * width / codes).collect();
+    let mut by_remainder: Vec<usize> = (0..cells.len()).collect();
+    by_remainder.sort_by_key(|&i| std::cmp::Reverse((solved_by_guess[i] * width) % codes));
+    let missing = width - cells.iter().sum::<u64>();
+    for &i in by_remainder.iter().take(missing as usize) {
+        cells[i] += 1;
+    }
+    cells
+        .iter()
+        .enumerate()
+        .map(|(i, &n)| {
+            let digit = char::from_digit((i as u32 + 1) % 36, 36).unwrap_or('+');
+            digit.to_string().repeat(n as usize)
+        })
+        .collect()
+}
+
+fn format_duration(duration: Duration) -> String {
+    if duration < Duration::from_secs(1) {
+        format!("{:.1} ms", duration.as_secs_f64() * 1000.0)
+    } else {
+        format!("{:.2} s", duration.as_secs_f64())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::bar;
+
+    #[test]
+    fn bars_fill_their_width_in_proportion() {
+        let knuth = bar(&[1, 6, 62, 533, 694]);
+        assert_eq!(knuth.chars().count(), 60);
+        assert_eq!(knuth.matches('4').count(), 25);
+        assert_eq!(knuth.matches('5').count(), 32);
+        assert!(knuth.starts_with("333"));
+        assert_eq!(bar(&[0, 1]), "2".repeat(60));
+    }
+}

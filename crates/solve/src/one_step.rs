@@ -1,0 +1,202 @@
+//! One-step strategies: at every node, score each allowed guess by how it splits the
+//! candidates, keep the best score, and break ties by a fixed rule. Knuth's 1976 minimax is the
+//! best known: smallest largest class, then a candidate, then the first in numeric order.
+//!
+//! | heuristic | the best guess … | source |
+//! |---|---|---|
+//! | [`Heuristic::Minimax`] | leaves the fewest candidates in its largest class | Knuth 1976 |
+//! | [`Heuristic::ExpectedSize`] | minimises Σ nᵢ², the expected number left | Irving 1978 |
+//! | [`Heuristic::Entropy`] | maximises the entropy of the split, −Σ (nᵢ/n) log (nᵢ/n) | Neuwirth 1982 |
+//! | [`Heuristic::MostParts`] | splits the candidates into the most classes | Kooi 2005 |
+
+use std::cmp::Ordering;
+
+use mastermind_core::{Code, Scorer};
+use mastermind_tree::Node;
+use rayon::prelude::*;
+
+use crate::Progress;
+
+/// Nodes with fewer candidate × guess pairs than this score their guesses on one thread.
+const PARALLEL_GUESS_WORK: usize = 1 << 17;
+
+/// How a one-step strategy scores a guess's partition of the candidates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Heuristic {
+    Minimax,
+    ExpectedSize,
+    Entropy,
+    MostParts,
+}
+
+/// How guesses with equal scores are ordered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum TieBreak {
+    /// A candidate before a non-candidate, then the first in numeric order (Knuth's rule).
+    #[default]
+    PreferCandidate,
+    /// The first in numeric order, candidate or not.
+    LowestCode,
+}
+
+/// A one-step strategy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct OneStepOptions {
+    pub heuristic: Heuristic,
+    pub tie_break: TieBreak,
+    /// Guess only codes still consistent with the replies so far.
+    pub consistent_only: bool,
+}
+
+impl OneStepOptions {
+    /// The heuristic with Knuth's tie-break, guessing any code.
+    pub fn new(heuristic: Heuristic) -> OneStepOptions {
+        OneStepOptions { heuristic, tie_break: TieBreak::PreferCandidate, consistent_only: false }
+    }
+}
+
+/// Builds Knuth's minimax tree for the scorer's game, exactly as his 1976 rule says.
+pub fn knuth(scorer: &Scorer, progress: &dyn Progress) -> Node {
+    one_step(scorer, &OneStepOptions::new(Heuristic::Minimax), progress)
+}
+
+/// Builds the whole tree of a one-step strategy.
+pub fn one_step(scorer: &Scorer, options: &OneStepOptions, progress: &dyn Progress) -> Node {
+    let all = scorer.all_codes();
+    build(&Builder { scorer, options, all: &all, progress }, &all)
+}
+
+/// What every node of one build shares.
+struct Builder<'a> {
+    scorer: &'a Scorer,
+    options: &'a OneStepOptions,
+    all: &'a [Code],
+    progress: &'a dyn Progress,
+}
+
+/// `candidates` are in numeric order (the root's are, and splitting keeps the order).
+fn build(builder: &Builder<'_>, candidates: &[Code]) -> Node {
+    if let [only] = candidates {
+        builder.progress.codes_settled(1);
+        return Node::leaf(*only);
+    }
+    let guess = choose_guess(builder, candidates);
+    let all_black = builder.scorer.game().all_black();
+    let classes = builder.scorer.split(guess, candidates).classes;
+    if classes.iter().any(|(feedback, _)| *feedback == all_black) {
+        builder.progress.codes_settled(1);
+    }
+    let children = classes
+        .into_par_iter()
+        .filter(|(feedback, _)| *feedback != all_black)
+        .map(|(feedback, class)| (feedback, build(builder, &class)))
+        .collect();
+    Node { guess, candidates: candidates.len() as u32, children }
+}
+
+/// A guess's place in the order the strategy prefers: lower is better.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Rank {
+    /// The heuristic's score, lower is better (see [`score`]).
+    score: f64,
+    /// Whether the tie-break puts this guess after candidates with the same score.
+    deferred: bool,
+    guess: Code,
+}
+
+impl Eq for Rank {}
+
+impl Ord for Rank {
+    fn cmp(&self, other: &Rank) -> Ordering {
+        self.score
+            .total_cmp(&other.score)
+            .then(self.deferred.cmp(&other.deferred))
+            .then(self.guess.cmp(&other.guess))
+    }
+}
+
+impl PartialOrd for Rank {
+    fn partial_cmp(&self, other: &Rank) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+fn choose_guess(builder: &Builder<'_>, candidates: &[Code]) -> Code {
+    if candidates.len() == 2 && builder.options.tie_break == TieBreak::PreferCandidate {
+        // Either candidate splits the pair perfectly under every heuristic; the smaller wins.
+        return candidates[0];
+    }
+    let guesses = if builder.options.consistent_only { candidates } else { builder.all };
+    let best = if candidates.len() * guesses.len() >= PARALLEL_GUESS_WORK {
+        let chunk = guesses.len().div_ceil(rayon::current_num_threads() * 4).max(1);
+        guesses.par_chunks(chunk).filter_map(|chunk| best_of(builder, candidates, chunk)).min()
+    } else {
+        best_of(builder, candidates, guesses)
+    };
+    best.expect("every node has a guess to play").guess
+}
+
+/// The best-ranked guess among `guesses`, scanned in numeric order.
+fn best_of(builder: &Builder<'_>, candidates: &[Code], guesses: &[Code]) -> Option<Rank> {
+    let (scorer, options) = (builder.scorer, builder.options);
+    let game = scorer.game();
+    let mut counts = vec![0u32; game.feedback_slots()];
+    let prefer_candidates = options.tie_break == TieBreak::PreferCandidate;
+    // No candidate guess can leave fewer than ⌈(n−1)/(r−1)⌉ codes in its largest class, where r
+    // bounds the number of distinct replies, and no non-candidate can do better than that
+    // either; under minimax, the first candidate that reaches it wins the scan outright.
+    let replies = game.notation_feedbacks().len() as u32;
+    let floor = (candidates.len() as u32 - 1).div_ceil(replies - 1).max(1);
+    let mut best: Option<Rank> = None;
+    for &guess in guesses {
+        let is_candidate = candidates.binary_search(&guess).is_ok();
+        let deferred = prefer_candidates && !is_candidate;
+        let score = match options.heuristic {
+            Heuristic::Minimax => {
+                // A later guess beats the best so far only with a smaller largest class, or an
+                // equal one if the tie-break puts it first.
+                let bound = best.map_or(u32::MAX, |best| {
+                    let largest = best.score as u32;
+                    if best.deferred && !deferred {
+                        largest
+                    } else {
+                        largest - 1
+                    }
+                });
+                match scorer.largest_class_within(guess, candidates, &mut counts, bound) {
+                    Some(largest) => f64::from(largest),
+                    None => continue,
+                }
+            }
+            heuristic => {
+                scorer.count_classes(guess, candidates, &mut counts);
+                score(heuristic, &mut counts)
+            }
+        };
+        let rank = Rank { score, deferred, guess };
+        if best.is_none_or(|best| rank < best) {
+            best = Some(rank);
+            let unbeatable = is_candidate || !prefer_candidates;
+            if options.heuristic == Heuristic::Minimax && score <= f64::from(floor) && unbeatable
+            {
+                break;
+            }
+        }
+    }
+    best
+}
+
+/// The score of a partition given by its class sizes, lower is better. The sizes are sorted
+/// first so that partitions with the same sizes get bit-identical floating-point scores.
+fn score(heuristic: Heuristic, counts: &mut [u32]) -> f64 {
+    match heuristic {
+        Heuristic::Minimax => f64::from(counts.iter().copied().max().unwrap_or(0)),
+        Heuristic::ExpectedSize => counts.iter().map(|&n| u64::from(n) * u64::from(n)).sum::<u64>() as f64,
+        Heuristic::MostParts => -(counts.iter().filter(|&&n| n > 0).count() as f64),
+        Heuristic::Entropy => {
+            // Maximising −Σ (nᵢ/n) log nᵢ/n is minimising Σ nᵢ log nᵢ for a fixed n.
+            counts.sort_unstable();
+            counts.iter().filter(|&&n| n > 1).map(|&n| f64::from(n) * f64::from(n).log2()).sum()
+        }
+    }
+}

@@ -1,0 +1,34 @@
+//! The least worst case: the fewest guesses that solve every code, found by asking the exact
+//! optimal search for a strategy under each cap in turn, then the least total under that cap.
+
+use mastermind_core::Scorer;
+
+use crate::{optimal, OptimalOptions, OptimalResult, Progress};
+
+/// The fewest guesses `k` with which every code can be solved, and a strategy of least total
+/// among those that need at most `k`.
+pub fn least_worst_case(
+    scorer: &Scorer,
+    consistent_only: bool,
+    progress: &dyn Progress,
+) -> OptimalResult {
+    let codes = scorer.codebook().len();
+    // With r replies, k guesses tell apart at most 1 + (r−1) + … + (r−1)^(k−1) codes: start at
+    // the least cap that counting alone allows.
+    let branches = scorer.game().notation_feedbacks().len().saturating_sub(1).max(1);
+    let (mut cap, mut reachable, mut layer) = (1, 1usize, 1usize);
+    while reachable < codes {
+        layer = layer.saturating_mul(branches);
+        reachable = reachable.saturating_add(layer);
+        cap += 1;
+    }
+    loop {
+        let options = OptimalOptions { max_guesses: Some(cap), consistent_only };
+        // Guessing candidates one by one solves every code within `codes` guesses, so some cap
+        // up to that succeeds.
+        if let Ok(result) = optimal(scorer, &options, progress) {
+            return result;
+        }
+        cap += 1;
+    }
+}
