@@ -25,7 +25,10 @@ fn knuth_classic_tree_has_the_papers_figures() {
     assert_eq!(claims["worst_case"], 5);
     assert_eq!(claims["average"]["fraction"], "5801/1296");
     assert_eq!(claims["average"]["decimal"], "4.4761");
-    assert_eq!(claims["solved_by_guess"], serde_json::json!([1, 6, 62, 533, 694]));
+    assert_eq!(
+        claims["solved_by_guess"],
+        serde_json::json!([1, 6, 62, 533, 694])
+    );
     // Figure 1: after 1122 and four white pegs only 2211 is left.
     assert_eq!(file["tree"]["children"]["0B4W"]["guess"], "2211");
     assert_eq!(file["tree"]["children"]["0B3W"]["guess"], "1213");
@@ -33,7 +36,10 @@ fn knuth_classic_tree_has_the_papers_figures() {
 
 #[test]
 fn output_is_identical_for_one_and_two_threads() {
-    for game in [&["--pegs", "4", "--colours", "6"][..], &["--pegs", "4", "--colours", "5"]] {
+    for game in [
+        &["--pegs", "4", "--colours", "6"][..],
+        &["--pegs", "4", "--colours", "5"],
+    ] {
         let one = mastermind(&[&["generate", "-q", "-j", "1"], game].concat()).expect_status(0);
         let two = mastermind(&[&["generate", "-q", "-j", "2"], game].concat()).expect_status(0);
         assert_eq!(one.stdout, two.stdout, "game {game:?}");
@@ -56,8 +62,16 @@ fn other_games_are_built() {
 
 #[test]
 fn bulls_and_cows_codes_use_digits_from_zero() {
-    let run = mastermind(&["generate", "-q", "--pegs", "3", "--colours", "10", "--no-repeat"])
-        .expect_status(0);
+    let run = mastermind(&[
+        "generate",
+        "-q",
+        "--pegs",
+        "3",
+        "--colours",
+        "10",
+        "--no-repeat",
+    ])
+    .expect_status(0);
     let file: Value = serde_json::from_str(&run.stdout).unwrap();
     assert_eq!(file["game"]["symbols"], "0123456789");
     assert_eq!(file["claims"]["codes"], 720);
@@ -72,14 +86,18 @@ fn output_file_is_written_whole_and_nothing_else_is_left() {
     let run = mastermind(&["generate", "-o", path.to_str().unwrap()]).expect_status(0);
     assert!(run.stdout.is_empty());
     assert!(run.stderr.contains("total 5801"), "summary: {}", run.stderr);
-    assert_eq!(std::fs::read_to_string(&path).unwrap(), knuth_classic_json());
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        knuth_classic_json()
+    );
     let entries: Vec<_> = std::fs::read_dir(directory.path()).unwrap().collect();
     assert_eq!(entries.len(), 1, "no temporary file is left behind");
 }
 
 #[test]
 fn quiet_runs_print_nothing_on_stderr() {
-    let run = mastermind(&["generate", "--quiet", "--pegs", "2", "--colours", "3"]).expect_status(0);
+    let run =
+        mastermind(&["generate", "--quiet", "--pegs", "2", "--colours", "3"]).expect_status(0);
     assert!(run.stderr.is_empty(), "stderr: {}", run.stderr);
 }
 
@@ -88,7 +106,10 @@ fn bad_games_and_flags_are_usage_errors() {
     for (args, message) in [
         (&["generate", "--pegs", "0"][..], "between 1 and 10 pegs"),
         (&["generate", "--colours", "40"], "between 1 and 36 colours"),
-        (&["generate", "--pegs", "5", "--colours", "4", "--no-repeat"], "at least as many colours"),
+        (
+            &["generate", "--pegs", "5", "--colours", "4", "--no-repeat"],
+            "at least as many colours",
+        ),
         (&["generate", "--pegs", "10", "--colours", "30"], "at most"),
         (&["generate", "--strategy", "nonsense"], "invalid value"),
         (&["generate", "-j", "0"], "0"),
@@ -103,4 +124,34 @@ fn bad_games_and_flags_are_usage_errors() {
 fn unwritable_output_is_an_io_error() {
     let run = mastermind(&["generate", "-q", "-o", "/nonexistent-dir/knuth.json"]).expect_status(2);
     assert!(run.stderr.contains("/nonexistent-dir"), "{}", run.stderr);
+}
+
+#[test]
+fn an_interrupted_run_leaves_no_output_file() {
+    let directory = tempfile::tempdir().unwrap();
+    let path = directory.path().join("tree.json");
+    // Knuth's 5×7 tree takes far longer than the moment before the interrupt.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_mastermind"))
+        .args([
+            "generate",
+            "-q",
+            "--pegs",
+            "5",
+            "--colours",
+            "7",
+            "-o",
+            path.to_str().unwrap(),
+        ])
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let interrupted = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(interrupted.success());
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130), "{status:?}");
+    let left: Vec<_> = std::fs::read_dir(directory.path()).unwrap().collect();
+    assert!(left.is_empty(), "left behind: {left:?}");
 }

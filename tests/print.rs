@@ -4,9 +4,16 @@ use crate::support::{knuth_classic_json, mastermind, mastermind_with_input};
 
 #[test]
 fn knuth_notation_starts_like_figure_1() {
-    let run = mastermind_with_input(&["print", "-", "--notation", "knuth"], &knuth_classic_json())
-        .expect_status(0);
-    assert!(run.stdout.starts_with("1296(1122: 1,16(1213: 0,0,0,0,0;"), "{}", run.stdout);
+    let run = mastermind_with_input(
+        &["print", "-", "--notation", "knuth"],
+        &knuth_classic_json(),
+    )
+    .expect_status(0);
+    assert!(
+        run.stdout.starts_with("1296(1122: 1,16(1213: 0,0,0,0,0;"),
+        "{}",
+        run.stdout
+    );
 }
 
 #[test]
@@ -14,18 +21,35 @@ fn sections_are_named_as_in_the_paper() {
     let run = mastermind_with_input(&["print", "-", "--sections"], &knuth_classic_json())
         .expect_status(0);
     assert!(run.stdout.contains("96A,256B,256C"), "{}", run.stdout);
-    assert!(run.stdout.lines().any(|line| line == "where"), "{}", run.stdout);
+    assert!(
+        run.stdout.lines().any(|line| line == "where"),
+        "{}",
+        run.stdout
+    );
     for letter in 'A'..='I' {
-        assert!(run.stdout.contains(&format!("\n{letter} = (")), "section {letter}");
+        assert!(
+            run.stdout.contains(&format!("\n{letter} = (")),
+            "section {letter}"
+        );
     }
 }
 
 #[test]
 fn irving_notation_marks_guesses_that_are_not_candidates() {
-    let run = mastermind_with_input(&["print", "-", "--notation", "irving"], &knuth_classic_json())
-        .expect_status(0);
-    assert!(run.stdout.starts_with("1296(1122: 1,16(1213*:"), "{}", run.stdout);
-    assert!(run.stdout.contains("7(1462*)"), "Knuth's brilliant fourth guess");
+    let run = mastermind_with_input(
+        &["print", "-", "--notation", "irving"],
+        &knuth_classic_json(),
+    )
+    .expect_status(0);
+    assert!(
+        run.stdout.starts_with("1296(1122: 1,16(1213*:"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("7(1462*)"),
+        "Knuth's brilliant fourth guess"
+    );
 }
 
 #[test]

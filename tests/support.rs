@@ -26,7 +26,10 @@ impl Run {
 
 fn finish(output: Output) -> Run {
     Run {
-        status: output.status.code().expect("the binary is not killed by a signal"),
+        status: output
+            .status
+            .code()
+            .expect("the binary is not killed by a signal"),
         stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
         stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
     }
@@ -40,7 +43,12 @@ fn command(args: &[&str]) -> Command {
 
 /// Runs `mastermind ARGS` with no input.
 pub fn mastermind(args: &[&str]) -> Run {
-    finish(command(args).stdin(Stdio::null()).output().expect("the binary runs"))
+    finish(
+        command(args)
+            .stdin(Stdio::null())
+            .output()
+            .expect("the binary runs"),
+    )
 }
 
 /// Runs `mastermind ARGS` with `input` on stdin.
@@ -52,7 +60,11 @@ pub fn mastermind_with_input(args: &[&str], input: &str) -> Run {
         .spawn()
         .expect("the binary runs");
     // The binary may stop reading early (e.g. on a usage error); a broken pipe is fine then.
-    let _ = child.stdin.take().expect("stdin is piped").write_all(input.as_bytes());
+    let _ = child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(input.as_bytes());
     finish(child.wait_with_output().expect("the binary finishes"))
 }
 

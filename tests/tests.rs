@@ -1,8 +1,11 @@
 //! The end-to-end suite: one test binary, one module per area, driving the built `mastermind`
 //! binary as a user would.
 
+mod compare;
 mod figure1;
 mod generate;
+mod notation;
 mod print;
+mod published;
 mod support;
 mod verify;

@@ -24,7 +24,10 @@ fn assert_defect(file: &Value, path: &str, message: &str) {
         .lines()
         .find(|line| line.contains(message))
         .unwrap_or_else(|| panic!("no problem says `{message}`:\n{}", run.stdout));
-    assert!(line.contains(path), "`{line}` does not name the path `{path}`");
+    assert!(
+        line.contains(path),
+        "`{line}` does not name the path `{path}`"
+    );
 }
 
 #[test]
@@ -38,9 +41,17 @@ fn knuth_tree_is_valid_and_reported_exactly() {
         "worst case: 5 guesses",
         "solved with 1, 2, 3, 4, 5 guesses: 1, 6, 62, 533, 694",
     ] {
-        assert!(run.stdout.contains(line), "missing `{line}` in\n{}", run.stdout);
+        assert!(
+            run.stdout.contains(line),
+            "missing `{line}` in\n{}",
+            run.stdout
+        );
     }
-    assert!(run.stdout.contains("4.478"), "the note on the quoted average:\n{}", run.stdout);
+    assert!(
+        run.stdout.contains("4.478"),
+        "the note on the quoted average:\n{}",
+        run.stdout
+    );
     assert!(run.stdout.contains("5803 or 5804"), "{}", run.stdout);
 }
 
@@ -69,7 +80,10 @@ fn guess_that_is_not_a_code_is_found() {
 #[test]
 fn missing_reply_is_found() {
     let mut file = knuth_classic();
-    file["tree"]["children"].as_object_mut().unwrap().remove("2B0W");
+    file["tree"]["children"]
+        .as_object_mut()
+        .unwrap()
+        .remove("2B0W");
     assert_defect(&file, "1122", "2B0W");
 }
 
@@ -109,7 +123,10 @@ fn every_false_claim_is_found() {
     let claims: [(&str, Value); 5] = [
         ("codes", json!(1295)),
         ("total_guesses", json!(5803)),
-        ("average", json!({"fraction": "5803/1296", "decimal": "4.478"})),
+        (
+            "average",
+            json!({"fraction": "5803/1296", "decimal": "4.478"}),
+        ),
         ("worst_case", json!(4)),
         ("solved_by_guess", json!([1, 6, 62, 534, 693])),
     ];
@@ -117,7 +134,11 @@ fn every_false_claim_is_found() {
         let mut file = knuth_classic();
         file["claims"][claim] = value;
         let run = verify(&file, &[], 1);
-        assert!(run.stdout.lines().any(|line| line.contains("claim")), "{claim}: {}", run.stdout);
+        assert!(
+            run.stdout.lines().any(|line| line.contains("claim")),
+            "{claim}: {}",
+            run.stdout
+        );
     }
 }
 
@@ -138,21 +159,37 @@ fn unreadable_input_is_a_usage_error() {
         ("", "line 1"),
         ("{\"format\": \"mastermind-strategy-tree\",", "line 1"),
         ("\u{0}\u{1}binary junk", "line 1"),
-        (&knuth.replacen("\"version\": 1", "\"version\": 99", 1), "version 99"),
+        (
+            &knuth.replacen("\"version\": 1", "\"version\": 99", 1),
+            "version 99",
+        ),
         (&knuth.replacen("\"pegs\": 4", "\"pegs\": 400", 1), "pegs"),
-        (&knuth.replacen("\"candidates\": 1296", "\"candidates\": \"many\"", 1), "line"),
+        (
+            &knuth.replacen("\"candidates\": 1296", "\"candidates\": \"many\"", 1),
+            "line",
+        ),
     ];
     for (text, message) in cases {
         let run = mastermind_with_input(&["verify", "-"], text).expect_status(2);
-        assert!(run.stderr.contains(message), "`{message}` not in {}", run.stderr);
+        assert!(
+            run.stderr.contains(message),
+            "`{message}` not in {}",
+            run.stderr
+        );
     }
     let run = mastermind(&["verify", "/nonexistent/tree.json"]).expect_status(2);
-    assert!(run.stderr.contains("/nonexistent/tree.json"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("/nonexistent/tree.json"),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]
 fn a_tree_for_another_game_does_not_verify() {
-    let five = mastermind(&["generate", "-q", "--colours", "5"]).expect_status(0).stdout;
+    let five = mastermind(&["generate", "-q", "--colours", "5"])
+        .expect_status(0)
+        .stdout;
     let mut file: Value = serde_json::from_str(&five).unwrap();
     file["game"] = knuth_classic()["game"].clone();
     let run = verify(&file, &[], 1);

@@ -30,7 +30,12 @@ struct Job {
 }
 
 const JOBS: &[Job] = &[
-    Job { label: "knuth 4×6", args: &["--strategy", "knuth"], runs: 11, quick: true },
+    Job {
+        label: "knuth 4×6",
+        args: &["--strategy", "knuth"],
+        runs: 11,
+        quick: true,
+    },
     Job {
         label: "knuth 4×7",
         args: &["--strategy", "knuth", "--colours", "7"],
@@ -70,11 +75,17 @@ pub fn run(root: &Path, scope: Scope) -> anyhow::Result<()> {
     let scratch = tempfile::tempdir().context("cannot create a scratch directory")?;
     let output = scratch.path().join("tree.json");
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    println!("Whole process, release build, {threads} threads; wall time is the median of the runs.\n");
+    println!(
+        "Whole process, release build, {threads} threads; wall time is the median of the runs.\n"
+    );
     println!("| job | total guesses | worst case | wall time | peak memory | runs |");
     println!("|---|---:|---:|---:|---:|---:|");
     for job in JOBS.iter().filter(|job| scope == Scope::Full || job.quick) {
-        let mut command = vec![binary.to_str().context("non-UTF-8 path")?, "generate", "--quiet"];
+        let mut command = vec![
+            binary.to_str().context("non-UTF-8 path")?,
+            "generate",
+            "--quiet",
+        ];
         command.extend_from_slice(job.args);
         command.extend_from_slice(&["-o", output.to_str().context("non-UTF-8 path")?]);
         let mut measurements = (0..job.runs)
@@ -121,9 +132,10 @@ fn measure(command: &[&str]) -> anyhow::Result<Measurement> {
     let text = String::from_utf8(output.stdout)?;
     let mut fields = text.split_whitespace().map(str::parse::<u64>);
     match (fields.next(), fields.next()) {
-        (Some(Ok(nanos)), Some(Ok(peak_kib))) => {
-            Ok(Measurement { wall: Duration::from_nanos(nanos), peak_kib })
-        }
+        (Some(Ok(nanos)), Some(Ok(peak_kib))) => Ok(Measurement {
+            wall: Duration::from_nanos(nanos),
+            peak_kib,
+        }),
         _ => bail!("unexpected output from xtask measure: {text}"),
     }
 }

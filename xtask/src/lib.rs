@@ -9,5 +9,8 @@ use std::path::PathBuf;
 /// The workspace root (the parent of this crate's directory).
 pub fn workspace_root() -> PathBuf {
     let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    manifest.parent().expect("xtask lives inside the workspace").to_owned()
+    manifest
+        .parent()
+        .expect("xtask lives inside the workspace")
+        .to_owned()
 }

@@ -38,7 +38,10 @@ fn expected_files() -> Vec<Expected> {
         let scorer = Scorer::new((tree.game)());
         let root = (tree.build)(&scorer);
         let file = TreeFile::new(scorer.codebook(), StrategyInfo::named(tree.strategy), &root);
-        files.push(Expected { name: format!("{}.json", tree.stem), contents: file.to_json() });
+        files.push(Expected {
+            name: format!("{}.json", tree.stem),
+            contents: file.to_json(),
+        });
         let book = scorer.codebook();
         files.push(Expected {
             name: format!("{}.knuth.txt", tree.stem),
@@ -79,7 +82,10 @@ pub fn check(root: &Path) -> anyhow::Result<()> {
         }
     }
     if !stale.is_empty() {
-        bail!("stale under trees/: {} (run `cargo xtask regen`)", stale.join(", "));
+        bail!(
+            "stale under trees/: {} (run `cargo xtask regen`)",
+            stale.join(", ")
+        );
     }
     Ok(())
 }

@@ -28,9 +28,23 @@ pub enum Command {
     /// Build a strategy tree and write it as JSON.
     Generate(GenerateArgs),
     /// Replay every code through a tree file and check what it claims.
+    ///
+    /// The tree is JSON when the input starts with `{`; otherwise it is read as a tree in the
+    /// papers' notation for the game given by the game flags: Irving's if it marks a guess with
+    /// `*` or its full forms have Irving's number of slots (14 for 4 pegs), Knuth's if it has an
+    /// `x` form or Knuth's number (15), or as `--notation` says. Lettered sections (`96A` in
+    /// the tree, `A = (2344: …)` after it) may follow, with or without a `where` line, in any
+    /// order. Spacing and line breaks do not matter.
+    ///
+    /// Exit status: 0 when the tree is valid; 1 when it fails verification, which for a tree in
+    /// notation includes every defect of its text (syntax, slots, sections), each listed with
+    /// its line, column and path; 2 when the input cannot be read as a tree at all (missing,
+    /// empty, not text, or no count where the tree should start) or the arguments are wrong.
     Verify(VerifyArgs),
     /// Print a tree file in the notation of the papers.
     Print(PrintArgs),
+    /// Verify a tree in Knuth's or Irving's notation and write it as a JSON tree file.
+    Convert(ConvertArgs),
     /// Build several strategies for one game and compare them side by side.
     Compare(CompareArgs),
     /// Write a shell completion script to stdout.
@@ -59,9 +73,17 @@ pub struct GameArgs {
 
 impl GameArgs {
     pub fn game(&self) -> anyhow::Result<Game> {
-        let feedback =
-            if self.black_only { FeedbackKind::BlackOnly } else { FeedbackKind::BlackWhite };
-        Ok(Game::new(self.pegs, self.colours, !self.no_repeat, feedback)?)
+        let feedback = if self.black_only {
+            FeedbackKind::BlackOnly
+        } else {
+            FeedbackKind::BlackWhite
+        };
+        Ok(Game::new(
+            self.pegs,
+            self.colours,
+            !self.no_repeat,
+            feedback,
+        )?)
     }
 }
 
@@ -149,7 +171,12 @@ pub enum Objective {
 #[derive(Debug, Args)]
 pub struct CompareArgs {
     /// The strategies to build, comma-separated.
-    #[arg(long, value_enum, value_delimiter = ',', default_value = "knuth,expected-size,entropy,most-parts,optimal")]
+    #[arg(
+        long,
+        value_enum,
+        value_delimiter = ',',
+        default_value = "knuth,expected-size,entropy,most-parts,optimal"
+    )]
     pub strategies: Vec<StrategyName>,
 
     #[command(flatten)]
@@ -183,14 +210,6 @@ pub struct VerifyArgs {
 
 /// How a tree written in Knuth's or Irving's notation is read. A JSON tree file names its own
 /// game and always starts at the root, so these apply to notation only.
-///
-/// The input is JSON when it starts with `{`. Otherwise it is read as a tree in the papers'
-/// notation: Irving's if it marks a guess with `*` or has 14 slots per full form (4 pegs),
-/// Knuth's if it has an `x` form or 15 slots. Lettered sections (`96A` and `A = (…)`) may
-/// follow the tree, with or without a `where` line. A notation tree with defects, syntax
-/// included, fails verification (exit 1, every defect listed with its line, column and path);
-/// input in which no tree can be found at all (empty, not text, no count at the start) is an
-/// error (exit 2).
 #[derive(Debug, Args, Clone)]
 pub struct NotationInputArgs {
     #[command(flatten)]
@@ -241,6 +260,29 @@ pub struct PrintArgs {
     /// as Figure 1 of Knuth's paper does.
     #[arg(long)]
     pub sections: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ConvertArgs {
+    /// The tree to convert (`-` for stdin): Knuth's or Irving's notation, or JSON.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+
+    /// Write the JSON tree to FILE (atomically) instead of stdout.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    /// Read the tree in this notation rather than the one detected.
+    #[arg(long, value_enum)]
+    pub notation: Option<NotationName>,
+
+    /// The strategy name the JSON file records.
+    #[arg(long, value_name = "NAME", default_value = "published")]
+    pub strategy_name: String,
+
+    /// The game of a tree in notation (a JSON file names its own).
+    #[command(flatten)]
+    pub game: GameArgs,
 }
 
 #[derive(Debug, Args)]

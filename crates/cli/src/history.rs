@@ -15,8 +15,8 @@ pub fn parse_history(book: &Codebook, text: &str) -> anyhow::Result<Vec<(Code, F
             let guess = book
                 .parse(guess.trim())
                 .with_context(|| format!("in --after `{step}`"))?;
-            let reply = parse_reply(book, reply.trim())
-                .with_context(|| format!("in --after `{step}`"))?;
+            let reply =
+                parse_reply(book, reply.trim()).with_context(|| format!("in --after `{step}`"))?;
             Ok((guess, reply))
         })
         .collect()
@@ -28,8 +28,14 @@ fn parse_reply(book: &Codebook, text: &str) -> anyhow::Result<Feedback> {
     if !letters {
         return Ok(game.parse_feedback(text)?);
     }
-    let black = text.chars().filter(|c| c.eq_ignore_ascii_case(&'B')).count();
-    let white = text.chars().filter(|c| c.eq_ignore_ascii_case(&'W')).count();
+    let black = text
+        .chars()
+        .filter(|c| c.eq_ignore_ascii_case(&'B'))
+        .count();
+    let white = text
+        .chars()
+        .filter(|c| c.eq_ignore_ascii_case(&'W'))
+        .count();
     let black_only = game.feedback_kind() == FeedbackKind::BlackOnly;
     if black + white > game.pegs() || (black_only && white > 0) {
         bail!("`{text}` is not a reply of a {} game", game.describe());
@@ -48,7 +54,10 @@ mod tests {
         let book = Codebook::new(Game::classic());
         let game = book.game();
         let history = parse_history(&book, "1123=1B1W, 1415=BW,1122=-").unwrap();
-        assert_eq!(history[0], (book.parse("1123").unwrap(), game.feedback(1, 1)));
+        assert_eq!(
+            history[0],
+            (book.parse("1123").unwrap(), game.feedback(1, 1))
+        );
         assert_eq!(history[1].1, game.feedback(1, 1));
         assert_eq!(history[2].1, game.feedback(0, 0));
         assert!(parse_history(&book, "1123").is_err());

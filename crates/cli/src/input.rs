@@ -28,6 +28,9 @@ pub fn read_input(path: &Path) -> anyhow::Result<String> {
         bail!("{name} is larger than {MAX_INPUT_BYTES} bytes; no strategy tree is that large");
     }
     String::from_utf8(bytes).map_err(|error| {
-        anyhow::anyhow!("{name} is not UTF-8 text (invalid byte at offset {})", error.utf8_error().valid_up_to())
+        anyhow::anyhow!(
+            "{name} is not UTF-8 text (invalid byte at offset {})",
+            error.utf8_error().valid_up_to()
+        )
     })
 }

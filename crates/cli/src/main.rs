@@ -3,13 +3,13 @@
 //! (or a verified tree), 1 a tree that fails verification, 2 a usage or I/O error.
 
 mod args;
-mod input;
 mod commands;
 mod history;
+mod input;
 mod output;
-mod tree_input;
 mod progress;
 mod strategy;
+mod tree_input;
 
 use std::process::ExitCode;
 
@@ -26,7 +26,10 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     output::remove_partial_output_on_interrupt();
     if let Some(threads) = cli.threads {
-        if let Err(error) = rayon::ThreadPoolBuilder::new().num_threads(usize::from(threads)).build_global() {
+        if let Err(error) = rayon::ThreadPoolBuilder::new()
+            .num_threads(usize::from(threads))
+            .build_global()
+        {
             eprintln!("error: cannot start {threads} threads: {error}");
             return ExitCode::from(EXIT_USAGE);
         }
@@ -35,6 +38,7 @@ fn main() -> ExitCode {
         Command::Generate(args) => commands::generate::run(&args, cli.quiet),
         Command::Verify(args) => commands::verify::run(&args),
         Command::Print(args) => commands::print::run(&args),
+        Command::Convert(args) => commands::convert::run(&args),
         Command::Compare(args) => commands::compare::run(&args, cli.quiet),
         Command::Completions(args) => commands::completions::run(&args),
     };

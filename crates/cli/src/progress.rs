@@ -28,7 +28,12 @@ impl BuildProgress {
                 .progress_chars("=> "),
         );
         bar.set_message("codes settled");
-        BuildProgress { bar, started: Instant::now(), hidden: AtomicBool::new(true), quiet }
+        BuildProgress {
+            bar,
+            started: Instant::now(),
+            hidden: AtomicBool::new(true),
+            quiet,
+        }
     }
 
     pub fn finish(&self) {

@@ -52,7 +52,11 @@ pub fn build_strategy(
                 }
             };
             let search_summary = format!(", {} search nodes", result.statistics.nodes);
-            return Ok(BuiltStrategy { root: result.tree, info, search_summary });
+            return Ok(BuiltStrategy {
+                root: result.tree,
+                info,
+                search_summary,
+            });
         }
     };
     if options.max_guesses.is_some() || options.minimize != Objective::Total {
@@ -67,7 +71,11 @@ pub fn build_strategy(
         consistent_only: options.consistent_only,
     };
     let root = one_step(scorer, &one_step_options, progress);
-    Ok(BuiltStrategy { root, info, search_summary: String::new() })
+    Ok(BuiltStrategy {
+        root,
+        info,
+        search_summary: String::new(),
+    })
 }
 
 /// The strategy's name and the options that differ from its defaults, so that a file built
@@ -75,16 +83,20 @@ pub fn build_strategy(
 fn strategy_info(strategy: StrategyName, options: &StrategyOptions) -> StrategyInfo {
     let mut info = StrategyInfo::named(strategy.file_name());
     if options.consistent_only {
-        info.parameters.insert("consistent_only".into(), Value::Bool(true));
+        info.parameters
+            .insert("consistent_only".into(), Value::Bool(true));
     }
     if options.tie_break == TieBreakName::LowestCode {
-        info.parameters.insert("tie_break".into(), Value::from("lowest-code"));
+        info.parameters
+            .insert("tie_break".into(), Value::from("lowest-code"));
     }
     if let Some(max) = options.max_guesses {
-        info.parameters.insert("max_guesses".into(), Value::from(max));
+        info.parameters
+            .insert("max_guesses".into(), Value::from(max));
     }
     if options.minimize == Objective::Worst {
-        info.parameters.insert("minimize".into(), Value::from("worst"));
+        info.parameters
+            .insert("minimize".into(), Value::from("worst"));
     }
     info
 }

@@ -35,13 +35,11 @@ pub fn load_and_verify(
         if input.after.is_some() {
             bail!("--after applies to trees in the papers' notation; a JSON tree file starts at the root");
         }
-        let file = TreeFile::from_json(&text).with_context(|| format!("cannot read {}", path.display()))?;
+        let file = TreeFile::from_json(&text)
+            .with_context(|| format!("cannot read {}", path.display()))?;
         let report = verify_file(&file, options)?;
         let book = Codebook::new(file.game()?);
         return Ok(LoadedTree { book, report });
-    }
-    if text.trim().is_empty() {
-        bail!("{} is empty: it holds no tree", path.display());
     }
     let game = input.game.game()?;
     let scorer = Scorer::new(game);
@@ -55,12 +53,27 @@ pub fn load_and_verify(
             let (line, column) = error.location;
             format!(": line {line}, column {column}: {}", error.kind)
         });
-        bail!("cannot read {} as a strategy tree{}", path.display(), first.unwrap_or_default());
+        bail!(
+            "cannot read {} as a strategy tree{}",
+            path.display(),
+            first.unwrap_or_default()
+        );
     }
     let mut report = verify_notation(&scorer, &reading, &history, options);
-    let how = if reading.detected { "detected" } else { "as asked" };
-    report.notes.push(format!("read in {}'s notation ({how}) for {}", capitalised(reading.notation), game.describe()));
-    Ok(LoadedTree { book: scorer.codebook().clone(), report })
+    let how = if reading.detected {
+        "detected"
+    } else {
+        "as asked"
+    };
+    report.notes.push(format!(
+        "read in {}'s notation ({how}) for {}",
+        capitalised(reading.notation),
+        game.describe()
+    ));
+    Ok(LoadedTree {
+        book: scorer.codebook().clone(),
+        report,
+    })
 }
 
 fn capitalised(notation: Notation) -> &'static str {

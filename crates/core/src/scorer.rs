@@ -123,9 +123,13 @@ impl Scorer {
             Some(table) => {
                 let n = self.book.len();
                 let row = &table[guess.index() * n..(guess.index() + 1) * n];
-                candidates.iter().all(|secret| add(usize::from(row[secret.index()])))
+                candidates
+                    .iter()
+                    .all(|secret| add(usize::from(row[secret.index()])))
             }
-            None => candidates.iter().all(|&secret| add(self.book.score(secret, guess).index())),
+            None => candidates
+                .iter()
+                .all(|&secret| add(self.book.score(secret, guess).index())),
         };
         within.then_some(largest)
     }

@@ -51,7 +51,11 @@ pub struct OneStepOptions {
 impl OneStepOptions {
     /// The heuristic with Knuth's tie-break, guessing any code.
     pub fn new(heuristic: Heuristic) -> OneStepOptions {
-        OneStepOptions { heuristic, tie_break: TieBreak::PreferCandidate, consistent_only: false }
+        OneStepOptions {
+            heuristic,
+            tie_break: TieBreak::PreferCandidate,
+            consistent_only: false,
+        }
     }
 }
 
@@ -63,7 +67,15 @@ pub fn knuth(scorer: &Scorer, progress: &dyn Progress) -> Node {
 /// Builds the whole tree of a one-step strategy.
 pub fn one_step(scorer: &Scorer, options: &OneStepOptions, progress: &dyn Progress) -> Node {
     let all = scorer.all_codes();
-    build(&Builder { scorer, options, all: &all, progress }, &all)
+    build(
+        &Builder {
+            scorer,
+            options,
+            all: &all,
+            progress,
+        },
+        &all,
+    )
 }
 
 /// What every node of one build shares.
@@ -91,7 +103,11 @@ fn build(builder: &Builder<'_>, candidates: &[Code]) -> Node {
         .filter(|(feedback, _)| *feedback != all_black)
         .map(|(feedback, class)| (feedback, build(builder, &class)))
         .collect();
-    Node { guess, candidates: candidates.len() as u32, children }
+    Node {
+        guess,
+        candidates: candidates.len() as u32,
+        children,
+    }
 }
 
 /// A guess's place in the order the strategy prefers: lower is better.
@@ -126,10 +142,20 @@ fn choose_guess(builder: &Builder<'_>, candidates: &[Code]) -> Code {
         // Either candidate splits the pair perfectly under every heuristic; the smaller wins.
         return candidates[0];
     }
-    let guesses = if builder.options.consistent_only { candidates } else { builder.all };
+    let guesses = if builder.options.consistent_only {
+        candidates
+    } else {
+        builder.all
+    };
     let best = if candidates.len() * guesses.len() >= PARALLEL_GUESS_WORK {
-        let chunk = guesses.len().div_ceil(rayon::current_num_threads() * 4).max(1);
-        guesses.par_chunks(chunk).filter_map(|chunk| best_of(builder, candidates, chunk)).min()
+        let chunk = guesses
+            .len()
+            .div_ceil(rayon::current_num_threads() * 4)
+            .max(1);
+        guesses
+            .par_chunks(chunk)
+            .filter_map(|chunk| best_of(builder, candidates, chunk))
+            .min()
     } else {
         best_of(builder, candidates, guesses)
     };
@@ -173,12 +199,15 @@ fn best_of(builder: &Builder<'_>, candidates: &[Code], guesses: &[Code]) -> Opti
                 score(heuristic, &mut counts)
             }
         };
-        let rank = Rank { score, deferred, guess };
+        let rank = Rank {
+            score,
+            deferred,
+            guess,
+        };
         if best.is_none_or(|best| rank < best) {
             best = Some(rank);
             let unbeatable = is_candidate || !prefer_candidates;
-            if options.heuristic == Heuristic::Minimax && score <= f64::from(floor) && unbeatable
-            {
+            if options.heuristic == Heuristic::Minimax && score <= f64::from(floor) && unbeatable {
                 break;
             }
         }
@@ -191,12 +220,19 @@ fn best_of(builder: &Builder<'_>, candidates: &[Code], guesses: &[Code]) -> Opti
 fn score(heuristic: Heuristic, counts: &mut [u32]) -> f64 {
     match heuristic {
         Heuristic::Minimax => f64::from(counts.iter().copied().max().unwrap_or(0)),
-        Heuristic::ExpectedSize => counts.iter().map(|&n| u64::from(n) * u64::from(n)).sum::<u64>() as f64,
+        Heuristic::ExpectedSize => counts
+            .iter()
+            .map(|&n| u64::from(n) * u64::from(n))
+            .sum::<u64>() as f64,
         Heuristic::MostParts => -(counts.iter().filter(|&&n| n > 0).count() as f64),
         Heuristic::Entropy => {
             // Maximising −Σ (nᵢ/n) log nᵢ/n is minimising Σ nᵢ log nᵢ for a fixed n.
             counts.sort_unstable();
-            counts.iter().filter(|&&n| n > 1).map(|&n| f64::from(n) * f64::from(n).log2()).sum()
+            counts
+                .iter()
+                .filter(|&&n| n > 1)
+                .map(|&n| f64::from(n) * f64::from(n).log2())
+                .sum()
         }
     }
 }

@@ -15,7 +15,12 @@ pub fn least_worst_case(
     let codes = scorer.codebook().len();
     // With r replies, k guesses tell apart at most 1 + (r−1) + … + (r−1)^(k−1) codes: start at
     // the least cap that counting alone allows.
-    let branches = scorer.game().notation_feedbacks().len().saturating_sub(1).max(1);
+    let branches = scorer
+        .game()
+        .notation_feedbacks()
+        .len()
+        .saturating_sub(1)
+        .max(1);
     let (mut cap, mut reachable, mut layer) = (1, 1usize, 1usize);
     while reachable < codes {
         layer = layer.saturating_mul(branches);
@@ -23,7 +28,10 @@ pub fn least_worst_case(
         cap += 1;
     }
     loop {
-        let options = OptimalOptions { max_guesses: Some(cap), consistent_only };
+        let options = OptimalOptions {
+            max_guesses: Some(cap),
+            consistent_only,
+        };
         // Guessing candidates one by one solves every code within `codes` guesses, so some cap
         // up to that succeeds.
         if let Ok(result) = optimal(scorer, &options, progress) {

@@ -7,7 +7,15 @@ use mastermind_tree::{Node, Statistics};
 
 fn build(heuristic: Heuristic, tie_break: TieBreak, consistent_only: bool) -> Node {
     let scorer = Scorer::new(Game::classic());
-    one_step(&scorer, &OneStepOptions { heuristic, tie_break, consistent_only }, &NoProgress)
+    one_step(
+        &scorer,
+        &OneStepOptions {
+            heuristic,
+            tie_break,
+            consistent_only,
+        },
+        &NoProgress,
+    )
 }
 
 fn total(heuristic: Heuristic) -> u64 {
@@ -34,7 +42,10 @@ fn most_parts_matches_kooi() {
 fn minimax_with_knuths_tie_break_is_knuths_tree() {
     let scorer = Scorer::new(Game::classic());
     let options = OneStepOptions::new(Heuristic::Minimax);
-    assert_eq!(one_step(&scorer, &options, &NoProgress), mastermind_solve::knuth(&scorer, &NoProgress));
+    assert_eq!(
+        one_step(&scorer, &options, &NoProgress),
+        mastermind_solve::knuth(&scorer, &NoProgress)
+    );
 }
 
 #[test]
@@ -45,12 +56,21 @@ fn the_lowest_code_tie_break_changes_the_tree() {
 }
 
 fn every_guess_is_a_candidate(node: &Node) -> bool {
-    node.guess_is_candidate() && node.children.iter().all(|(_, child)| every_guess_is_a_candidate(child))
+    node.guess_is_candidate()
+        && node
+            .children
+            .iter()
+            .all(|(_, child)| every_guess_is_a_candidate(child))
 }
 
 #[test]
 fn consistent_only_play_guesses_candidates() {
-    for heuristic in [Heuristic::Minimax, Heuristic::ExpectedSize, Heuristic::Entropy, Heuristic::MostParts] {
+    for heuristic in [
+        Heuristic::Minimax,
+        Heuristic::ExpectedSize,
+        Heuristic::Entropy,
+        Heuristic::MostParts,
+    ] {
         let tree = build(heuristic, TieBreak::PreferCandidate, true);
         assert!(every_guess_is_a_candidate(&tree), "{heuristic:?}");
         assert_eq!(Statistics::of_tree(&tree).codes(), 1296);

@@ -41,7 +41,8 @@ fn least_total(
         let mut total = Some(set.len() as u64);
         for (reply, class) in classes {
             if reply != all_black {
-                let rest = least_total(scorer, &class, budget.map(|b| b - 1), consistent_only, memo);
+                let rest =
+                    least_total(scorer, &class, budget.map(|b| b - 1), consistent_only, memo);
                 total = total.zip(rest).map(|(a, b)| a + b);
             }
         }
@@ -87,7 +88,11 @@ fn check_tree(scorer: &Scorer, result: &OptimalResult, max_guesses: Option<usize
     assert!(max_guesses.is_none_or(|cap| worst <= cap as u64));
 }
 
-fn search(scorer: &Scorer, max_guesses: Option<usize>, consistent_only: bool) -> Option<OptimalResult> {
+fn search(
+    scorer: &Scorer,
+    max_guesses: Option<usize>,
+    consistent_only: bool,
+) -> Option<OptimalResult> {
     let options = OptimalOptions {
         max_guesses,
         consistent_only,
@@ -119,7 +124,8 @@ fn small_games_match_an_exhaustive_search() {
         for consistent_only in [false, true] {
             let mut memo = HashMap::new();
             let expected = least_total(&scorer, &codes, None, consistent_only, &mut memo);
-            let found = search(&scorer, None, consistent_only).expect("uncapped games are solvable");
+            let found =
+                search(&scorer, None, consistent_only).expect("uncapped games are solvable");
             let describe = format!("{} consistent_only={consistent_only}", game.describe());
             assert_eq!(Some(found.total), expected, "{describe}");
             // Tighten the cap from the optimum's worst case until nothing fits.
@@ -179,7 +185,11 @@ fn bulls_and_cows_optimum_is_26274() {
     let scorer = Scorer::new(Game::new(4, 10, false, FeedbackKind::BlackWhite).unwrap());
     let start = std::time::Instant::now();
     let result = search(&scorer, None, false).unwrap();
-    eprintln!("Bulls and Cows: {:?}, {:?}", start.elapsed(), result.statistics);
+    eprintln!(
+        "Bulls and Cows: {:?}, {:?}",
+        start.elapsed(),
+        result.statistics
+    );
     assert_eq!(result.total, 26274);
     assert_eq!(Statistics::of_tree(&result.tree).worst_case(), 7);
 }

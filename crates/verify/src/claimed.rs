@@ -12,7 +12,8 @@ pub struct ClaimedNode {
     /// guess is then the smaller candidate (with two, either costs the same: 1 + 2 guesses).
     pub guess: Option<String>,
     /// How many codes the source says are still consistent with the history here. A child
-    /// claiming 0 states that its reply does not occur, as the notations' `0` slots do.
+    /// claiming 0 without a guess states that its reply does not occur, as the notations' `0`
+    /// slots do.
     pub candidates: u64,
     /// Where the node is written in its source (line, column, both from 1), if known.
     pub location: Option<(usize, usize)>,

@@ -139,8 +139,8 @@ impl Replay<'_> {
             };
             self.report(path, location, kind);
         }
-        if node.candidates == 0 || node.branches == Branches::Unreadable && node.guess.is_none() {
-            // Nothing more is claimed here.
+        if node.guess.is_none() && (node.candidates == 0 || node.branches == Branches::Unreadable) {
+            // Nothing more is claimed here (a notation's `0` slot, or text that was lost).
             return Subtree::UNSOLVED;
         }
         let book = self.scorer.codebook();
@@ -280,8 +280,8 @@ impl Replay<'_> {
                 .find(|(occurring, _)| *occurring == reply)
                 .and_then(|(_, class)| class.take());
             let Some(class) = class else {
-                if child.candidates == 0 {
-                    // A true claim that the reply does not occur.
+                if child.candidates == 0 && child.guess.is_none() {
+                    // A notation's `0` slot: a true claim that the reply does not occur.
                     continue;
                 }
                 let kind = ProblemKind::ExtraReply {

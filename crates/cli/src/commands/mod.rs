@@ -2,6 +2,7 @@
 
 pub mod compare;
 pub mod completions;
+pub mod convert;
 pub mod generate;
 pub mod print;
 pub mod verify;

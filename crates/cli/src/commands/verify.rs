@@ -9,8 +9,14 @@ use crate::output::write_stdout;
 use crate::tree_input::load_and_verify;
 
 pub fn run(args: &VerifyArgs) -> anyhow::Result<Outcome> {
-    let options = VerifyOptions { max_guesses: args.max_guesses };
+    let options = VerifyOptions {
+        max_guesses: args.max_guesses,
+    };
     let loaded = load_and_verify(&args.file, args.notation, &args.input, &options)?;
     write_stdout(loaded.report.to_string().as_bytes())?;
-    Ok(if loaded.report.is_valid() { Outcome::Success } else { Outcome::Invalid })
+    Ok(if loaded.report.is_valid() {
+        Outcome::Success
+    } else {
+        Outcome::Invalid
+    })
 }

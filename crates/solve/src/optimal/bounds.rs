@@ -66,9 +66,7 @@ impl LowerBound {
     }
 
     fn row_index(&self, budget: Budget) -> usize {
-        budget
-            .limit()
-            .map_or(self.rows.len() - 1, usize::from)
+        budget.limit().map_or(self.rows.len() - 1, usize::from)
     }
 
     /// How much more than one the bound of a class of `c` codes rises by taking one more code,

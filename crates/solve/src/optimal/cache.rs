@@ -50,7 +50,10 @@ impl TranspositionTable {
 
     pub(super) fn get(&self, set: &[Code], budget: Budget) -> Option<Known> {
         let key = key_of(set, budget);
-        let shard = self.shard(key).lock().expect("no thread panics holding a shard");
+        let shard = self
+            .shard(key)
+            .lock()
+            .expect("no thread panics holding a shard");
         shard
             .get(&key)
             .filter(|entry| entry.budget == budget && *entry.set == *set)
@@ -61,14 +64,18 @@ impl TranspositionTable {
     /// set with the same 64-bit key is replaced.
     pub(super) fn record(&self, set: &[Code], budget: Budget, known: Known) {
         let key = key_of(set, budget);
-        let mut shard = self.shard(key).lock().expect("no thread panics holding a shard");
+        let mut shard = self
+            .shard(key)
+            .lock()
+            .expect("no thread panics holding a shard");
         match shard.get_mut(&key) {
             Some(entry) if entry.budget == budget && *entry.set == *set => {
                 entry.known = stronger(entry.known, known);
             }
             Some(entry) => {
                 self.stored.fetch_add(footprint(set), Ordering::Relaxed);
-                self.stored.fetch_sub(footprint(&entry.set), Ordering::Relaxed);
+                self.stored
+                    .fetch_sub(footprint(&entry.set), Ordering::Relaxed);
                 *entry = Entry {
                     set: set.into(),
                     budget,
@@ -95,7 +102,12 @@ impl TranspositionTable {
     pub(super) fn len(&self) -> usize {
         self.shards
             .iter()
-            .map(|shard| shard.lock().expect("no thread panics holding a shard").len())
+            .map(|shard| {
+                shard
+                    .lock()
+                    .expect("no thread panics holding a shard")
+                    .len()
+            })
             .sum()
     }
 
@@ -138,7 +150,7 @@ impl Hasher for PrehashedKey {
 
     fn write(&mut self, bytes: &[u8]) {
         for &byte in bytes {
-            self.0 = (self.0 << 8 | self.0 >> 56) ^ u64::from(byte);
+            self.0 = self.0.rotate_left(8) ^ u64::from(byte);
         }
     }
 

@@ -4,10 +4,15 @@
 //! guess is the least code of those it stands for, so the least optimal guess is always kept.
 
 use std::borrow::Cow;
+use std::sync::OnceLock;
 
 use mastermind_core::{Code, Codebook};
 
 use super::symmetry::Symmetry;
+
+/// Games with more colours than this filter absent colours afresh at every node instead of
+/// keeping one list of guesses per set of absent colours.
+const MOST_COLOURS_LISTED: usize = 12;
 
 /// The colours of every code, as bit sets, to find the absent colours of a set quickly.
 pub(super) struct GuessPool {
@@ -15,6 +20,9 @@ pub(super) struct GuessPool {
     colour_sets: Vec<u64>,
     repetition: bool,
     all_colours: u64,
+    /// Every code that names absent colours smallest first, per set of absent colours,
+    /// made when first needed.
+    by_absent: Vec<OnceLock<Vec<Code>>>,
 }
 
 impl GuessPool {
@@ -28,6 +36,12 @@ impl GuessPool {
             colour_sets,
             repetition: book.game().repetition(),
             all_colours: (1u64 << book.game().colours()) - 1,
+            by_absent: match book.game().colours() {
+                colours if colours <= MOST_COLOURS_LISTED => {
+                    (0..1usize << colours).map(|_| OnceLock::new()).collect()
+                }
+                _ => Vec::new(),
+            },
         }
     }
 
@@ -37,7 +51,7 @@ impl GuessPool {
         &'p self,
         book: &Codebook,
         set: &'p [Code],
-        symmetry: &Symmetry,
+        symmetry: &'p Symmetry,
         consistent_only: bool,
     ) -> Cow<'p, [Code]> {
         let pool = if consistent_only { set } else { &self.codes };
@@ -45,13 +59,23 @@ impl GuessPool {
             .iter()
             .fold(0, |colours, code| colours | self.colour_sets[code.index()]);
         let absent = self.all_colours & !present;
-        match symmetry.representatives(book, pool) {
-            guesses if absent == 0 => guesses,
-            guesses => guesses
+        let filter = |guesses: &[Code]| -> Vec<Code> {
+            guesses
                 .iter()
                 .copied()
                 .filter(|&guess| self.names_absent_first(book, guess, absent))
-                .collect(),
+                .collect()
+        };
+        match (symmetry, self.by_absent.get(absent as usize)) {
+            _ if absent == 0 => symmetry.representatives(book, pool, !consistent_only),
+            (Symmetry::Trivial, Some(listed)) if !consistent_only => {
+                Cow::Borrowed(listed.get_or_init(|| filter(&self.codes)))
+            }
+            _ => Cow::Owned(filter(&symmetry.representatives(
+                book,
+                pool,
+                !consistent_only,
+            ))),
         }
     }
 

@@ -92,19 +92,17 @@ pub fn optimal(
     options: &OptimalOptions,
     progress: &dyn Progress,
 ) -> Result<OptimalResult, NoStrategy> {
-    let budget = options.max_guesses.map_or(Budget::UNLIMITED, Budget::at_most);
+    let budget = options
+        .max_guesses
+        .map_or(Budget::UNLIMITED, Budget::at_most);
     let no_strategy = NoStrategy {
         max_guesses: options.max_guesses.unwrap_or(0),
     };
     let book = scorer.codebook();
     let codes: Vec<Code> = scorer.all_codes();
     let symmetry = Symmetry::full(book);
-    let openings = symmetry.representatives(book, &codes);
-    let bounds = LowerBound::new(
-        codes.len(),
-        bounds::most_replies(scorer, &openings),
-        budget,
-    );
+    let openings = symmetry.representatives(book, &codes, true);
+    let bounds = LowerBound::new(codes.len(), bounds::most_replies(scorer, &openings), budget);
     let search = Search::new(
         scorer,
         bounds,

@@ -1,11 +1,14 @@
 //! Ranks the guesses of a node by the least total they could reach: `n` for this guess plus
 //! the least conceivable total of each class ([`LowerBound`](super::bounds::LowerBound)).
 //!
-//! The bound is built up one candidate at a time. Counting the all-black class like any other,
-//! a candidate that joins a class of `c` codes raises the sum by `1 + excess(c)`, where
-//! `excess(c) = least(c + 1) − least(c) − 1` is 0 for an empty class; at the end the all-black
-//! class gives back its 1. So after any prefix the final bound is at least
-//! `2n − 1 + excess so far`, and a guess is dropped as soon as that reaches the limit.
+//! This is the hot loop of the whole search. Guesses are scored in blocks: for each candidate,
+//! its row of replies to the block's guesses is read in order, and one byte-wide counter per
+//! (reply, guess) is bumped by comparing the row with each reply in turn, a loop the compiler
+//! turns into wide vector instructions. A class of `c` codes is bounded by `2c − 1` while
+//! `c ≤ fan_out + 1` (two more guesses allowed), so with `d` distinct replies a guess's bound
+//! is `3n − d − [it is a candidate]` whenever its largest class is that small; the distinct
+//! count and the largest class come out of the counters in the same vector style, and only
+//! the rare guesses with a larger class look their classes up one by one.
 
 use std::borrow::Cow;
 use std::cmp::Reverse;
@@ -22,13 +25,9 @@ use super::symmetry::Symmetry;
 /// better bounds come first, then candidates, then smaller codes.
 pub(super) type Ranked = (u32, bool, Code);
 
-/// Guesses scored together, one candidate row at a time: their class counts stay in the
-/// fastest cache while the candidates' rows stream past.
+/// Guesses scored together: their counters stay in the fastest cache while the candidates'
+/// rows stream past.
 const BLOCK: usize = 256;
-
-/// Excess sums are kept in `u32`; one impossible step is larger than any limit but cannot
-/// overflow in 255 steps.
-const CAPPED_EXCESS: u32 = 1 << 23;
 
 /// The guesses of a node that may beat its limit, best first. Usually only the first few are
 /// tried, so they are kept in a heap rather than sorted.
@@ -53,28 +52,27 @@ impl Iterator for Ranking {
     }
 }
 
-/// Collects the scores of the guesses and the least bound of those dropped.
+/// Collects the scores of the guesses and the least bound of those left out.
 struct Tally {
-    n: u64,
     limit: u32,
     ranked: Vec<Reverse<Ranked>>,
     floor: u32,
 }
 
 impl Tally {
-    /// A guess dropped part-way: its bound is known to reach `at_least`.
+    /// A guess left out part-way: its bound is known to reach `at_least`.
     fn dropped(&mut self, at_least: u64) {
         self.floor = self.floor.min(clamp(at_least));
     }
 
-    /// A guess fully scored: `extra` summed excess, `solved` whether it is a candidate, and
+    /// A guess fully scored: `bound` its bound, `solved` whether it is a candidate, and
     /// `uniform` whether every candidate gave the same reply.
-    fn scored(&mut self, guess: Code, extra: u64, solved: bool, uniform: bool) {
+    fn scored(&mut self, guess: Code, bound: u64, solved: bool, uniform: bool) {
         if !solved && uniform {
             // The guess teaches nothing.
             return;
         }
-        let bound = clamp(2 * self.n + extra - u64::from(solved));
+        let bound = clamp(bound);
         if bound < self.limit {
             self.ranked.push(Reverse((bound, !solved, guess)));
         } else {
@@ -94,23 +92,17 @@ impl Search<'_> {
         symmetry: &Symmetry,
     ) -> (Ranking, u32) {
         let book = self.scorer.codebook();
-        let guesses: Cow<'_, [Code]> = self
-            .pool
-            .for_set(book, set, symmetry, self.consistent_only);
-        let excess = self.bounds.excess(budget.after_guess());
-        let n = set.len() as u64;
-        // A guess is dropped once `2n − 1 + excess` reaches the limit.
-        let allowance = (u64::from(limit) + 1).saturating_sub(2 * n);
+        let guesses: Cow<'_, [Code]> = self.pool.for_set(book, set, symmetry, self.consistent_only);
         let mut tally = Tally {
-            n,
             limit,
             ranked: Vec::new(),
             floor: INFEASIBLE,
         };
-        if set.len() <= usize::from(u8::MAX) && self.replies.row(set[0]).is_some() {
-            self.score_by_candidate(set, &guesses, excess, allowance, &mut tally);
+        let held = self.replies.row(set[0]).is_some();
+        if held && set.len() <= usize::from(u8::MAX) {
+            self.score_in_blocks(set, &guesses, budget, &mut tally);
         } else {
-            self.score_by_guess(set, &guesses, excess, allowance, &mut tally);
+            self.score_one_by_one(set, &guesses, budget, &mut tally);
         }
         let ranking = Ranking {
             heap: BinaryHeap::from(tally.ranked),
@@ -118,93 +110,112 @@ impl Search<'_> {
         (ranking, tally.floor)
     }
 
-    /// Scores blocks of guesses against one candidate row after another, dropping a guess from
-    /// its block as soon as it exceeds the allowance. Class sizes are kept in bytes, so sets
-    /// must have fewer than 256 codes.
-    fn score_by_candidate(
-        &self,
-        set: &[Code],
-        guesses: &[Code],
-        excess: &[u32],
-        allowance: u64,
-        tally: &mut Tally,
-    ) {
-        let mut small_excess = [0u32; 256];
-        for (small, &step) in small_excess.iter_mut().zip(excess) {
-            *small = step.min(CAPPED_EXCESS);
-        }
-        let allowance = allowance.min(u64::from(CAPPED_EXCESS)) as u32;
-        let stride = self.replies.replies();
+    /// Scores the guesses in blocks, as the module explains. Counters are bytes, so sets must
+    /// have fewer than 256 codes.
+    fn score_in_blocks(&self, set: &[Code], guesses: &[Code], budget: Budget, tally: &mut Tally) {
+        let n = set.len() as u64;
+        let replies = self.replies.replies();
         let solved = usize::from(self.replies.all_black());
-        let mut counts = vec![0u8; BLOCK * stride];
-        let mut extras = [0u32; BLOCK];
-        let mut alive = [0u8; BLOCK];
-        let first_row = self.replies.row(set[0]).expect("the table is held");
+        let class_bounds = self.bounds.row(budget.after_guess());
+        // The `3n − d − [candidate]` shortcut needs every class of up to `fan_out + 1` codes
+        // to cost `2c − 1`, which takes two more guesses.
+        let largest_short = if budget.allows(3) {
+            self.bounds.fan_out() as u8 + 1
+        } else {
+            0
+        };
+        let mut counts = vec![[0u8; BLOCK]; replies];
+        let mut row_of_block = [0u8; BLOCK];
         for block in guesses.chunks(BLOCK) {
-            counts[..block.len() * stride].fill(0);
-            extras[..block.len()].fill(0);
-            let mut living = block.len();
-            for (slot, index) in alive.iter_mut().zip(0..=u8::MAX).take(living) {
-                *slot = index;
+            let width = block.len();
+            for count in &mut counts {
+                count.fill(0);
             }
+            // Past the block's end the row holds a reply that matches nothing.
+            row_of_block.fill(u8::MAX);
+            let first = block[0].index();
+            let contiguous = block[width - 1].index() == first + width - 1;
             for &secret in set {
                 let row = self.replies.row(secret).expect("the table is held");
-                let mut kept = 0;
-                for position in 0..living {
-                    let index = alive[position];
-                    let i = usize::from(index);
-                    let count = &mut counts[i * stride + usize::from(row[block[i].index()])];
-                    let extra = extras[i] + small_excess[usize::from(*count)];
-                    *count += 1;
-                    extras[i] = extra;
-                    alive[kept] = index;
-                    kept += usize::from(extra < allowance);
+                if contiguous {
+                    row_of_block[..width].copy_from_slice(&row[first..first + width]);
+                } else {
+                    for (reply, guess) in row_of_block.iter_mut().zip(block) {
+                        *reply = row[guess.index()];
+                    }
                 }
-                if kept < living {
-                    tally.dropped(2 * tally.n - 1 + u64::from(allowance));
+                for (reply, count) in (0..=u8::MAX).zip(&mut counts) {
+                    for (count, &got) in count.iter_mut().zip(&row_of_block) {
+                        *count += u8::from(got == reply);
+                    }
                 }
-                living = kept;
             }
-            for &index in &alive[..living] {
-                let i = usize::from(index);
-                let guess = block[i];
-                let counts = &counts[i * stride..(i + 1) * stride];
-                let uniform = usize::from(counts[usize::from(first_row[guess.index()])]) == set.len();
-                tally.scored(guess, u64::from(extras[i]), counts[solved] > 0, uniform);
+            let mut distinct = [0u8; BLOCK];
+            let mut largest = [0u8; BLOCK];
+            for count in &counts {
+                for ((distinct, largest), &count) in
+                    distinct.iter_mut().zip(&mut largest).zip(count)
+                {
+                    *distinct += u8::from(count > 0);
+                    *largest = (*largest).max(count);
+                }
+            }
+            for (i, &guess) in block.iter().enumerate() {
+                let candidate = counts[solved][i] > 0;
+                let uniform = u64::from(largest[i]) == n;
+                let bound = if largest[i] <= largest_short {
+                    3 * n - u64::from(distinct[i]) - u64::from(candidate)
+                } else {
+                    counts
+                        .iter()
+                        .enumerate()
+                        .filter(|&(reply, _)| reply != solved)
+                        .fold(n, |bound, (_, count)| {
+                            bound.saturating_add(u64::from(class_bounds[usize::from(count[i])]))
+                        })
+                };
+                tally.scored(guess, bound, candidate, uniform);
             }
         }
     }
 
-    /// Scores one guess at a time, dropping it as soon as its bound reaches the limit: for
-    /// large sets, and games too large for the table.
-    fn score_by_guess(
-        &self,
-        set: &[Code],
-        guesses: &[Code],
-        excess: &[u32],
-        allowance: u64,
-        tally: &mut Tally,
-    ) {
+    /// Scores one guess at a time, leaving it out as soon as its bound reaches the limit: for
+    /// large sets, and games too large for the table. Counting the all-black class like any
+    /// other, a candidate joining a class of `c` codes raises the sum of class bounds by
+    /// `1 + excess(c)`, where `excess(c) = least(c + 1) − least(c) − 1`; the all-black class
+    /// gives back its 1 at the end. So after any prefix the bound is at least
+    /// `2n − 1 + excess so far`.
+    fn score_one_by_one(&self, set: &[Code], guesses: &[Code], budget: Budget, tally: &mut Tally) {
+        let n = set.len() as u64;
+        let excess = self.bounds.excess(budget.after_guess());
+        let allowance = (u64::from(tally.limit) + 1).saturating_sub(2 * n);
         let mut counts = vec![0u32; self.replies.replies()];
         let solved = usize::from(self.replies.all_black());
         'guesses: for &guess in guesses {
             counts.fill(0);
             let mut extra = 0u64;
             for &secret in set {
-                let count = &mut counts[usize::from(self.replies.reply(self.scorer, guess, secret))];
+                let reply = self.replies.reply(self.scorer, guess, secret);
+                let count = &mut counts[usize::from(reply)];
                 extra += u64::from(excess[*count as usize]);
                 *count += 1;
                 if extra >= allowance {
-                    tally.dropped(2 * tally.n - 1 + allowance);
+                    tally.dropped(2 * n - 1 + allowance);
                     continue 'guesses;
                 }
             }
             let uniform = counts.iter().any(|&c| c as usize == set.len());
-            tally.scored(guess, extra, counts[solved] > 0, uniform);
+            let candidate = counts[solved] > 0;
+            tally.scored(
+                guess,
+                2 * n + extra - u64::from(candidate),
+                candidate,
+                uniform,
+            );
         }
     }
 }
 
 fn clamp(total: u64) -> u32 {
-    u32::try_from(total).unwrap_or(INFEASIBLE).min(INFEASIBLE)
+    u32::try_from(total).unwrap_or(INFEASIBLE)
 }

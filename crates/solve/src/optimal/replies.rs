@@ -71,10 +71,12 @@ impl ReplyTable {
             .map(|cells| &cells[start..start + self.codes])
     }
 
-    /// The dense reply of `guess` to `secret`, from the table or the scorer.
+    /// The dense reply of `guess` to `secret`, from the table or the scorer. The table is
+    /// read in `guess`'s row (the same reply, by symmetry), so that loops over the secrets
+    /// of one guess read memory in order.
     pub(super) fn reply(&self, scorer: &Scorer, guess: Code, secret: Code) -> u8 {
-        match self.row(secret) {
-            Some(row) => row[guess.index()],
+        match self.row(guess) {
+            Some(row) => row[secret.index()],
             None => self.dense[scorer.feedback(guess, secret).index()],
         }
     }

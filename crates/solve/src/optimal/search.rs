@@ -35,7 +35,7 @@ const TABLE_BYTES: usize = 256 << 20;
 pub(super) struct Search<'a> {
     pub(super) scorer: &'a Scorer,
     pub(super) bounds: LowerBound,
-    pub(super) table: TranspositionTable,
+    table: TranspositionTable,
     pub(super) pool: GuessPool,
     pub(super) replies: ReplyTable,
     pub(super) consistent_only: bool,
@@ -52,6 +52,14 @@ enum SmallSet {
     AtLeast(u32),
     /// Nothing: the set needs the full search.
     Unknown,
+}
+
+/// What is known about a set's least total before searching it.
+#[derive(Clone, Copy, Debug)]
+struct Estimate {
+    /// The least total if `exact`, else a lower bound on it.
+    value: u32,
+    exact: bool,
 }
 
 /// A guess's total, or a lower bound on it at or above the limit it was tried with.
@@ -101,28 +109,22 @@ impl<'a> Search<'a> {
         symmetry: &Symmetry,
         depth: usize,
     ) -> u32 {
-        let n = set.len();
-        match n {
-            0 => return 0,
-            _ if !budget.allows(1) => return INFEASIBLE,
-            1 => return 1,
-            _ if !budget.allows(2) => return INFEASIBLE,
-            2 => return 3,
-            _ => {}
-        }
-        let floor = self.bounds.of(n, budget);
-        if floor >= limit {
-            return floor;
-        }
-        match self.small_set(set, budget, limit) {
-            SmallSet::Solved(total, _) => return total,
-            SmallSet::AtLeast(bound) if bound >= limit => return bound,
-            _ => {}
-        }
-        match self.table.get(set, budget) {
-            Some(Known::Exact { cost, .. }) => return cost,
-            Some(Known::AtLeast(bound)) if bound >= limit => return bound,
-            _ => {}
+        let known = self.known(set, budget);
+        self.solve_known(set, budget, limit, symmetry, depth, known)
+    }
+
+    /// [`Search::solve`], given what is already known about the set.
+    fn solve_known(
+        &self,
+        set: &[Code],
+        budget: Budget,
+        limit: u32,
+        symmetry: &Symmetry,
+        depth: usize,
+        known: Estimate,
+    ) -> u32 {
+        if known.exact || known.value >= limit {
+            return known.value;
         }
         let (value, guess) = self.search_node(set, budget, limit, symmetry, depth);
         let known = match guess {
@@ -131,6 +133,38 @@ impl<'a> Search<'a> {
         };
         self.table.record(set, budget, known);
         value
+    }
+
+    /// What can be told about `set` without a search: the trivial sizes, the bound on its
+    /// size, the cheap answers for small sets, and the transposition table.
+    fn known(&self, set: &[Code], budget: Budget) -> Estimate {
+        let exact = |value| Estimate { value, exact: true };
+        match set.len() {
+            0 => return exact(0),
+            _ if !budget.allows(1) => return exact(INFEASIBLE),
+            1 => return exact(1),
+            _ if !budget.allows(2) => return exact(INFEASIBLE),
+            2 => return exact(3),
+            _ => {}
+        }
+        let floor = self.bounds.of(set.len(), budget);
+        if floor == INFEASIBLE {
+            return exact(INFEASIBLE);
+        }
+        let at_least = |value: u32| Estimate {
+            value: value.max(floor),
+            exact: false,
+        };
+        match self.small_set(set, budget, INFEASIBLE) {
+            SmallSet::Solved(total, _) => return exact(total),
+            SmallSet::AtLeast(bound) => return at_least(bound),
+            SmallSet::Unknown => {}
+        }
+        match self.table.get(set, budget) {
+            Some(Known::Exact { cost, .. }) => exact(cost),
+            Some(Known::AtLeast(bound)) => at_least(bound),
+            None => at_least(floor),
+        }
     }
 
     /// The guess the search settles on for `set`, a set known to be solvable within `budget`.
@@ -166,7 +200,7 @@ impl<'a> Search<'a> {
             let mut seen = 0u128;
             let mut pairs = 0;
             for &secret in set {
-                let bit = 1u128 << self.scorer.feedback(guess, secret).index();
+                let bit = 1u128 << self.replies.reply(self.scorer, guess, secret);
                 if seen & bit != 0 {
                     pairs += 1;
                     if pairs > 1 {
@@ -238,7 +272,10 @@ impl<'a> Search<'a> {
         }
         match best {
             (total, Some(guess)) => (total, Some(guess)),
-            (_, None) => (floor, None),
+            (_, None) => {
+                debug_assert!(floor >= limit, "a failed search proves its limit");
+                (floor, None)
+            }
         }
     }
 
@@ -258,7 +295,10 @@ impl<'a> Search<'a> {
     ) -> (u32, Option<Code>) {
         let at_root = depth == 0;
         if at_root {
-            let total = ranked.iter().map(|&(_, _, g)| self.classes_of(g, set)).sum();
+            let total = ranked
+                .iter()
+                .map(|&(_, _, g)| self.classes_of(g, set))
+                .sum();
             self.report.begin(total);
         }
         let batch_size = rayon::current_num_threads().max(1);
@@ -272,7 +312,9 @@ impl<'a> Search<'a> {
                 if bound >= best.0 {
                     floor = floor.min(bound);
                     if at_root {
-                        let rest = ranked[next..].iter().map(|&(_, _, g)| self.classes_of(g, set));
+                        let rest = ranked[next..]
+                            .iter()
+                            .map(|&(_, _, g)| self.classes_of(g, set));
                         self.report.settle(rest.sum());
                     }
                     next = ranked.len();
@@ -305,7 +347,10 @@ impl<'a> Search<'a> {
         }
         match best {
             (total, Some(guess)) => (total, Some(guess)),
-            (_, None) => (floor, None),
+            (_, None) => {
+                debug_assert!(floor >= limit, "a failed search proves its limit");
+                (floor, None)
+            }
         }
     }
 
@@ -326,15 +371,31 @@ impl<'a> Search<'a> {
         let budget = budget.after_guess();
         let symmetry = symmetry.after(self.scorer.codebook(), guess);
         let n = set.len() as u32;
+        // What each class is known to cost at least, before any search: often more than the
+        // bound the guess was ranked by, which drops hopeless guesses at once.
+        let classes: Vec<(&[Code], Estimate)> = split
+            .classes()
+            .map(|class| (class, self.known(class, budget)))
+            .collect();
+        let mut rest = classes
+            .iter()
+            .fold(0u32, |sum, (_, known)| sum.saturating_add(known.value));
+        debug_assert!(
+            n.saturating_add(rest) >= bound,
+            "estimates never undercut the bound"
+        );
+        if n.saturating_add(rest) >= limit {
+            return Err(n.saturating_add(rest));
+        }
         if depth < PARALLEL_DEPTH {
-            // Each class gets the limit left by the others' bounds; they cannot lend each
+            // Each class gets the limit left by the others' estimates; they cannot lend each
             // other slack while running side by side.
-            let classes: Vec<&[Code]> = split.classes().collect();
             let values: Vec<(u32, u32)> = classes
                 .par_iter()
-                .map(|class| {
-                    let class_limit = limit - (bound - self.bounds.of(class.len(), budget));
-                    let value = self.solve(class, budget, class_limit, &symmetry, depth + 1);
+                .map(|&(class, known)| {
+                    let class_limit = limit - (n + rest - known.value);
+                    let value =
+                        self.solve_known(class, budget, class_limit, &symmetry, depth + 1, known);
                     if depth == 0 {
                         self.report.settle(1);
                     }
@@ -344,7 +405,9 @@ impl<'a> Search<'a> {
             let total = values
                 .iter()
                 .fold(n, |total, &(value, _)| total.saturating_add(value));
-            let exact = values.iter().all(|&(value, class_limit)| value < class_limit);
+            let exact = values
+                .iter()
+                .all(|&(value, class_limit)| value < class_limit);
             return if exact && total < limit {
                 Ok(total)
             } else {
@@ -352,11 +415,14 @@ impl<'a> Search<'a> {
             };
         }
         let mut total = n;
-        let mut rest = bound - n;
-        for class in split.classes() {
-            rest -= self.bounds.of(class.len(), budget);
+        for (class, known) in classes {
+            rest -= known.value;
+            if known.exact {
+                total += known.value;
+                continue;
+            }
             let class_limit = limit - total - rest;
-            let value = self.solve(class, budget, class_limit, &symmetry, depth + 1);
+            let value = self.solve_known(class, budget, class_limit, &symmetry, depth + 1, known);
             if value >= class_limit {
                 return Err(total.saturating_add(value).saturating_add(rest));
             }

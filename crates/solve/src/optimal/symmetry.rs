@@ -6,6 +6,7 @@
 //! 1234.
 
 use std::borrow::Cow;
+use std::sync::OnceLock;
 
 use mastermind_core::{Code, Codebook, MAX_COLOURS, MAX_PEGS};
 
@@ -26,6 +27,9 @@ pub(super) enum Symmetry {
         transforms: Vec<Transform>,
         /// Bit `c` is set when colour `c` occurs in some guess of the history.
         played: u64,
+        /// The least code of each orbit, in numeric order, found when first needed: every node
+        /// below the same guesses shares them, and often none needs them.
+        representatives: OnceLock<Vec<Code>>,
     },
 }
 
@@ -52,60 +56,73 @@ impl Symmetry {
         } else {
             transforms.push(Transform::new(&identity));
         }
-        Symmetry::Group {
-            transforms,
-            played: 0,
-        }
-        .normalised(book)
+        Symmetry::group(book, transforms, 0)
     }
 
     /// The transformations that also fix `guess`.
     pub(super) fn after(&self, book: &Codebook, guess: Code) -> Symmetry {
-        let Symmetry::Group { transforms, played } = self else {
+        let Symmetry::Group {
+            transforms, played, ..
+        } = self
+        else {
             return Symmetry::Trivial;
         };
         let pegs = book.colours_of(guess);
-        let transforms = transforms
-            .iter()
-            .filter_map(|t| t.fixing(pegs))
-            .collect();
+        let transforms = transforms.iter().filter_map(|t| t.fixing(pegs)).collect();
         let played = pegs.iter().fold(*played, |mask, &c| mask | 1 << c);
-        Symmetry::Group { transforms, played }.normalised(book)
+        Symmetry::group(book, transforms, played)
     }
 
-    fn normalised(self, book: &Codebook) -> Symmetry {
-        match &self {
-            Symmetry::Group { transforms, played }
-                if transforms.len() == 1
-                    && book.game().colours() - played.count_ones() as usize <= 1 =>
-            {
-                Symmetry::Trivial
-            }
-            _ => self,
+    fn group(book: &Codebook, transforms: Vec<Transform>, played: u64) -> Symmetry {
+        let unplayed = book.game().colours() - played.count_ones() as usize;
+        if transforms.len() == 1 && unplayed <= 1 {
+            return Symmetry::Trivial;
+        }
+        Symmetry::Group {
+            transforms,
+            played,
+            representatives: OnceLock::new(),
         }
     }
 
-    /// The least code of each orbit among `pool`, in the order of `pool`. The pool must be
-    /// closed under the transformations (all codes, or a candidate set).
-    pub(super) fn representatives<'p>(&self, book: &Codebook, pool: &'p [Code]) -> Cow<'p, [Code]> {
-        match self {
-            Symmetry::Trivial => Cow::Borrowed(pool),
-            Symmetry::Group { transforms, played } => {
-                let unplayed: Vec<u8> = (0..book.game().colours() as u8)
-                    .filter(|&c| played & (1 << c) == 0)
-                    .collect();
-                Cow::Owned(
-                    pool.iter()
-                        .copied()
-                        .filter(|&code| {
-                            let pegs = book.colours_of(code);
-                            transforms
-                                .iter()
-                                .all(|t| !t.lowers(pegs, *played, &unplayed))
-                        })
-                        .collect(),
-                )
-            }
+    /// The least code of each orbit among `pool`: all codes (`whole`) or a candidate set,
+    /// which the transformations map to itself; in numeric order.
+    pub(super) fn representatives<'p>(
+        &'p self,
+        book: &Codebook,
+        pool: &'p [Code],
+        whole: bool,
+    ) -> Cow<'p, [Code]> {
+        let Symmetry::Group {
+            transforms,
+            played,
+            representatives,
+        } = self
+        else {
+            return Cow::Borrowed(pool);
+        };
+        let representatives = representatives.get_or_init(|| {
+            let unplayed: Vec<u8> = (0..book.game().colours() as u8)
+                .filter(|&c| played & (1 << c) == 0)
+                .collect();
+            book.codes()
+                .filter(|&code| {
+                    let pegs = book.colours_of(code);
+                    transforms
+                        .iter()
+                        .all(|t| !t.lowers(pegs, *played, &unplayed))
+                })
+                .collect()
+        });
+        if whole {
+            Cow::Borrowed(representatives)
+        } else {
+            Cow::Owned(
+                pool.iter()
+                    .copied()
+                    .filter(|code| representatives.binary_search(code).is_ok())
+                    .collect(),
+            )
         }
     }
 }

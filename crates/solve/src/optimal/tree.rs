@@ -21,12 +21,7 @@ impl Search<'_> {
             .classes
             .into_iter()
             .filter(|(reply, _)| *reply != all_black)
-            .map(|(reply, class)| {
-                (
-                    reply,
-                    self.build(&class, budget.after_guess(), &symmetry),
-                )
-            })
+            .map(|(reply, class)| (reply, self.build(&class, budget.after_guess(), &symmetry)))
             .collect();
         Node {
             guess,

@@ -12,8 +12,17 @@ use super::Row;
 const BAR_WIDTH: usize = 60;
 
 pub fn render(game: &Game, rows: &[Row]) -> String {
-    let worst = rows.iter().map(|row| row.statistics.worst_case()).max().unwrap_or(0);
-    let mut header = vec!["strategy".to_owned(), "total".into(), "average".into(), "worst".into()];
+    let worst = rows
+        .iter()
+        .map(|row| row.statistics.worst_case())
+        .max()
+        .unwrap_or(0);
+    let mut header = vec![
+        "strategy".to_owned(),
+        "total".into(),
+        "average".into(),
+        "worst".into(),
+    ];
     header.extend((1..=worst).map(|guesses| guesses.to_string()));
     header.push("time".into());
     let mut lines = vec![header];
@@ -25,15 +34,26 @@ pub fn render(game: &Game, rows: &[Row]) -> String {
             statistics.average().to_string(),
             statistics.worst_case().to_string(),
         ];
-        line.extend(
-            (0..worst).map(|i| statistics.solved_by_guess.get(i).copied().unwrap_or(0).to_string()),
-        );
+        line.extend((0..worst).map(|i| {
+            statistics
+                .solved_by_guess
+                .get(i)
+                .copied()
+                .unwrap_or(0)
+                .to_string()
+        }));
         line.push(format_duration(row.build_time));
         lines.push(line);
     }
     let columns = lines[0].len();
     let widths: Vec<usize> = (0..columns)
-        .map(|column| lines.iter().map(|line| line[column].chars().count()).max().unwrap_or(0))
+        .map(|column| {
+            lines
+                .iter()
+                .map(|line| line[column].chars().count())
+                .max()
+                .unwrap_or(0)
+        })
         .collect();
     let mut text = format!("{} ({} codes)\n\n", game.describe(), game.code_count());
     for line in &lines {
@@ -52,11 +72,22 @@ pub fn render(game: &Game, rows: &[Row]) -> String {
             .collect();
         writeln!(text, "{}", cells.join("  ").trim_end()).expect("writing to a String");
     }
-    text.push_str("\nguesses per code (each digit is a share of the codes solved with that many guesses):\n");
-    let name_width = rows.iter().map(|row| label(row).chars().count()).max().unwrap_or(0);
+    text.push_str(
+        "\nguesses per code (each digit is a share of the codes solved with that many guesses):\n",
+    );
+    let name_width = rows
+        .iter()
+        .map(|row| label(row).chars().count())
+        .max()
+        .unwrap_or(0);
     for row in rows {
-        writeln!(text, "{:<name_width$}  |{}|", label(row), bar(&row.statistics.solved_by_guess))
-            .expect("writing to a String");
+        writeln!(
+            text,
+            "{:<name_width$}  |{}|",
+            label(row),
+            bar(&row.statistics.solved_by_guess)
+        )
+        .expect("writing to a String");
     }
     text
 }

@@ -1,7 +1,8 @@
 //! Telling Knuth's notation from Irving's when the user does not say: a `*` is Irving's, an
-//! `x` form is Knuth's, and otherwise the number of slots in the first full form decides
-//! (15 for Knuth, 14 for Irving with 4 pegs). When nothing tells them apart (black-only games
-//! have the same slots in both), the text is read as Knuth's.
+//! `x` form is Knuth's, and otherwise the number of slots of the full forms decides (15 for
+//! Knuth, 14 for Irving with 4 pegs), by majority so that one damaged form does not decide.
+//! When nothing tells them apart (black-only games have the same slots in both), the text is
+//! read as Knuth's.
 
 use mastermind_core::Game;
 
@@ -14,7 +15,8 @@ pub(super) fn detect(document: &Document, game: &Game) -> Notation {
     let irving_slots = slot_count(Notation::Irving, game);
     let mut star = false;
     let mut pairs = false;
-    let mut first_full = None;
+    // Full forms with Knuth's number of slots, less those with Irving's.
+    let mut knuth_lead = 0i64;
     let mut look = |written: &Written| {
         if let Body::Guessed(guessed) = &written.body {
             star |= guessed.star;
@@ -23,7 +25,8 @@ pub(super) fn detect(document: &Document, game: &Game) -> Notation {
                 slots: Some(list), ..
             } = guessed
             {
-                first_full.get_or_insert(list.written);
+                knuth_lead += i64::from(list.written == knuth_slots);
+                knuth_lead -= i64::from(list.written == irving_slots);
             }
         }
     };
@@ -34,10 +37,10 @@ pub(super) fn detect(document: &Document, game: &Game) -> Notation {
     for written in situations {
         written.each(&mut look);
     }
-    match (star, pairs, first_full) {
-        (true, _, _) => Notation::Irving,
-        (false, true, _) => Notation::Knuth,
-        (_, _, Some(slots)) if slots == irving_slots && slots != knuth_slots => Notation::Irving,
+    match (star, pairs) {
+        (true, _) => Notation::Irving,
+        (false, true) => Notation::Knuth,
+        _ if knuth_lead < 0 => Notation::Irving,
         _ => Notation::Knuth,
     }
 }

@@ -39,7 +39,7 @@ pub enum ReadErrorKind {
     Unreadable(String),
     #[error("a `,` or `;` is missing between two slots")]
     MissingSeparator,
-    #[error("`{found}` cannot separate slots: a `,` or `;` belongs here")]
+    #[error("`{found}` cannot separate slots: a `,` or `;` belongs here{hint}", hint = character_hint(*.found))]
     NotASeparator { found: char },
     #[error("expected `{expected}` {between}, found `{found}`")]
     WrongSeparator {
@@ -61,7 +61,9 @@ pub enum ReadErrorKind {
     },
     #[error("the slot for {reply} must be 0: that reply can never occur")]
     ImpossibleSlot { reply: String },
-    #[error("the all-black slot must be 1 (the guess is a candidate) or 0 (it is not), found `{found}`")]
+    #[error(
+        "the all-black slot must be 1 (the guess is a candidate) or 0 (it is not), found `{found}`"
+    )]
     AllBlackSlot { found: String },
     #[error("the slots add up to {sum}, but the situation has {count} candidates")]
     SlotSum { sum: u64, count: u64 },
@@ -79,7 +81,9 @@ pub enum ReadErrorKind {
     SectionDefinedTwice { name: String, first: Location },
     #[error("section {name} is used twice (first at line {}, column {}); a section stands for one situation", .first.0, .first.1)]
     SectionUsedTwice { name: String, first: Location },
-    #[error("section {name} is used as {reference} candidates, but its definition says {definition}")]
+    #[error(
+        "section {name} is used as {reference} candidates, but its definition says {definition}"
+    )]
     SectionCount {
         name: String,
         reference: u64,
@@ -87,7 +91,9 @@ pub enum ReadErrorKind {
     },
     #[error("more than {MAX_ERRORS} errors; reading stopped here")]
     TooManyErrors,
-    #[error("more than {limit} situations, more than a tree of any game has; reading stopped here")]
+    #[error(
+        "more than {limit} situations, more than this reader takes; reading stopped here"
+    )]
     TooManySituations { limit: usize },
 }
 
@@ -105,7 +111,12 @@ pub(super) struct Errors {
 }
 
 impl Errors {
-    pub(super) fn push(&mut self, location: Location, path: &[(String, String)], kind: ReadErrorKind) {
+    pub(super) fn push(
+        &mut self,
+        location: Location,
+        path: &[(String, String)],
+        kind: ReadErrorKind,
+    ) {
         match self.list.len() {
             count if count < MAX_ERRORS => self.list.push(ReadError {
                 location,

@@ -35,7 +35,9 @@ pub struct Situation {
     /// The guess as written, without Irving's `*` or Knuth's `x`.
     pub guess: Option<String>,
     /// Whether the text says the guess is a candidate: the all-black slot of a full form, or in
-    /// Irving's notation the absence of `*`. `None` where the text does not say.
+    /// Irving's short forms the absence of `*`. `None` where the text does not say. (Koyama and
+    /// Lai write `*` in short forms only; a `*` in a full form, as our printer writes it, must
+    /// agree with the all-black slot.)
     pub guess_is_candidate: Option<bool>,
     pub shape: Shape,
 }
@@ -82,5 +84,136 @@ pub fn read(text: &str, game: &Game, notation: Option<Notation>) -> Reading {
         detected,
         tree,
         errors: errors.list,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use mastermind_core::FeedbackKind;
+
+    use super::*;
+
+    fn kinds(reading: &Reading) -> Vec<String> {
+        reading
+            .errors
+            .iter()
+            .map(|error| error.kind.to_string())
+            .collect()
+    }
+
+    fn reply(game: &Game, black: usize, white: usize) -> Feedback {
+        game.feedback(black, white)
+    }
+
+    #[test]
+    fn sections_come_in_any_order_with_or_without_where() {
+        let game = Game::new(3, 2, true, FeedbackKind::BlackWhite).unwrap();
+        for text in [
+            "8(111: 0,0,0,1;0,0,3A;0,3B;1)\nwhere\nA = (122x)\nB = (112x)",
+            "8(111: 0,0,0,1;0,0,3A;0,3B;1), B = (112x) A = (122x)",
+            "8 ( 111 :\n 0 , 0,0,1 ; 0,0,\n3A;0,3B;1)\nB=(112x)\nA=3(122x)",
+        ] {
+            let reading = read(text, &game, None);
+            assert_eq!(kinds(&reading), Vec::<String>::new(), "{text}");
+            assert_eq!(reading.notation, Notation::Knuth);
+            let Some(Situation {
+                shape: Shape::Full(children),
+                guess_is_candidate: Some(true),
+                ..
+            }) = &reading.tree
+            else {
+                panic!("a full form: {:?}", reading.tree)
+            };
+            let after_1b0w = &children
+                .iter()
+                .find(|(f, _)| *f == reply(&game, 1, 0))
+                .unwrap()
+                .1;
+            assert_eq!(after_1b0w.guess.as_deref(), Some("122"));
+            assert_eq!(after_1b0w.shape, Shape::Pairs);
+            assert_eq!(after_1b0w.candidates, 3);
+        }
+    }
+
+    #[test]
+    fn section_errors_are_each_named() {
+        let game = Game::new(3, 2, true, FeedbackKind::BlackWhite).unwrap();
+        let text = "8(111: 0,0,0,1;0,0,3A;0,3C;1)\nA = 4(122x)\nB = (112x)\nA = (122x)";
+        let reading = read(text, &game, None);
+        assert_eq!(
+            kinds(&reading),
+            [
+                "section A is defined twice (first at line 2, column 1)",
+                "section A is used as 3 candidates, but its definition says 4",
+                "no section C is defined",
+                "section B is never used",
+            ]
+        );
+        let paths: Vec<_> = reading.errors.iter().map(|e| e.path.clone()).collect();
+        let step = |reply: &str| vec![("111".to_owned(), reply.to_owned())];
+        assert_eq!(paths, [vec![], step("1B0W"), step("2B0W"), vec![]]);
+    }
+
+    #[test]
+    fn irving_is_told_by_its_star_or_its_slots() {
+        let game = Game::classic();
+        let starred = read("3(1222*)", &game, None);
+        assert_eq!(
+            (starred.notation, starred.detected),
+            (Notation::Irving, true)
+        );
+        assert_eq!(starred.tree.unwrap().guess_is_candidate, Some(false));
+        let irving =
+            "5(1111: 0,0,0,0,0;0,0,0,0;0,0,1;3(1112: 0,0,0,0,0;0,0,0,0;0,0,0;2(1113);1);1)";
+        assert_eq!(read(irving, &game, None).notation, Notation::Irving);
+        let knuth = "5(1111: 0,0,0,0,0;0,0,0,0;0,0,1;0,3(1112x);1)";
+        let reading = read(knuth, &game, None);
+        assert_eq!(reading.notation, Notation::Knuth);
+        assert!(reading.errors.is_empty());
+        let forced = read(knuth, &game, Some(Notation::Irving));
+        assert!(!forced.detected);
+        assert_eq!(
+            kinds(&forced),
+            ["15 slots, but Irving's notation has 14 for 4×6 (5, 4, 3, 1, 1 by number of black pegs)"]
+        );
+    }
+
+    #[test]
+    fn black_only_games_have_one_slot_per_black_count() {
+        let game = Game::new(3, 2, true, FeedbackKind::BlackOnly).unwrap();
+        let reading = read("8(111: 1;3(122x);3(112x);1)", &game, None);
+        assert!(reading.errors.is_empty(), "{:?}", reading.errors);
+        let Some(Shape::Full(children)) = reading.tree.map(|tree| tree.shape) else {
+            panic!("a full form")
+        };
+        let replies: Vec<_> = children
+            .iter()
+            .map(|(f, _)| game.feedback_name(*f))
+            .collect();
+        assert_eq!(replies, ["0B", "1B", "2B"]);
+    }
+
+    #[test]
+    fn errors_carry_their_place_and_reading_goes_on() {
+        let game = Game::classic();
+        let text = "16(1213: 0,0,0,0,0;1,4(1415),3(1145),0;1,3(4115),3(1145);0,1;0)";
+        let damaged = text
+            .replace("0,0,0,0,0;", "0.0,0,0,0:")
+            .replace("3(4115)", "3(4115) 7");
+        let reading = read(&damaged, &game, None);
+        let found: Vec<_> = reading
+            .errors
+            .iter()
+            .map(|error| (error.location, error.kind.to_string()))
+            .collect();
+        assert_eq!(
+            found,
+            [
+                ((1, 11), "`.` cannot separate slots: a `,` or `;` belongs here (OCR often reads `,` or `;` as `.`)".to_owned()),
+                ((1, 19), "`:` cannot separate slots: a `,` or `;` belongs here".to_owned()),
+                ((1, 50), "a `,` or `;` is missing between two slots".to_owned()),
+                ((1, 4), "16 slots, but Knuth's notation has 15 for 4×6 (5, 4, 3, 2, 1 by number of black pegs)".to_owned()),
+            ]
+        );
     }
 }

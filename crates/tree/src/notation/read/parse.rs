@@ -14,8 +14,9 @@ use super::Location;
 /// allows guesses, and the verifier follows at most 200.
 pub const MAX_NESTING: usize = 250;
 
-/// More situations than this are not read: far more than a tree of the largest game has.
-pub const MAX_SITUATIONS: usize = 4_000_000;
+/// More situations than this are not read, which bounds memory (to a few hundred megabytes)
+/// whatever the input. A tree of 5 pegs and 8 colours, zero slots included, has about 700 000.
+pub const MAX_SITUATIONS: usize = 1_000_000;
 
 /// Parses `text` for a game of `pegs` pegs (which tells Knuth's `x` from a symbol).
 pub(super) fn parse(text: &str, pegs: usize) -> Document {
@@ -104,7 +105,7 @@ impl<'a> Parser<'a> {
     fn document(&mut self) -> Document {
         let mut document = Document::default();
         if self.current.kind == TokenKind::End {
-            self.error(self.current.at, ReadErrorKind::Empty);
+            self.error((1, 1), ReadErrorKind::Empty);
         } else if self.at_definition() {
             self.expected("a tree, such as `1296(1122: …)`, before the sections");
         } else {
@@ -253,12 +254,7 @@ impl<'a> Parser<'a> {
     fn parenthesised(&mut self, count: u64, at: Location) -> Written {
         let open_at = self.current.at;
         if self.open.len() >= MAX_NESTING {
-            self.error(
-                open_at,
-                ReadErrorKind::TooDeep {
-                    limit: MAX_NESTING,
-                },
-            );
+            self.error(open_at, ReadErrorKind::TooDeep { limit: MAX_NESTING });
             self.skip_one();
             return Written {
                 count,
@@ -269,7 +265,7 @@ impl<'a> Parser<'a> {
         }
         self.open.push(Vec::new());
         self.advance();
-        let body = self.guessed();
+        let mut body = self.guessed();
         match self.current.kind {
             TokenKind::Close => self.advance(),
             TokenKind::End | TokenKind::Equals => self.error(open_at, ReadErrorKind::Unclosed),
@@ -277,6 +273,8 @@ impl<'a> Parser<'a> {
             _ => {
                 self.expected("`)`");
                 self.skip_to_close();
+                // What the skipped text meant is unknown.
+                body = Body::Broken;
             }
         }
         let errors = self.open.pop().unwrap_or_default();
@@ -306,10 +304,24 @@ impl<'a> Parser<'a> {
         if star {
             self.advance();
         }
-        let slots = (self.current.kind == TokenKind::Colon).then(|| {
-            self.advance();
-            self.slot_list()
-        });
+        let slots = match self.current.kind {
+            TokenKind::Colon => {
+                self.advance();
+                Some(self.slot_list())
+            }
+            // OCR reads the `:` after a guess as `;` (or `,`, `.`): the slots follow all the same.
+            TokenKind::Semicolon | TokenKind::Comma | TokenKind::Dot => {
+                let found = self.current.kind.describe();
+                let kind = ReadErrorKind::Expected {
+                    expected: "`:` after the guess",
+                    found,
+                };
+                self.error(self.current.at, kind);
+                self.advance();
+                Some(self.slot_list())
+            }
+            _ => None,
+        };
         Body::Guessed(Guessed {
             guess,
             at,
@@ -321,19 +333,16 @@ impl<'a> Parser<'a> {
 
     /// Slots separated by `,` and `;`, up to the closing `)` (not consumed).
     fn slot_list(&mut self) -> SlotList {
-        let mut list = SlotList {
-            complete: true,
-            ..SlotList::default()
-        };
+        let mut list = SlotList::default();
         let mut separator = None;
         loop {
             list.written += 1;
-            match self.situation() {
-                Some(situation) if list.slots.len() < MAX_SLOTS => list.slots.push(Slot {
+            let situation = self.situation();
+            if list.slots.len() < MAX_SLOTS {
+                list.slots.push(Slot {
                     separator,
                     situation,
-                }),
-                _ => list.complete = false,
+                });
             }
             separator = loop {
                 let at = self.current.at;
@@ -361,10 +370,7 @@ impl<'a> Parser<'a> {
                     TokenKind::Word(_) if self.at_definition() => return list,
                     TokenKind::Word(_) => {
                         self.error(at, ReadErrorKind::MissingSeparator);
-                        break Some(Separator {
-                            character: ' ',
-                            at,
-                        });
+                        break Some(Separator { character: ' ', at });
                     }
                     TokenKind::Open | TokenKind::Star | TokenKind::Unexpected(_) => {
                         self.expected("`,`, `;` or `)`");

@@ -223,22 +223,21 @@ impl<'a> Resolver<'a> {
         depth: usize,
     ) {
         let parent_path = &path[..path.len() - 1];
-        if !list.complete || list.slots.len() != self.slots.len() {
-            if list.written != self.slots.len() {
-                let kind = self.wrong_slot_count(list.written);
-                self.errors.push(guessed.at, parent_path, kind);
-            }
+        if list.written != self.slots.len() {
+            let kind = self.wrong_slot_count(list.written);
+            self.errors.push(guessed.at, parent_path, kind);
             // The slots cannot be matched with replies; only their own errors are reported.
             let parent_path = parent_path.to_vec();
-            for slot in &list.slots {
-                self.report_syntax_within(&slot.situation, &parent_path);
+            for written in list.slots.iter().filter_map(|slot| slot.situation.as_ref()) {
+                self.report_syntax_within(written, &parent_path);
             }
             self.mark_used_within(list);
             return;
         }
         let all_black = self.game.all_black();
         let mut children = Vec::new();
-        let mut sum: u128 = 0;
+        // Unknown when a slot could not be read.
+        let mut sum: Option<u128> = Some(0);
         let mut all_black_slot = None;
         let mut previous_group = 0;
         let replies = self.slots.clone();
@@ -251,11 +250,17 @@ impl<'a> Resolver<'a> {
                         found: separator.character,
                         between: self.between(index),
                     };
-                    self.errors.push(separator.at, &path[..path.len() - 1], kind);
+                    self.errors
+                        .push(separator.at, &path[..path.len() - 1], kind);
                 }
             }
             previous_group = group;
-            let written = &slot.situation;
+            let Some(written) = &slot.situation else {
+                // Left out of the children: the replay reports the reply as missing if it
+                // occurs.
+                sum = None;
+                continue;
+            };
             let reply_name = self.game.feedback_name(reply);
             if reply == all_black || Some(reply) == self.impossible {
                 let last = path.len() - 1;
@@ -265,7 +270,7 @@ impl<'a> Resolver<'a> {
                 if reply == all_black {
                     if bare_digit {
                         all_black_slot = Some(written.count == 1);
-                        sum += u128::from(written.count);
+                        sum = sum.map(|sum| sum + u128::from(written.count));
                     } else {
                         let found = describe(written);
                         let kind = ReadErrorKind::AllBlackSlot { found };
@@ -278,14 +283,14 @@ impl<'a> Resolver<'a> {
                 self.mark_used_in(written);
                 continue;
             }
-            sum += u128::from(written.count);
+            sum = sum.map(|sum| sum + u128::from(written.count));
             let last = path.len() - 1;
             path[last].1 = reply_name;
             let child = self.situation(written, written.count, path, depth + 1);
             children.push((reply, child));
         }
         let parent_path = &path[..path.len() - 1];
-        if sum != u128::from(situation.candidates) {
+        if let Some(sum) = sum.filter(|&sum| sum != u128::from(situation.candidates)) {
             let kind = ReadErrorKind::SlotSum {
                 sum: u64::try_from(sum).unwrap_or(u64::MAX),
                 count: situation.candidates,
@@ -293,7 +298,9 @@ impl<'a> Resolver<'a> {
             self.errors.push(situation.location, parent_path, kind);
         }
         if let Some(is_candidate) = all_black_slot {
-            if situation.guess_is_candidate == Some(false) && is_candidate {
+            // Koyama and Lai write `*` in the short forms only, where no all-black slot says
+            // it: a full form without `*` claims nothing by that.
+            if guessed.star && is_candidate {
                 self.errors
                     .push(guessed.at, parent_path, ReadErrorKind::StarAndAllBlack);
             }
@@ -354,8 +361,8 @@ impl<'a> Resolver<'a> {
     }
 
     fn mark_used_within(&mut self, list: &'a SlotList) {
-        for slot in &list.slots {
-            self.mark_used_in(&slot.situation);
+        for written in list.slots.iter().filter_map(|slot| slot.situation.as_ref()) {
+            self.mark_used_in(written);
         }
     }
 

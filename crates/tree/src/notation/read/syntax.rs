@@ -46,20 +46,18 @@ pub(super) struct Guessed {
 /// The slots of a full form, as written.
 #[derive(Clone, Debug, Default)]
 pub(super) struct SlotList {
-    /// The slots that could be read, at most [`MAX_SLOTS`] of them.
+    /// The first [`MAX_SLOTS`] slots.
     pub(super) slots: Vec<Slot>,
-    /// How many slots are written, read or not.
+    /// How many slots are written.
     pub(super) written: usize,
-    /// Whether every slot could be read and kept (else some situation in it was lost to an
-    /// error, or there were more than [`MAX_SLOTS`]).
-    pub(super) complete: bool,
 }
 
 #[derive(Clone, Debug)]
 pub(super) struct Slot {
     /// What separates it from the slot before (none for the first).
     pub(super) separator: Option<Separator>,
-    pub(super) situation: Written,
+    /// `None` when no situation could be read there (the error says why).
+    pub(super) situation: Option<Written>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -100,7 +98,12 @@ impl Written {
                 slots: Some(list), ..
             }) = &written.body
             {
-                stack.extend(list.slots.iter().rev().map(|slot| &slot.situation));
+                stack.extend(
+                    list.slots
+                        .iter()
+                        .rev()
+                        .filter_map(|slot| slot.situation.as_ref()),
+                );
             }
         }
     }

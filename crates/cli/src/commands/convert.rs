@@ -1,0 +1,31 @@
+//! `mastermind convert`: turns a tree written in Knuth's or Irving's notation (or JSON) into a
+//! JSON tree file, after verifying it: a tree that fails verification is not converted.
+
+use mastermind_tree::{StrategyInfo, TreeFile};
+use mastermind_verify::VerifyOptions;
+
+use crate::args::{ConvertArgs, NotationInputArgs};
+use crate::commands::Outcome;
+use crate::output::write_output;
+use crate::tree_input::load_and_verify;
+
+pub fn run(args: &ConvertArgs) -> anyhow::Result<Outcome> {
+    // A tree file describes a whole game, so the tree must start at the root.
+    let input = NotationInputArgs {
+        game: args.game.clone(),
+        after: None,
+    };
+    let loaded = load_and_verify(&args.file, args.notation, &input, &VerifyOptions::default())?;
+    let Some(root) = &loaded.report.tree else {
+        eprintln!(
+            "{} does not verify, so it is not converted:",
+            args.file.display()
+        );
+        eprint!("{}", loaded.report);
+        return Ok(Outcome::Invalid);
+    };
+    let strategy = StrategyInfo::named(&args.strategy_name);
+    let file = TreeFile::new(&loaded.book, strategy, root);
+    write_output(args.output.as_deref(), file.to_json().as_bytes())?;
+    Ok(Outcome::Success)
+}

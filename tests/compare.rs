@@ -1,0 +1,188 @@
+//! `mastermind compare` and the strategies behind it: the table, the JSON, the literature's
+//! heuristic totals on 4×6, and the optimum never above any heuristic on the same game.
+
+use serde_json::Value;
+
+use crate::support::{mastermind, mastermind_with_input};
+
+fn compare_json(args: &[&str]) -> Value {
+    let run = mastermind(&[&["compare", "--json", "-q"], args].concat()).expect_status(0);
+    serde_json::from_str(&run.stdout).expect("compare --json writes JSON")
+}
+
+fn totals(comparison: &Value) -> Vec<(String, u64)> {
+    comparison["strategies"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| {
+            (
+                row["name"].as_str().unwrap().to_owned(),
+                row["total_guesses"].as_u64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn classic_game_totals_match_the_literature() {
+    let comparison = compare_json(&[]);
+    let totals = totals(&comparison);
+    let total = |name: &str| totals.iter().find(|(n, _)| n == name).unwrap().1;
+    assert_eq!(total("knuth"), 5801);
+    assert_eq!(total("expected-size"), 5696);
+    assert!((5719..=5723).contains(&total("entropy")));
+    assert_eq!(total("most-parts"), 5668);
+    assert_eq!(total("optimal"), 5625);
+}
+
+#[test]
+fn the_optimum_is_never_above_any_heuristic() {
+    for game in [
+        &["--pegs", "4", "--colours", "6", "--no-repeat"][..],
+        &["--pegs", "3", "--colours", "5"],
+        &["--pegs", "3", "--colours", "5", "--black-only"],
+        &["--pegs", "3", "--colours", "4", "--consistent-only"],
+    ] {
+        let totals = totals(&compare_json(game));
+        let optimal = totals.iter().find(|(name, _)| name == "optimal").unwrap().1;
+        for (name, total) in &totals {
+            assert!(
+                optimal <= *total,
+                "{game:?}: optimal {optimal} > {name} {total}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_table_shows_every_strategy_with_a_bar() {
+    let run = mastermind(&["compare", "-q", "--pegs", "3", "--colours", "4"]).expect_status(0);
+    assert!(run.stdout.starts_with("3×4 (64 codes)"), "{}", run.stdout);
+    for name in ["knuth", "expected-size", "entropy", "most-parts", "optimal"] {
+        let bars = run
+            .stdout
+            .lines()
+            .filter(|line| line.starts_with(name))
+            .count();
+        assert_eq!(bars, 2, "{name} has a row and a bar:\n{}", run.stdout);
+    }
+    let bar = run.stdout.lines().last().unwrap();
+    assert_eq!(bar.split('|').nth(1).unwrap().chars().count(), 60, "{bar}");
+}
+
+#[test]
+fn strategies_can_be_chosen() {
+    let comparison = compare_json(&[
+        "--pegs",
+        "3",
+        "--colours",
+        "3",
+        "--strategies",
+        "most-parts,knuth",
+    ]);
+    let names: Vec<String> = totals(&comparison)
+        .into_iter()
+        .map(|(name, _)| name)
+        .collect();
+    assert_eq!(names, ["most-parts", "knuth"]);
+    let run = mastermind(&["compare", "--strategies", "nonsense"]).expect_status(2);
+    assert!(run.stderr.contains("nonsense"), "{}", run.stderr);
+}
+
+#[test]
+fn every_heuristic_tree_verifies_in_every_variant() {
+    for game in [
+        &["--pegs", "4", "--colours", "6", "--no-repeat"][..],
+        &["--pegs", "3", "--colours", "5"],
+        &["--pegs", "4", "--colours", "6", "--black-only"],
+    ] {
+        for strategy in ["expected-size", "entropy", "most-parts"] {
+            for consistent in [&[][..], &["--consistent-only"]] {
+                let args = [
+                    &["generate", "-q", "--strategy", strategy],
+                    game,
+                    consistent,
+                ]
+                .concat();
+                let tree = mastermind(&args).expect_status(0);
+                let run = mastermind_with_input(&["verify", "-"], &tree.stdout).expect_status(0);
+                assert!(run.stdout.starts_with("valid"), "{args:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn least_worst_case_then_least_total() {
+    let tree = mastermind(&[
+        "generate",
+        "-q",
+        "--strategy",
+        "optimal",
+        "--minimize",
+        "worst",
+    ])
+    .expect_status(0);
+    let file: Value = serde_json::from_str(&tree.stdout).unwrap();
+    assert_eq!(file["claims"]["worst_case"], 5);
+    assert_eq!(file["claims"]["total_guesses"], 5626);
+    assert_eq!(file["strategy"]["parameters"]["minimize"], "worst");
+}
+
+#[test]
+fn optimal_with_a_cap() {
+    let tree = mastermind(&[
+        "generate",
+        "-q",
+        "--strategy",
+        "optimal",
+        "--max-guesses",
+        "5",
+    ])
+    .expect_status(0);
+    let file: Value = serde_json::from_str(&tree.stdout).unwrap();
+    assert_eq!(file["claims"]["total_guesses"], 5626);
+    assert_eq!(file["claims"]["worst_case"], 5);
+    let run = mastermind(&[
+        "generate",
+        "-q",
+        "--strategy",
+        "optimal",
+        "--max-guesses",
+        "4",
+    ])
+    .expect_status(2);
+    assert!(
+        run.stderr
+            .contains("no strategy solves every code within 4 guesses"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn options_that_do_not_apply_are_refused() {
+    for args in [
+        &["generate", "--strategy", "knuth", "--max-guesses", "5"][..],
+        &[
+            "generate",
+            "--strategy",
+            "optimal",
+            "--tie-break",
+            "lowest-code",
+        ],
+        &[
+            "generate",
+            "--strategy",
+            "optimal",
+            "--minimize",
+            "worst",
+            "--max-guesses",
+            "5",
+        ],
+    ] {
+        let run = mastermind(args).expect_status(2);
+        assert!(run.stderr.starts_with("error:"), "{args:?}: {}", run.stderr);
+    }
+}
