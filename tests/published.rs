@@ -42,6 +42,14 @@ fn figure_1_verifies_with_knuths_figures() {
             run.stdout
         );
     }
+    // Named as Knuth's strategy, the figure is compared with the average quoted for it.
+    let run = verify_text(&committed(FIGURE_1), &["--strategy-name", "knuth"]).expect_status(0);
+    assert!(
+        run.stdout
+            .contains("4.478 would need a total of 5803 or 5804 guesses, not 5801"),
+        "{}",
+        run.stdout
+    );
 }
 
 #[test]

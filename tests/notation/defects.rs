@@ -127,6 +127,26 @@ fn each_defect_in_knuths_notation_is_named_where_it_is() {
                 ],
             },
             Defect {
+                from: ";0,20I;1),",
+                to: ";0,20I;2),",
+                args: &[],
+                problems: &[(
+                    "2),",
+                    "the root",
+                    "the all-black slot must be 1 (the guess is a candidate) or 0 (it is not), found `2`",
+                )],
+            },
+            Defect {
+                from: "4(1415)",
+                to: "4(1415x: 1)",
+                args: &[],
+                problems: &[(
+                    "1415x: 1",
+                    "1122 → 0B3W → 1213 → 1B2W",
+                    "an `x` guess settles every reply by itself and takes no slots",
+                )],
+            },
+            Defect {
                 from: "0,1;0),96A",
                 to: "1,1;0),96A",
                 args: &[],

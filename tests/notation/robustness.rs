@@ -31,6 +31,16 @@ fn read_and_verify(text: &str) -> bool {
     for notation in [None, Some(Notation::Knuth), Some(Notation::Irving)] {
         let reading = read(text, &game, notation);
         let report = verify_notation(scorer(), &reading, &[], &VerifyOptions::default());
+        let lines = text.split('\n').count();
+        for problem in &report.problems {
+            let (line, column) = problem
+                .location
+                .expect("every problem is placed in the text");
+            assert!(
+                (1..=lines).contains(&line) && column >= 1,
+                "{problem} in {text:?}"
+            );
+        }
         assert!(reading.errors.len() <= mastermind_tree::notation::read::MAX_ERRORS + 1);
         if reading.errors.is_empty() && reading.tree.is_none() {
             panic!("no tree and no error for {text:?}");
@@ -82,6 +92,24 @@ fn hostile_inputs_are_read_quickly_without_panicking() {
             started.elapsed()
         );
     }
+}
+
+#[test]
+fn reading_stops_at_a_bounded_number_of_situations_and_errors() {
+    let game = Game::classic();
+    let limit = mastermind_tree::notation::read::MAX_SITUATIONS;
+    let too_many = format!("1296(1122: {}0)", "0,".repeat(limit));
+    let reading = read(&too_many, &game, None);
+    let last = reading.errors.last().expect("an error").kind.to_string();
+    assert!(
+        last.contains(&format!("more than {limit} situations")),
+        "{last}"
+    );
+    let errors = mastermind_tree::notation::read::MAX_ERRORS;
+    let reading = read(&"§".repeat(3 * errors), &game, None);
+    assert_eq!(reading.errors.len(), errors);
+    let last = reading.errors.last().unwrap().kind.to_string();
+    assert!(last.contains("reading stopped"), "{last}");
 }
 
 #[test]

@@ -1,7 +1,13 @@
 //! Conversions that must give back the same tree: JSON → notation → JSON, and notation → JSON
-//! → notation, in both notations and for other games. Knuth's notation names no guess for two
-//! candidates; the reader fills in the smaller one, which is also what Knuth's strategy plays,
-//! so its trees come back exactly.
+//! → notation, in both notations and for other games, and (as a property) any tree printed and
+//! read back. Knuth's notation names no guess for two candidates; the reader fills in the
+//! smaller one, which is also what Knuth's strategy plays, so its trees come back exactly.
+
+use mastermind_core::{Code, FeedbackKind, Game, Scorer};
+use mastermind_tree::notation::{print, read};
+use mastermind_tree::{Layout, Node, Notation};
+use mastermind_verify::{verify_notation, VerifyOptions};
+use proptest::prelude::*;
 
 use super::{committed, FIGURE_1};
 use crate::support::{mastermind, mastermind_with_input};
@@ -76,4 +82,89 @@ fn a_tree_that_does_not_verify_is_not_converted() {
     let run = mastermind_with_input(&["convert", "-"], &broken).expect_status(1);
     assert!(run.stdout.is_empty());
     assert!(run.stderr.contains("does not verify"), "{}", run.stderr);
+}
+
+#[test]
+fn convert_writes_the_json_file_it_is_asked_for() {
+    let directory = tempfile::tempdir().unwrap();
+    let output = directory.path().join("figure-1.json");
+    let figure = crate::support::write_file(directory.path(), "figure-1.txt", &committed(FIGURE_1));
+    let run = mastermind(&[
+        "convert",
+        &figure,
+        "-o",
+        output.to_str().unwrap(),
+        "--strategy-name",
+        "knuth",
+    ])
+    .expect_status(0);
+    assert!(run.stdout.is_empty());
+    let json = std::fs::read_to_string(&output).unwrap();
+    assert_eq!(json, crate::support::knuth_classic_json());
+}
+
+/// A strategy tree for `candidates` that plays, at each node with more than two candidates,
+/// the code `choices` picks among those that make progress, and the smaller candidate otherwise
+/// (which is all Knuth's notation can say there).
+fn random_tree(
+    scorer: &Scorer,
+    candidates: &[Code],
+    choices: &mut impl Iterator<Item = usize>,
+) -> Node {
+    let all_black = scorer.game().all_black();
+    let guess = if candidates.len() <= 2 {
+        candidates[0]
+    } else {
+        let useful: Vec<Code> = scorer
+            .all_codes()
+            .into_iter()
+            .filter(|&guess| {
+                let classes = scorer.split(guess, candidates).classes;
+                classes.len() > 1 || classes[0].0 == all_black
+            })
+            .collect();
+        useful[choices.next().unwrap_or(0) % useful.len()]
+    };
+    let children = scorer
+        .split(guess, candidates)
+        .classes
+        .into_iter()
+        .filter(|(reply, _)| *reply != all_black)
+        .map(|(reply, class)| (reply, random_tree(scorer, &class, choices)))
+        .collect();
+    Node {
+        guess,
+        candidates: candidates.len() as u32,
+        children,
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 48,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
+
+    /// Any tree printed in either notation and layout reads and verifies back as itself.
+    #[test]
+    fn printed_trees_read_back_as_themselves(
+        game in prop_oneof![Just((3, 3, false)), Just((4, 3, false)), Just((3, 4, true))],
+        choices in proptest::collection::vec(any::<usize>(), 0..400),
+    ) {
+        let (pegs, colours, black_only) = game;
+        let feedback = if black_only { FeedbackKind::BlackOnly } else { FeedbackKind::BlackWhite };
+        let game = Game::new(pegs, colours, true, feedback).unwrap();
+        let scorer = Scorer::new(game);
+        let tree = random_tree(&scorer, &scorer.all_codes(), &mut choices.into_iter());
+        for notation in [Notation::Knuth, Notation::Irving] {
+            for layout in [Layout::Flat, Layout::Sections] {
+                let text = print(scorer.codebook(), &tree, notation, layout);
+                let reading = read(&text, &game, Some(notation));
+                let report = verify_notation(&scorer, &reading, &[], &VerifyOptions::default());
+                prop_assert!(report.is_valid(), "{}\n{}", text, report);
+                prop_assert_eq!(report.tree.as_ref(), Some(&tree), "{}", text);
+            }
+        }
+    }
 }

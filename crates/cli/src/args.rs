@@ -220,6 +220,11 @@ pub struct NotationInputArgs {
     /// consistent with them are replayed.
     #[arg(long, value_name = "GUESS=REPLY,...")]
     pub after: Option<String>,
+
+    /// The strategy the tree is said to be (such as `knuth`), so that averages the
+    /// literature quotes for it are compared with the verified one.
+    #[arg(long, value_name = "NAME")]
+    pub strategy_name: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -9,7 +9,9 @@ use anyhow::{bail, Context};
 use mastermind_core::{Codebook, Scorer};
 use mastermind_tree::notation::read;
 use mastermind_tree::{Notation, TreeFile};
-use mastermind_verify::{verify_file, verify_notation, Report, VerifyOptions};
+use mastermind_verify::{
+    quoted_average_notes, verify_file, verify_notation, Report, VerifyOptions,
+};
 
 use crate::args::{NotationInputArgs, NotationName};
 use crate::history::parse_history;
@@ -60,6 +62,16 @@ pub fn load_and_verify(
         );
     }
     let mut report = verify_notation(&scorer, &reading, &history, options);
+    if let Some(name) = input
+        .strategy_name
+        .as_deref()
+        .filter(|_| history.is_empty())
+    {
+        if report.is_valid() {
+            let notes = quoted_average_notes(&game, name, &report.statistics);
+            report.notes.extend(notes);
+        }
+    }
     let how = if reading.detected {
         "detected"
     } else {

@@ -4,7 +4,8 @@
 //! report ordered by where the problems are written.
 
 use mastermind_core::{Code, Feedback, Scorer};
-use mastermind_tree::notation::read::{Reading, Shape, Situation};
+use mastermind_tree::notation::read::{Reading, Situation};
+use mastermind_tree::notation::Form;
 use mastermind_tree::Statistics;
 
 use crate::replay::history_path;
@@ -62,12 +63,13 @@ pub fn verify_notation(
 
 /// The situation as the verifier's input model.
 fn claimed(scorer: &Scorer, situation: &Situation) -> ClaimedNode {
-    let branches = match &situation.shape {
-        Shape::Count | Shape::Single => Branches::EachReplySettles,
-        Shape::Pairs => Branches::AtMostTwoLeft,
-        Shape::Unreadable => Branches::Unreadable,
-        Shape::Full(children) => Branches::Listed(
-            children
+    let branches = match situation.form {
+        Some(Form::Count | Form::Single) => Branches::EachReplySettles,
+        Some(Form::Pairs) => Branches::AtMostTwoLeft,
+        None => Branches::Unreadable,
+        Some(Form::Full) => Branches::Listed(
+            situation
+                .children
                 .iter()
                 .map(|(reply, child)| (scorer.game().feedback_name(*reply), claimed(scorer, child)))
                 .collect(),
@@ -112,13 +114,11 @@ fn check_candidate_claims(
             });
         }
     }
-    if let Shape::Full(children) = &situation.shape {
-        for (reply, child) in children {
-            history.push((guess, *reply));
-            let child_path = path.then(text, &scorer.game().feedback_name(*reply));
-            check_candidate_claims(scorer, child, history, &child_path, problems);
-            history.pop();
-        }
+    for (reply, child) in &situation.children {
+        history.push((guess, *reply));
+        let child_path = path.then(text, &scorer.game().feedback_name(*reply));
+        check_candidate_claims(scorer, child, history, &child_path, problems);
+        history.pop();
     }
 }
 

@@ -32,7 +32,7 @@ pub enum Claim {
 /// What is wrong.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ProblemKind {
-    #[error("the node claims {claimed} candidates, but {} consistent with the guesses and replies leading to it", counted(*.actual, "code is", "codes are"))]
+    #[error("the node claims {}, but {} consistent with the guesses and replies leading to it", counted(*.claimed, "candidate", "candidates"), counted(*.actual, "code is", "codes are"))]
     WrongCandidateCount { claimed: u64, actual: u64 },
     #[error("no code is consistent with the guesses and replies leading to the node")]
     NoCandidates,

@@ -14,6 +14,7 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<Outcome> {
     let input = NotationInputArgs {
         game: args.game.clone(),
         after: None,
+        strategy_name: Some(args.strategy_name.clone()),
     };
     let loaded = load_and_verify(&args.file, args.notation, &input, &VerifyOptions::default())?;
     let Some(root) = &loaded.report.tree else {

@@ -10,6 +10,7 @@
 //! - [`replies`]: the reply table as rows;
 //! - [`ranking`]: guesses ordered by bound, dropped early when hopeless;
 //! - [`cache`]: what is known about sets already met;
+//! - [`estimate`]: what is known of a set before searching it;
 //! - [`search`]: the branch and bound, parallel near the root;
 //! - [`tree`]: the tree of the optimum, rebuilt from the search's choices;
 //! - [`report`]: progress a user can read.
@@ -17,6 +18,7 @@
 mod bounds;
 mod budget;
 mod cache;
+mod estimate;
 mod guesses;
 mod partition;
 mod ranking;

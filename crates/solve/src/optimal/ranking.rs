@@ -13,6 +13,7 @@
 use std::borrow::Cow;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+use std::sync::atomic::Ordering;
 
 use mastermind_core::Code;
 
@@ -36,6 +37,11 @@ pub(super) struct Ranking {
 }
 
 impl Ranking {
+    /// The best guess, without removing it.
+    pub(super) fn peek(&self) -> Option<Ranked> {
+        self.heap.peek().map(|entry| entry.0)
+    }
+
     /// All the guesses, best first, without removing them.
     pub(super) fn sorted(&self) -> Vec<Ranked> {
         let mut all: Vec<Ranked> = self.heap.iter().map(|entry| entry.0).collect();
@@ -91,6 +97,7 @@ impl Search<'_> {
         limit: u32,
         symmetry: &Symmetry,
     ) -> (Ranking, u32) {
+        self.nodes.fetch_add(1, Ordering::Relaxed);
         let book = self.scorer.codebook();
         let guesses: Cow<'_, [Code]> = self.pool.for_set(book, set, symmetry, self.consistent_only);
         let mut tally = Tally {
@@ -117,12 +124,12 @@ impl Search<'_> {
         let replies = self.replies.replies();
         let solved = usize::from(self.replies.all_black());
         let class_bounds = self.bounds.row(budget.after_guess());
-        // The `3n − d − [candidate]` shortcut needs every class of up to `fan_out + 1` codes
-        // to cost `2c − 1`, which takes two more guesses.
+        // The `3n − d − [candidate]` shortcut needs every class to cost `2c − 1`: true up to
+        // `fan_out + 1` codes when two more guesses are allowed, and for single codes always.
         let largest_short = if budget.allows(3) {
             self.bounds.fan_out() as u8 + 1
         } else {
-            0
+            1
         };
         let mut counts = vec![[0u8; BLOCK]; replies];
         let mut row_of_block = [0u8; BLOCK];
@@ -165,6 +172,8 @@ impl Search<'_> {
                 let uniform = u64::from(largest[i]) == n;
                 let bound = if largest[i] <= largest_short {
                     3 * n - u64::from(distinct[i]) - u64::from(candidate)
+                } else if class_bounds[usize::from(largest[i])] == INFEASIBLE {
+                    u64::from(INFEASIBLE)
                 } else {
                     counts
                         .iter()

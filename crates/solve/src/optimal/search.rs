@@ -5,9 +5,8 @@
 //! counted, so a guess is dropped as soon as it cannot beat the best one found.
 //!
 //! The guess chosen for a set is the least, over all codes, by (total, bound, whether it is
-//! not a candidate, code): every
-//! tie is broken by a fixed order, so the tree depends on the set and the budget only, not on
-//! the path that reached it, the limits, the table or the threads.
+//! not a candidate, code): every tie is broken by a fixed order, so the tree depends on the set
+//! and the budget only, not on the path that reached it, the limits, the table or the threads.
 
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -18,6 +17,7 @@ use rayon::prelude::*;
 use super::bounds::{LowerBound, INFEASIBLE};
 use super::budget::Budget;
 use super::cache::{Known, TranspositionTable};
+use super::estimate::{Estimate, SmallSet};
 use super::guesses::GuessPool;
 use super::partition::{shape, Split, MAX_SLOTS};
 use super::ranking::{Ranked, Ranking};
@@ -26,7 +26,7 @@ use super::report::Report;
 use super::symmetry::Symmetry;
 
 /// Nodes this close to the root spread their guesses and classes over threads.
-const PARALLEL_DEPTH: usize = 2;
+const PARALLEL_DEPTH: usize = 1;
 
 /// About how many bytes the transposition table may take.
 const TABLE_BYTES: usize = 256 << 20;
@@ -42,24 +42,6 @@ pub(super) struct Search<'a> {
     pub(super) all_black: usize,
     pub(super) nodes: AtomicU64,
     pub(super) report: Report<'a>,
-}
-
-/// What [`Search::small_set`] can tell without trying every guess.
-enum SmallSet {
-    /// The least total, and the guess that reaches it first.
-    Solved(u32, Code),
-    /// The least total is at least this.
-    AtLeast(u32),
-    /// Nothing: the set needs the full search.
-    Unknown,
-}
-
-/// What is known about a set's least total before searching it.
-#[derive(Clone, Copy, Debug)]
-struct Estimate {
-    /// The least total if `exact`, else a lower bound on it.
-    value: u32,
-    exact: bool,
 }
 
 /// A guess's total, or a lower bound on it at or above the limit it was tried with.
@@ -89,9 +71,13 @@ impl<'a> Search<'a> {
         self.scorer
     }
 
-    /// Nodes whose guesses were ranked: the work the search did.
+    /// Nodes whose guesses were ranked: the measure of the search's work.
     pub(super) fn nodes(&self) -> u64 {
         self.nodes.load(Ordering::Relaxed)
+    }
+
+    pub(super) fn table(&self) -> &TranspositionTable {
+        &self.table
     }
 
     /// Sets the transposition table holds.
@@ -110,10 +96,12 @@ impl<'a> Search<'a> {
         depth: usize,
     ) -> u32 {
         let known = self.known(set, budget);
-        self.solve_known(set, budget, limit, symmetry, depth, known)
+        self.solve_known(set, budget, limit, symmetry, depth, known, None)
     }
 
-    /// [`Search::solve`], given what is already known about the set.
+    /// [`Search::solve`], given what is already known about the set, and its guesses already
+    /// ranked against a limit at least as large, if they are.
+    #[allow(clippy::too_many_arguments)]
     fn solve_known(
         &self,
         set: &[Code],
@@ -122,11 +110,12 @@ impl<'a> Search<'a> {
         symmetry: &Symmetry,
         depth: usize,
         known: Estimate,
+        ranked: Option<(Ranking, u32)>,
     ) -> u32 {
         if known.exact || known.value >= limit {
             return known.value;
         }
-        let (value, guess) = self.search_node(set, budget, limit, symmetry, depth);
+        let (value, guess) = self.search_node(set, budget, limit, symmetry, depth, ranked);
         let known = match guess {
             Some(guess) => Known::Exact { cost: value, guess },
             None => Known::AtLeast(value),
@@ -135,92 +124,21 @@ impl<'a> Search<'a> {
         value
     }
 
-    /// What can be told about `set` without a search: the trivial sizes, the bound on its
-    /// size, the cheap answers for small sets, and the transposition table.
-    fn known(&self, set: &[Code], budget: Budget) -> Estimate {
-        let exact = |value| Estimate { value, exact: true };
-        match set.len() {
-            0 => return exact(0),
-            _ if !budget.allows(1) => return exact(INFEASIBLE),
-            1 => return exact(1),
-            _ if !budget.allows(2) => return exact(INFEASIBLE),
-            2 => return exact(3),
-            _ => {}
-        }
-        let floor = self.bounds.of(set.len(), budget);
-        if floor == INFEASIBLE {
-            return exact(INFEASIBLE);
-        }
-        let at_least = |value: u32| Estimate {
-            value: value.max(floor),
-            exact: false,
-        };
-        match self.small_set(set, budget, INFEASIBLE) {
-            SmallSet::Solved(total, _) => return exact(total),
-            SmallSet::AtLeast(bound) => return at_least(bound),
-            SmallSet::Unknown => {}
-        }
-        match self.table.get(set, budget) {
-            Some(Known::Exact { cost, .. }) => exact(cost),
-            Some(Known::AtLeast(bound)) => at_least(bound),
-            None => at_least(floor),
-        }
-    }
-
     /// The guess the search settles on for `set`, a set known to be solvable within `budget`.
     pub(super) fn choose(&self, set: &[Code], budget: Budget, symmetry: &Symmetry) -> Code {
         if set.len() <= 2 {
             // Sets are in numeric order; the first of two candidates is the smaller.
             return set[0];
         }
-        if let SmallSet::Solved(_, guess) = self.small_set(set, budget, INFEASIBLE) {
+        if let SmallSet::Solved(_, guess) = self.small_set(set, budget) {
             return guess;
         }
         if let Some(Known::Exact { guess, .. }) = self.table.get(set, budget) {
             return guess;
         }
-        self.search_node(set, budget, INFEASIBLE, symmetry, PARALLEL_DEPTH)
+        self.search_node(set, budget, INFEASIBLE, symmetry, PARALLEL_DEPTH, None)
             .1
             .expect("the set was solved within its budget")
-    }
-
-    /// The cheap exact answers for sets small enough that one guess can nearly tell every
-    /// candidate apart. A candidate that tells all the others apart reaches the least total any
-    /// set of this size can have (`2n − 1`); failing one, no guess does better than `2n`, and a
-    /// candidate that leaves one pair and single codes reaches it. Among guesses of equal
-    /// total and bound the search prefers candidates, then the smaller code, so the first such
-    /// candidate in numeric order is the search's own choice.
-    fn small_set(&self, set: &[Code], budget: Budget, limit: u32) -> SmallSet {
-        let n = set.len() as u32;
-        if set.len() > self.bounds.fan_out() + 1 || !budget.allows(2) {
-            return SmallSet::Unknown;
-        }
-        let mut pair_left = None;
-        for &guess in set {
-            let mut seen = 0u128;
-            let mut pairs = 0;
-            for &secret in set {
-                let bit = 1u128 << self.replies.reply(self.scorer, guess, secret);
-                if seen & bit != 0 {
-                    pairs += 1;
-                    if pairs > 1 {
-                        break;
-                    }
-                }
-                seen |= bit;
-            }
-            match pairs {
-                0 => return SmallSet::Solved(2 * n - 1, guess),
-                // One repeated reply: one class of two, every other class a single code.
-                1 if pair_left.is_none() => pair_left = Some(guess),
-                _ => {}
-            }
-        }
-        match pair_left {
-            _ if 2 * n >= limit => SmallSet::AtLeast(2 * n),
-            Some(guess) if budget.allows(3) => SmallSet::Solved(2 * n, guess),
-            _ => SmallSet::AtLeast(2 * n),
-        }
     }
 
     /// Tries the guesses for `set` best first; returns the least total and its guess if it is
@@ -232,9 +150,9 @@ impl<'a> Search<'a> {
         limit: u32,
         symmetry: &Symmetry,
         depth: usize,
+        ranked: Option<(Ranking, u32)>,
     ) -> (u32, Option<Code>) {
-        self.nodes.fetch_add(1, Ordering::Relaxed);
-        let (ranked, floor) = self.rank(set, budget, limit, symmetry);
+        let (ranked, floor) = ranked.unwrap_or_else(|| self.rank(set, budget, limit, symmetry));
         if depth < PARALLEL_DEPTH {
             let ranked = ranked.sorted();
             self.try_in_batches(set, budget, limit, symmetry, depth, &ranked, floor)
@@ -373,7 +291,7 @@ impl<'a> Search<'a> {
         let n = set.len() as u32;
         // What each class is known to cost at least, before any search: often more than the
         // bound the guess was ranked by, which drops hopeless guesses at once.
-        let classes: Vec<(&[Code], Estimate)> = split
+        let mut classes: Vec<(&[Code], Estimate)> = split
             .classes()
             .map(|class| (class, self.known(class, budget)))
             .collect();
@@ -385,6 +303,9 @@ impl<'a> Search<'a> {
             "estimates never undercut the bound"
         );
         if n.saturating_add(rest) >= limit {
+            if depth == 0 {
+                self.report.settle(classes.len() as u64);
+            }
             return Err(n.saturating_add(rest));
         }
         if depth < PARALLEL_DEPTH {
@@ -394,8 +315,15 @@ impl<'a> Search<'a> {
                 .par_iter()
                 .map(|&(class, known)| {
                     let class_limit = limit - (n + rest - known.value);
-                    let value =
-                        self.solve_known(class, budget, class_limit, &symmetry, depth + 1, known);
+                    let value = self.solve_known(
+                        class,
+                        budget,
+                        class_limit,
+                        &symmetry,
+                        depth + 1,
+                        known,
+                        None,
+                    );
                     if depth == 0 {
                         self.report.settle(1);
                     }
@@ -414,15 +342,45 @@ impl<'a> Search<'a> {
                 Err(total)
             };
         }
+        // Rank the classes the estimates say little about: the best guess's bound is a far
+        // better floor than the set's size gives, and failing guesses usually fail here, before
+        // any class is searched in depth. The rankings are kept for the search proper.
+        let mut ranked: Vec<Option<(Ranking, u32)>> = Vec::with_capacity(classes.len());
+        for (class, known) in &mut classes {
+            if known.exact || class.len() <= self.bounds.fan_out() + 1 {
+                ranked.push(None);
+                continue;
+            }
+            let class_limit = limit - (n + rest - known.value);
+            let (ranking, floor) = self.rank(class, budget, class_limit, &symmetry);
+            let least = ranking.peek().map_or(floor, |(bound, _, _)| bound.min(floor));
+            if least > known.value {
+                rest = rest.saturating_add(least - known.value);
+                known.value = least;
+            }
+            if least >= class_limit {
+                self.table.record(class, budget, Known::AtLeast(least));
+                return Err(n.saturating_add(rest));
+            }
+            ranked.push(Some((ranking, floor)));
+        }
         let mut total = n;
-        for (class, known) in classes {
+        for ((class, known), ranked) in classes.into_iter().zip(ranked) {
             rest -= known.value;
             if known.exact {
                 total += known.value;
                 continue;
             }
             let class_limit = limit - total - rest;
-            let value = self.solve_known(class, budget, class_limit, &symmetry, depth + 1, known);
+            let value = self.solve_known(
+                class,
+                budget,
+                class_limit,
+                &symmetry,
+                depth + 1,
+                known,
+                ranked,
+            );
             if value >= class_limit {
                 return Err(total.saturating_add(value).saturating_add(rest));
             }

@@ -91,9 +91,7 @@ pub enum ReadErrorKind {
     },
     #[error("more than {MAX_ERRORS} errors; reading stopped here")]
     TooManyErrors,
-    #[error(
-        "more than {limit} situations, more than this reader takes; reading stopped here"
-    )]
+    #[error("more than {limit} situations, more than this reader takes; reading stopped here")]
     TooManySituations { limit: usize },
 }
 

@@ -5,8 +5,13 @@
 //! after each one. What needs the codes replayed (counts, guesses, the short forms) is left to
 //! the verifier, which takes the [`Situation`] tree this builds.
 //!
-//! A reading goes lexer ([`lex`]) → parser ([`parse`], a notation-free [`syntax`] tree) →
-//! notation ([`detect`]) → resolver ([`resolve`]: slots to replies, sections substituted).
+//! A definition may repeat its count (`K = 39(1256: …)`, as Koyama and Lai print K), which must
+//! then agree with the reference. Where OCR typically damages the text, reading goes on as the
+//! paper meant: a `;`, `,` or `.` after a guess is reported and read as the `:` it stands for,
+//! and a `.` or `:` between slots is reported and read as a separator.
+//!
+//! A reading goes lexer (`lex`) → parser (`parse`, to a notation-free `syntax` tree) →
+//! notation (`detect`) → resolver (`resolve`: slots to replies, sections substituted).
 
 mod detect;
 mod error;
@@ -20,7 +25,7 @@ use mastermind_core::{Feedback, Game};
 pub use error::{ReadError, ReadErrorKind, MAX_ERRORS};
 pub use parse::{MAX_NESTING, MAX_SITUATIONS};
 
-use super::Notation;
+use super::{Form, Notation};
 
 /// A place in the text: line and column, both from 1 (columns count characters).
 pub type Location = (usize, usize);
@@ -39,24 +44,15 @@ pub struct Situation {
     /// Lai write `*` in short forms only; a `*` in a full form, as our printer writes it, must
     /// agree with the all-black slot.)
     pub guess_is_candidate: Option<bool>,
-    pub shape: Shape,
-}
-
-/// What the text says follows the guess.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Shape {
-    /// A bare count: at most two candidates (Knuth) or one (Irving), played smallest first.
-    Count,
-    /// `n(gggg)`: every reply leaves at most one candidate.
-    Single,
-    /// Knuth's `n(ggggx)`: every reply leaves at most two, and some reply two.
-    Pairs,
-    /// `n(gggg: …)`: the situation after each reply that has a slot, zeros included; the
+    /// The form it is written in; `None` when the text was lost to an error already reported,
+    /// so that nothing below it can be checked.
+    pub form: Option<Form>,
+    /// For [`Form::Full`], the situation after each reply that has a slot, zeros included; the
     /// all-black slot (see [`Situation::guess_is_candidate`]) and Knuth's `(p−1, 1)` are not
-    /// listed.
-    Full(Vec<(Feedback, Situation)>),
-    /// Lost to an error already reported: nothing below can be checked.
-    Unreadable,
+    /// listed. Empty for the other forms: a bare count (at most two candidates in Knuth's
+    /// notation, one in Irving's) and `n(gggg)` settle every reply, and Knuth's `n(ggggx)`
+    /// leaves at most two after each, all played smallest first.
+    pub children: Vec<(Feedback, Situation)>,
 }
 
 /// The outcome of reading a text.
@@ -111,14 +107,15 @@ mod tests {
         for text in [
             "8(111: 0,0,0,1;0,0,3A;0,3B;1)\nwhere\nA = (122x)\nB = (112x)",
             "8(111: 0,0,0,1;0,0,3A;0,3B;1), B = (112x) A = (122x)",
-            "8 ( 111 :\n 0 , 0,0,1 ; 0,0,\n3A;0,3B;1)\nB=(112x)\nA=3(122x)",
+            "8 ( 111 :\n 0 , 0,0,1 ; 0,0,\n3 A;0,3B;1)\nB=(112x)\nA=3(122x)",
         ] {
             let reading = read(text, &game, None);
             assert_eq!(kinds(&reading), Vec::<String>::new(), "{text}");
             assert_eq!(reading.notation, Notation::Knuth);
             let Some(Situation {
-                shape: Shape::Full(children),
+                form: Some(Form::Full),
                 guess_is_candidate: Some(true),
+                children,
                 ..
             }) = &reading.tree
             else {
@@ -130,7 +127,7 @@ mod tests {
                 .unwrap()
                 .1;
             assert_eq!(after_1b0w.guess.as_deref(), Some("122"));
-            assert_eq!(after_1b0w.shape, Shape::Pairs);
+            assert_eq!(after_1b0w.form, Some(Form::Pairs));
             assert_eq!(after_1b0w.candidates, 3);
         }
     }
@@ -183,9 +180,7 @@ mod tests {
         let game = Game::new(3, 2, true, FeedbackKind::BlackOnly).unwrap();
         let reading = read("8(111: 1;3(122x);3(112x);1)", &game, None);
         assert!(reading.errors.is_empty(), "{:?}", reading.errors);
-        let Some(Shape::Full(children)) = reading.tree.map(|tree| tree.shape) else {
-            panic!("a full form")
-        };
+        let children = reading.tree.expect("a tree").children;
         let replies: Vec<_> = children
             .iter()
             .map(|(f, _)| game.feedback_name(*f))

@@ -15,7 +15,8 @@ use super::Location;
 pub const MAX_NESTING: usize = 250;
 
 /// More situations than this are not read, which bounds memory (to a few hundred megabytes)
-/// whatever the input. A tree of 5 pegs and 8 colours, zero slots included, has about 700 000.
+/// whatever the input: far more than the trees of the games solved in practice have (Knuth's
+/// 4×6 tree, zero slots included, has under a thousand).
 pub const MAX_SITUATIONS: usize = 1_000_000;
 
 /// Parses `text` for a game of `pegs` pegs (which tells Knuth's `x` from a symbol).
@@ -191,7 +192,18 @@ impl<'a> Parser<'a> {
         let (number, name) = word.split_at(digits);
         let count = self.count(number, at);
         let body = if name.is_empty() {
-            None
+            // Spacing carries no meaning: `96 A` is `96A` (unless `A =` starts a definition).
+            match &self.current.kind {
+                TokenKind::Word(next) if is_section_name(next) && !self.at_definition() => {
+                    let reference = Body::Reference {
+                        name: next.clone(),
+                        at: self.current.at,
+                    };
+                    self.advance();
+                    Some(reference)
+                }
+                _ => None,
+            }
         } else if is_section_name(name) {
             Some(Body::Reference {
                 name: name.to_owned(),

@@ -12,7 +12,8 @@ use mastermind_core::{Feedback, FeedbackKind, Game};
 use super::error::{Errors, ReadErrorKind};
 use super::parse::MAX_NESTING;
 use super::syntax::{Body, Definition, Document, Guessed, SlotList, Written};
-use super::{detect::slot_count, Location, Shape, Situation};
+use super::{detect::slot_count, Location, Situation};
+use crate::notation::Form;
 use crate::Notation;
 
 type Path = Vec<(String, String)>;
@@ -114,7 +115,8 @@ impl<'a> Resolver<'a> {
             location: written.at,
             guess: None,
             guess_is_candidate: None,
-            shape: Shape::Unreadable,
+            form: None,
+            children: Vec::new(),
         };
         if depth > MAX_NESTING {
             let kind = ReadErrorKind::TooDeep { limit: MAX_NESTING };
@@ -129,7 +131,7 @@ impl<'a> Resolver<'a> {
                     );
                     self.errors.push(written.at, path, kind);
                 }
-                situation.shape = Shape::Count;
+                situation.form = Some(Form::Count);
             }
             Body::Reference { name, at } => {
                 if let Some(definition) = self.use_section(name, *at, count, path) {
@@ -193,12 +195,13 @@ impl<'a> Resolver<'a> {
             let kind = ReadErrorKind::NotInNotation("the `x` form belongs to Knuth's notation");
             self.errors.push(guessed.at, path, kind);
         }
-        if self.notation == Notation::Irving {
+        // In a full form the all-black slot says it, and a missing `*` claims nothing there.
+        if self.notation == Notation::Irving && (guessed.star || guessed.slots.is_none()) {
             situation.guess_is_candidate = Some(!guessed.star);
         }
         match (&guessed.slots, guessed.pairs) {
-            (None, false) => situation.shape = Shape::Single,
-            (None, true) => situation.shape = Shape::Pairs,
+            (None, false) => situation.form = Some(Form::Single),
+            (None, true) => situation.form = Some(Form::Pairs),
             (Some(list), true) => {
                 self.errors
                     .push(guessed.at, path, ReadErrorKind::PairsWithSlots);
@@ -275,6 +278,7 @@ impl<'a> Resolver<'a> {
                         let found = describe(written);
                         let kind = ReadErrorKind::AllBlackSlot { found };
                         self.errors.push(written.at, &path[..last], kind);
+                        sum = None;
                     }
                 } else if !(bare_digit && written.count == 0) {
                     let kind = ReadErrorKind::ImpossibleSlot { reply: reply_name };
@@ -298,15 +302,16 @@ impl<'a> Resolver<'a> {
             self.errors.push(situation.location, parent_path, kind);
         }
         if let Some(is_candidate) = all_black_slot {
-            // Koyama and Lai write `*` in the short forms only, where no all-black slot says
-            // it: a full form without `*` claims nothing by that.
+            // Koyama and Lai write `*` in the short forms only; our printer writes it in full
+            // forms too, where it must agree with the all-black slot.
             if guessed.star && is_candidate {
                 self.errors
                     .push(guessed.at, parent_path, ReadErrorKind::StarAndAllBlack);
             }
             situation.guess_is_candidate = Some(is_candidate);
         }
-        situation.shape = Shape::Full(children);
+        situation.form = Some(Form::Full);
+        situation.children = children;
     }
 
     fn wrong_slot_count(&self, found: usize) -> ReadErrorKind {
