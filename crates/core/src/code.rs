@@ -6,6 +6,7 @@ use std::fmt;
 
 use thiserror::Error;
 
+use crate::packed::PackedCodes;
 use crate::{Feedback, FeedbackKind, Game};
 
 /// A code of a game, as its index in numeric order.
@@ -26,6 +27,8 @@ pub struct Codebook {
     colours: Vec<u8>,
     /// How often each colour occurs, `colours` bytes per code.
     colour_counts: Vec<u8>,
+    /// The fast scoring form, for games that fit it.
+    packed: Option<PackedCodes>,
 }
 
 /// Text that does not name a code of the game.
@@ -80,11 +83,8 @@ impl Codebook {
                         }
                     }
                     debug_assert_eq!(digits.len(), count * pegs);
-                    return Codebook {
-                        game,
-                        colours: digits,
-                        colour_counts,
-                    };
+                    let packed = PackedCodes::new(pegs, colours, &digits);
+                    return Codebook { game, colours: digits, colour_counts, packed };
                 }
                 position -= 1;
                 current[position] += 1;
@@ -223,26 +223,35 @@ impl Codebook {
     }
 
     /// The reply to guess `guess` when the secret is `secret`, computed from the rules.
+    #[inline]
     pub fn score(&self, secret: Code, guess: Code) -> Feedback {
+        let (black, total) = match &self.packed {
+            Some(packed) => packed.hits(secret.index(), guess.index()),
+            None => self.count_hits(secret, guess),
+        };
+        let white = match self.game.feedback_kind() {
+            FeedbackKind::BlackOnly => 0,
+            FeedbackKind::BlackWhite => total - black,
+        };
+        self.game.feedback(black, white)
+    }
+
+    /// Black pegs and total hits, peg by peg and colour by colour: the rules as Knuth states
+    /// them, for games the packed form does not fit.
+    fn count_hits(&self, secret: Code, guess: Code) -> (usize, usize) {
         let black = self
             .colours_of(secret)
             .iter()
             .zip(self.colours_of(guess))
             .filter(|(a, b)| a == b)
             .count();
-        let white = match self.game.feedback_kind() {
-            FeedbackKind::BlackOnly => 0,
-            FeedbackKind::BlackWhite => {
-                let total: usize = self
-                    .colour_counts_of(secret)
-                    .iter()
-                    .zip(self.colour_counts_of(guess))
-                    .map(|(&a, &b)| usize::from(a.min(b)))
-                    .sum();
-                total - black
-            }
-        };
-        self.game.feedback(black, white)
+        let total = self
+            .colour_counts_of(secret)
+            .iter()
+            .zip(self.colour_counts_of(guess))
+            .map(|(&a, &b)| usize::from(a.min(b)))
+            .sum();
+        (black, total)
     }
 }
 
@@ -319,6 +328,29 @@ mod tests {
             book.parse("1203"),
             Err(CodeParseError::Symbol { symbol: '0', .. })
         ));
+    }
+
+    #[test]
+    fn packed_scoring_agrees_with_the_rules() {
+        for (pegs, colours, repetition) in
+            [(4, 6, true), (5, 8, true), (7, 3, true), (2, 16, true), (4, 10, false), (1, 1, true)]
+        {
+            let game = Game::new(pegs, colours, repetition, FeedbackKind::BlackWhite).unwrap();
+            let book = Codebook::new(game);
+            let packed = book.packed.as_ref().expect("the game fits the packed form");
+            // Every pair for small games, a stride through the large one.
+            let step = (book.len() / 400).max(1);
+            for a in (0..book.len()).step_by(step) {
+                for b in 0..book.len() {
+                    let expected = book.count_hits(Code(a as u32), Code(b as u32));
+                    assert_eq!(packed.hits(a, b), expected, "{pegs}×{colours}: {a} {b}");
+                }
+            }
+        }
+        let too_wide = Game::new(8, 3, true, FeedbackKind::BlackWhite).unwrap();
+        assert!(Codebook::new(too_wide).packed.is_none());
+        let too_colourful = Game::new(2, 17, true, FeedbackKind::BlackWhite).unwrap();
+        assert!(Codebook::new(too_colourful).packed.is_none());
     }
 
     #[test]

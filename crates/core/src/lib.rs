@@ -7,6 +7,7 @@
 mod code;
 mod feedback;
 mod game;
+mod packed;
 mod scorer;
 
 pub use code::{Code, CodeParseError, Codebook};

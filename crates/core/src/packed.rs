@@ -1,0 +1,61 @@
+//! Scoring without a table, fast: each code packed into two words, its colours one per byte
+//! (black pegs are the zero bytes of an XOR) and its colour counts one per nibble (the total
+//! of hits is a nibble-wise minimum, summed by one multiplication). Games too large for the
+//! feedback table, such as 5×8, score every reply this way.
+
+/// High bit of every byte.
+const BYTE_HIGH: u64 = 0x8080_8080_8080_8080;
+/// Low seven bits of every byte.
+const BYTE_LOW: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+/// High bit of every nibble.
+const NIBBLE_HIGH: u64 = 0x8888_8888_8888_8888;
+/// One in every nibble: multiplying by it sums the nibbles into the top one.
+const NIBBLE_ONES: u64 = 0x1111_1111_1111_1111;
+
+/// Every code of a game packed for scoring, when the game fits: at most 7 pegs (so a colour
+/// count leaves a nibble's high bit free) and at most 16 colours (one nibble each).
+#[derive(Clone, Debug)]
+pub(crate) struct PackedCodes {
+    pegs: u32,
+    /// Colour of peg `i` in byte `i`.
+    colours: Vec<u64>,
+    /// Count of colour `c` in nibble `c`.
+    counts: Vec<u64>,
+}
+
+impl PackedCodes {
+    /// Packs the codes given as `pegs` colours each, if the game fits.
+    pub(crate) fn new(pegs: usize, colours: usize, digits: &[u8]) -> Option<PackedCodes> {
+        if pegs > 7 || colours > 16 {
+            return None;
+        }
+        let mut packed = PackedCodes { pegs: pegs as u32, colours: Vec::new(), counts: Vec::new() };
+        for code in digits.chunks_exact(pegs) {
+            let (mut by_peg, mut by_colour) = (0u64, 0u64);
+            for (peg, &colour) in code.iter().enumerate() {
+                by_peg |= u64::from(colour) << (8 * peg);
+                by_colour += 1 << (4 * u32::from(colour));
+            }
+            packed.colours.push(by_peg);
+            packed.counts.push(by_colour);
+        }
+        Some(packed)
+    }
+
+    /// Black pegs and total hits (black + white) between codes `a` and `b`.
+    #[inline]
+    pub(crate) fn hits(&self, a: usize, b: usize) -> (usize, usize) {
+        let differ = self.colours[a] ^ self.colours[b];
+        // A byte is nonzero exactly when adding 0x7F to its low bits or its own high bit sets it.
+        let nonzero = (((differ & BYTE_LOW) + BYTE_LOW) | differ) & BYTE_HIGH;
+        let black = self.pegs - nonzero.count_ones();
+        let (x, y) = (self.counts[a], self.counts[b]);
+        // Nibbles hold at most 7, so (x | 8) − y never borrows across nibbles, and its high bit
+        // says x ≥ y.
+        let x_at_least_y = (((x | NIBBLE_HIGH) - y) & NIBBLE_HIGH) >> 3;
+        let take_y = x_at_least_y * 0xF;
+        let smaller = (y & take_y) | (x & !take_y);
+        let total = smaller.wrapping_mul(NIBBLE_ONES) >> 60;
+        (black as usize, total as usize)
+    }
+}
