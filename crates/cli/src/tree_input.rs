@@ -8,7 +8,7 @@ use std::path::Path;
 use anyhow::{bail, Context};
 use mastermind_core::{Codebook, Scorer};
 use mastermind_tree::notation::read;
-use mastermind_tree::{Notation, TreeFile};
+use mastermind_tree::{Node, Notation, TreeFile};
 use mastermind_verify::{
     quoted_average_notes, verify_file, verify_notation, Report, VerifyOptions,
 };
@@ -86,6 +86,29 @@ pub fn load_and_verify(
         book: scorer.codebook().clone(),
         report,
     })
+}
+
+/// Loads and verifies a tree for a command that needs a valid one. A tree that fails
+/// verification is reported on stderr, saying it was not `refused_as` (such as "printed"),
+/// and comes back as `None`.
+pub fn load_valid_tree(
+    path: &Path,
+    notation: Option<NotationName>,
+    input: &NotationInputArgs,
+    refused_as: &str,
+) -> anyhow::Result<Option<(Codebook, Node)>> {
+    let loaded = load_and_verify(path, notation, input, &VerifyOptions::default())?;
+    match loaded.report.tree {
+        Some(root) => Ok(Some((loaded.book, root))),
+        None => {
+            eprintln!(
+                "{} does not verify, so it is not {refused_as}:",
+                path.display()
+            );
+            eprint!("{}", loaded.report);
+            Ok(None)
+        }
+    }
 }
 
 fn capitalised(notation: Notation) -> &'static str {

@@ -2,12 +2,11 @@
 //! JSON tree file, after verifying it: a tree that fails verification is not converted.
 
 use mastermind_tree::{StrategyInfo, TreeFile};
-use mastermind_verify::VerifyOptions;
 
 use crate::args::{ConvertArgs, NotationInputArgs};
 use crate::commands::Outcome;
 use crate::output::write_output;
-use crate::tree_input::load_and_verify;
+use crate::tree_input::load_valid_tree;
 
 pub fn run(args: &ConvertArgs) -> anyhow::Result<Outcome> {
     // A tree file describes a whole game, so the tree must start at the root.
@@ -16,17 +15,12 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<Outcome> {
         after: None,
         strategy_name: Some(args.strategy_name.clone()),
     };
-    let loaded = load_and_verify(&args.file, args.notation, &input, &VerifyOptions::default())?;
-    let Some(root) = &loaded.report.tree else {
-        eprintln!(
-            "{} does not verify, so it is not converted:",
-            args.file.display()
-        );
-        eprint!("{}", loaded.report);
+    let Some((book, root)) = load_valid_tree(&args.file, args.notation, &input, "converted")?
+    else {
         return Ok(Outcome::Invalid);
     };
     let strategy = StrategyInfo::named(&args.strategy_name);
-    let file = TreeFile::new(&loaded.book, strategy, root);
+    let file = TreeFile::new(&book, strategy, &root);
     write_output(args.output.as_deref(), file.to_json().as_bytes())?;
     Ok(Outcome::Success)
 }
