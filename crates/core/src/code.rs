@@ -84,7 +84,12 @@ impl Codebook {
                     }
                     debug_assert_eq!(digits.len(), count * pegs);
                     let packed = PackedCodes::new(pegs, colours, &digits);
-                    return Codebook { game, colours: digits, colour_counts, packed };
+                    return Codebook {
+                        game,
+                        colours: digits,
+                        colour_counts,
+                        packed,
+                    };
                 }
                 position -= 1;
                 current[position] += 1;
@@ -332,9 +337,14 @@ mod tests {
 
     #[test]
     fn packed_scoring_agrees_with_the_rules() {
-        for (pegs, colours, repetition) in
-            [(4, 6, true), (5, 8, true), (7, 3, true), (2, 16, true), (4, 10, false), (1, 1, true)]
-        {
+        for (pegs, colours, repetition) in [
+            (4, 6, true),
+            (5, 8, true),
+            (7, 3, true),
+            (2, 16, true),
+            (4, 10, false),
+            (1, 1, true),
+        ] {
             let game = Game::new(pegs, colours, repetition, FeedbackKind::BlackWhite).unwrap();
             let book = Codebook::new(game);
             let packed = book.packed.as_ref().expect("the game fits the packed form");

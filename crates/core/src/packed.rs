@@ -29,7 +29,11 @@ impl PackedCodes {
         if pegs > 7 || colours > 16 {
             return None;
         }
-        let mut packed = PackedCodes { pegs: pegs as u32, colours: Vec::new(), counts: Vec::new() };
+        let mut packed = PackedCodes {
+            pegs: pegs as u32,
+            colours: Vec::new(),
+            counts: Vec::new(),
+        };
         for code in digits.chunks_exact(pegs) {
             let (mut by_peg, mut by_colour) = (0u64, 0u64);
             for (peg, &colour) in code.iter().enumerate() {

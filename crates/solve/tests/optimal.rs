@@ -2,9 +2,10 @@
 //! Lai's figures for 4×6. Every tree it returns is replayed code by code.
 
 use std::collections::HashMap;
+use std::sync::Mutex;
 
 use mastermind_core::{Code, FeedbackKind, Game, Scorer};
-use mastermind_solve::{optimal, NoProgress, OptimalOptions, OptimalResult};
+use mastermind_solve::{optimal, NoProgress, OptimalOptions, OptimalResult, Progress};
 use mastermind_tree::{Node, Statistics};
 
 /// The least total for `set` when at most `budget` more guesses are allowed (any number if
@@ -161,35 +162,87 @@ fn classic_optimum_within_five_guesses_is_5626() {
     assert!(search(&scorer, Some(4), false).is_none());
 }
 
+/// Keeps the last report of subproblems settled.
+#[derive(Default)]
+struct LastReport(Mutex<Option<(u64, u64, Option<u64>)>>);
+
+impl Progress for LastReport {
+    fn codes_settled(&self, _codes: u64) {}
+
+    fn subproblems_settled(&self, settled: u64, total: u64, best_total: Option<u64>) {
+        *self.0.lock().unwrap() = Some((settled, total, best_total));
+    }
+}
+
+#[test]
+fn progress_ends_with_every_subproblem_settled_and_the_best_total() {
+    for game in [
+        Game::new(3, 3, true, FeedbackKind::BlackWhite).unwrap(),
+        Game::classic(),
+    ] {
+        let scorer = Scorer::new(game);
+        let progress = LastReport::default();
+        let result = optimal(&scorer, &OptimalOptions::default(), &progress).unwrap();
+        let (settled, total, best) = progress.0.lock().unwrap().expect("progress was reported");
+        assert!(total > 0);
+        assert_eq!(settled, total);
+        assert_eq!(best, Some(result.total));
+    }
+}
+
+fn tree_with_threads(scorer: &Scorer, threads: usize, max_guesses: Option<usize>) -> Node {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap();
+    pool.install(|| search(scorer, max_guesses, false).unwrap().tree)
+}
+
 #[test]
 fn the_tree_does_not_depend_on_the_thread_count() {
-    let scorer = Scorer::new(Game::new(4, 4, true, FeedbackKind::BlackWhite).unwrap());
-    let trees: Vec<Node> = [1, 2, 3]
-        .into_iter()
-        .map(|threads| {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .unwrap();
-            pool.install(|| search(&scorer, None, false).unwrap().tree)
-        })
-        .collect();
-    assert_eq!(trees[0], trees[1]);
-    assert_eq!(trees[0], trees[2]);
+    let small = Scorer::new(Game::new(4, 4, true, FeedbackKind::BlackWhite).unwrap());
+    let one = tree_with_threads(&small, 1, None);
+    assert_eq!(one, tree_with_threads(&small, 2, None));
+    assert_eq!(one, tree_with_threads(&small, 3, None));
+    let classic = Scorer::new(Game::classic());
+    for max_guesses in [None, Some(5)] {
+        assert_eq!(
+            tree_with_threads(&classic, 1, max_guesses),
+            tree_with_threads(&classic, 2, max_guesses)
+        );
+    }
+}
+
+/// Runs a long search and reports what it took.
+fn timed(game: Game) -> OptimalResult {
+    let start = std::time::Instant::now();
+    let scorer = Scorer::new(game);
+    let result = search(&scorer, None, false).unwrap();
+    eprintln!(
+        "{}: total {}, {:?}, {} nodes",
+        game.describe(),
+        result.total,
+        start.elapsed(),
+        result.statistics.nodes
+    );
+    result
+}
+
+/// 4×7 (Ville 2013 reports an optimal average of 4.676; 11228/2401 = 4.6764):
+/// `cargo test --release -p mastermind-solve --test optimal -- --ignored`.
+#[test]
+#[ignore = "takes seconds in a release build, longer in dev"]
+fn four_by_seven_optimum_is_11228() {
+    let result = timed(Game::new(4, 7, true, FeedbackKind::BlackWhite).unwrap());
+    assert_eq!(result.total, 11228);
+    assert_eq!(Statistics::of_tree(&result.tree).worst_case(), 6);
 }
 
 /// Bulls and Cows: `cargo test --release -p mastermind-solve --test optimal -- --ignored`.
 #[test]
 #[ignore = "takes about a minute in a release build"]
 fn bulls_and_cows_optimum_is_26274() {
-    let scorer = Scorer::new(Game::new(4, 10, false, FeedbackKind::BlackWhite).unwrap());
-    let start = std::time::Instant::now();
-    let result = search(&scorer, None, false).unwrap();
-    eprintln!(
-        "Bulls and Cows: {:?}, {:?}",
-        start.elapsed(),
-        result.statistics
-    );
+    let result = timed(Game::new(4, 10, false, FeedbackKind::BlackWhite).unwrap());
     assert_eq!(result.total, 26274);
     assert_eq!(Statistics::of_tree(&result.tree).worst_case(), 7);
 }

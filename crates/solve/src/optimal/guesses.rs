@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 
 use mastermind_core::{Code, Codebook};
 
-use super::symmetry::Symmetry;
+use super::symmetry::{ColourOnlyOrbits, Symmetry};
 
 /// Games with more colours than this filter absent colours afresh at every node instead of
 /// keeping one list of guesses per set of absent colours.
@@ -23,6 +23,7 @@ pub(super) struct GuessPool {
     /// Every code that names absent colours smallest first, per set of absent colours,
     /// made when first needed.
     by_absent: Vec<OnceLock<Vec<Code>>>,
+    colour_only: ColourOnlyOrbits,
 }
 
 impl GuessPool {
@@ -42,6 +43,7 @@ impl GuessPool {
                 }
                 _ => Vec::new(),
             },
+            colour_only: ColourOnlyOrbits::new(book),
         }
     }
 
@@ -67,7 +69,9 @@ impl GuessPool {
                 .collect()
         };
         match (symmetry, self.by_absent.get(absent as usize)) {
-            _ if absent == 0 => symmetry.representatives(book, pool, !consistent_only),
+            _ if absent == 0 => {
+                symmetry.representatives(book, pool, !consistent_only, &self.colour_only)
+            }
             (Symmetry::Trivial, Some(listed)) if !consistent_only => {
                 Cow::Borrowed(listed.get_or_init(|| filter(&self.codes)))
             }
@@ -75,6 +79,7 @@ impl GuessPool {
                 book,
                 pool,
                 !consistent_only,
+                &self.colour_only,
             ))),
         }
     }

@@ -8,10 +8,11 @@
 //! - [`guesses`]: the guesses a node tries;
 //! - [`partition`]: a guess's classes, and their shape to skip guesses that split alike;
 //! - [`replies`]: the reply table as rows;
-//! - [`ranking`]: guesses ordered by bound, dropped early when hopeless;
+//! - [`ranking`]: the hot loop, guesses ordered by bound;
 //! - [`cache`]: what is known about sets already met;
 //! - [`estimate`]: what is known of a set before searching it;
 //! - [`search`]: the branch and bound, parallel near the root;
+//! - [`guess`]: trying one guess at a node;
 //! - [`tree`]: the tree of the optimum, rebuilt from the search's choices;
 //! - [`report`]: progress a user can read.
 
@@ -19,6 +20,7 @@ mod bounds;
 mod budget;
 mod cache;
 mod estimate;
+mod guess;
 mod guesses;
 mod partition;
 mod ranking;
@@ -38,7 +40,7 @@ use bounds::{LowerBound, INFEASIBLE};
 use budget::Budget;
 use report::Report;
 use search::Search;
-use symmetry::Symmetry;
+use symmetry::{ColourOnlyOrbits, Symmetry};
 
 /// What the optimal search minimises, and over which guesses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -86,9 +88,10 @@ impl fmt::Display for NoStrategy {
 
 impl std::error::Error for NoStrategy {}
 
-/// Finds a strategy of least total guesses for the scorer's game. The tree is the same, byte
-/// for byte, whatever the number of threads: among optimal guesses the search takes the least
-/// by (bound, code) at every node.
+/// Finds a strategy of least total guesses for the scorer's game (under the cap, if any), or
+/// says that no strategy meets the cap. The tree is the same, byte for byte, whatever the
+/// number of threads: among optimal guesses the search takes the least by (bound, whether it
+/// is not a candidate, code) at every node.
 pub fn optimal(
     scorer: &Scorer,
     options: &OptimalOptions,
@@ -103,7 +106,9 @@ pub fn optimal(
     let book = scorer.codebook();
     let codes: Vec<Code> = scorer.all_codes();
     let symmetry = Symmetry::full(book);
-    let openings = symmetry.representatives(book, &codes, true);
+    let openings = symmetry
+        .representatives(book, &codes, true, &ColourOnlyOrbits::new(book))
+        .into_owned();
     let bounds = LowerBound::new(codes.len(), bounds::most_replies(scorer, &openings), budget);
     let search = Search::new(
         scorer,
@@ -115,6 +120,7 @@ pub fn optimal(
     if total == INFEASIBLE {
         return Err(no_strategy);
     }
+    search.finish(total);
     let tree = search.build(&codes, budget, &symmetry);
     Ok(OptimalResult {
         tree,

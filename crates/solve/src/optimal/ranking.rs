@@ -133,26 +133,40 @@ impl Search<'_> {
         };
         let mut counts = vec![[0u8; BLOCK]; replies];
         let mut row_of_block = [0u8; BLOCK];
-        for block in guesses.chunks(BLOCK) {
-            let width = block.len();
+        let codes = self.replies.codes();
+        let mut unscored = guesses;
+        while let Some(first) = unscored.first() {
+            // Where the guesses are dense, copy a stretch of each row and score every code in
+            // it, using the listed ones only: cheaper than gathering them one by one.
+            let start = first.index();
+            let width = BLOCK.min(codes - start);
+            let in_stretch = unscored.partition_point(|guess| guess.index() < start + width);
+            let stretch = in_stretch * 4 >= width;
+            let block = &unscored[..if stretch {
+                in_stretch
+            } else {
+                BLOCK.min(unscored.len())
+            }];
+            unscored = &unscored[block.len()..];
             for count in &mut counts {
                 count.fill(0);
             }
-            // Past the block's end the row holds a reply that matches nothing.
-            row_of_block.fill(u8::MAX);
-            let first = block[0].index();
-            let contiguous = block[width - 1].index() == first + width - 1;
+            if !stretch {
+                // Past the block's end the gathered row holds a reply that matches nothing.
+                row_of_block.fill(u8::MAX);
+            }
             for &secret in set {
                 let row = self.replies.row(secret).expect("the table is held");
-                if contiguous {
-                    row_of_block[..width].copy_from_slice(&row[first..first + width]);
+                let got_by_guess: &[u8] = if stretch {
+                    &row[start..start + width]
                 } else {
                     for (reply, guess) in row_of_block.iter_mut().zip(block) {
                         *reply = row[guess.index()];
                     }
-                }
+                    &row_of_block
+                };
                 for (reply, count) in (0..=u8::MAX).zip(&mut counts) {
-                    for (count, &got) in count.iter_mut().zip(&row_of_block) {
+                    for (count, &got) in count.iter_mut().zip(got_by_guess) {
                         *count += u8::from(got == reply);
                     }
                 }
@@ -167,7 +181,12 @@ impl Search<'_> {
                     *largest = (*largest).max(count);
                 }
             }
-            for (i, &guess) in block.iter().enumerate() {
+            for (position, &guess) in block.iter().enumerate() {
+                let i = if stretch {
+                    guess.index() - start
+                } else {
+                    position
+                };
                 let candidate = counts[solved][i] > 0;
                 let uniform = u64::from(largest[i]) == n;
                 let bound = if largest[i] <= largest_short {

@@ -6,8 +6,10 @@
 use mastermind_core::{Code, Scorer};
 use rayon::prelude::*;
 
-/// Games with more codes than this score replies through the scorer instead.
-const MOST_CODES_TABULATED: usize = 1 << 14;
+/// Games with more codes than this score replies through the scorer instead: the table takes
+/// the square of this in bytes (64 MiB), and larger games are out of reach of an exhaustive
+/// search anyway.
+const MOST_CODES_TABULATED: usize = 1 << 13;
 
 /// Dense reply numbers for the ranking loop.
 pub(super) struct ReplyTable {
@@ -51,6 +53,11 @@ impl ReplyTable {
             replies,
             all_black,
         }
+    }
+
+    /// How many codes the game has: the length of a row.
+    pub(super) fn codes(&self) -> usize {
+        self.codes
     }
 
     /// How many dense reply numbers there are.

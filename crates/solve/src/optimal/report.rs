@@ -44,6 +44,15 @@ impl<'p> Report<'p> {
         self.send(self.settled.load(Ordering::Relaxed));
     }
 
+    /// The search is over: every subproblem is settled and the best total is final. Sent last,
+    /// so that a late report from another thread cannot leave the count short.
+    pub(super) fn finish(&self, total: u32) {
+        self.found(total);
+        let all = self.total.load(Ordering::Relaxed);
+        self.settled.store(all, Ordering::Relaxed);
+        self.send(all);
+    }
+
     fn send(&self, settled: u64) {
         let total = self.total.load(Ordering::Relaxed);
         let best = self.best.load(Ordering::Relaxed);

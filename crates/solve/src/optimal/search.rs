@@ -18,15 +18,23 @@ use super::bounds::{LowerBound, INFEASIBLE};
 use super::budget::Budget;
 use super::cache::{Known, TranspositionTable};
 use super::estimate::{Estimate, SmallSet};
+use super::guess::Outcome;
 use super::guesses::GuessPool;
-use super::partition::{shape, Split, MAX_SLOTS};
+use super::partition::{shape, MAX_SLOTS};
 use super::ranking::{Ranked, Ranking};
 use super::replies::ReplyTable;
 use super::report::Report;
 use super::symmetry::Symmetry;
 
-/// Nodes this close to the root spread their guesses and classes over threads.
-const PARALLEL_DEPTH: usize = 1;
+/// The root, and nodes this close to it with at least [`PARALLEL_GUESSES_MIN_SET`]
+/// candidates, try their guesses a few at a time, side by side: a batch is tried against the
+/// best total before it, a little more work than trying guesses in turn, but the only way to
+/// keep every thread busy when the root offers few subproblems (Bulls and Cows has one
+/// opening).
+const PARALLEL_GUESSES_DEPTH: usize = 2;
+
+/// See [`PARALLEL_GUESSES_DEPTH`].
+const PARALLEL_GUESSES_MIN_SET: usize = 300;
 
 /// About how many bytes the transposition table may take.
 const TABLE_BYTES: usize = 256 << 20;
@@ -43,9 +51,6 @@ pub(super) struct Search<'a> {
     pub(super) nodes: AtomicU64,
     pub(super) report: Report<'a>,
 }
-
-/// A guess's total, or a lower bound on it at or above the limit it was tried with.
-type Outcome = Result<u32, u32>;
 
 impl<'a> Search<'a> {
     pub(super) fn new(
@@ -80,6 +85,11 @@ impl<'a> Search<'a> {
         &self.table
     }
 
+    /// Tells the progress receiver the search is over.
+    pub(super) fn finish(&self, total: u32) {
+        self.report.finish(total);
+    }
+
     /// Sets the transposition table holds.
     pub(super) fn table_entries(&self) -> usize {
         self.table.len()
@@ -102,7 +112,7 @@ impl<'a> Search<'a> {
     /// [`Search::solve`], given what is already known about the set, and its guesses already
     /// ranked against a limit at least as large, if they are.
     #[allow(clippy::too_many_arguments)]
-    fn solve_known(
+    pub(super) fn solve_known(
         &self,
         set: &[Code],
         budget: Budget,
@@ -136,9 +146,16 @@ impl<'a> Search<'a> {
         if let Some(Known::Exact { guess, .. }) = self.table.get(set, budget) {
             return guess;
         }
-        self.search_node(set, budget, INFEASIBLE, symmetry, PARALLEL_DEPTH, None)
-            .1
-            .expect("the set was solved within its budget")
+        self.search_node(
+            set,
+            budget,
+            INFEASIBLE,
+            symmetry,
+            PARALLEL_GUESSES_DEPTH,
+            None,
+        )
+        .1
+        .expect("the set was solved within its budget")
     }
 
     /// Tries the guesses for `set` best first; returns the least total and its guess if it is
@@ -153,7 +170,7 @@ impl<'a> Search<'a> {
         ranked: Option<(Ranking, u32)>,
     ) -> (u32, Option<Code>) {
         let (ranked, floor) = ranked.unwrap_or_else(|| self.rank(set, budget, limit, symmetry));
-        if depth < PARALLEL_DEPTH {
+        if depth == 0 || (depth < PARALLEL_GUESSES_DEPTH && set.len() >= PARALLEL_GUESSES_MIN_SET) {
             let ranked = ranked.sorted();
             self.try_in_batches(set, budget, limit, symmetry, depth, &ranked, floor)
         } else {
@@ -270,123 +287,6 @@ impl<'a> Search<'a> {
                 (floor, None)
             }
         }
-    }
-
-    /// The total of playing `guess` at `set` (whose bound is `bound`, below `limit`), if below
-    /// `limit`; else a lower bound at or above it.
-    #[allow(clippy::too_many_arguments)]
-    fn try_guess(
-        &self,
-        set: &[Code],
-        guess: Code,
-        bound: u32,
-        budget: Budget,
-        limit: u32,
-        symmetry: &Symmetry,
-        depth: usize,
-    ) -> Outcome {
-        let split = Split::new(self.scorer, guess, set, self.all_black);
-        let budget = budget.after_guess();
-        let symmetry = symmetry.after(self.scorer.codebook(), guess);
-        let n = set.len() as u32;
-        // What each class is known to cost at least, before any search: often more than the
-        // bound the guess was ranked by, which drops hopeless guesses at once.
-        let mut classes: Vec<(&[Code], Estimate)> = split
-            .classes()
-            .map(|class| (class, self.known(class, budget)))
-            .collect();
-        let mut rest = classes
-            .iter()
-            .fold(0u32, |sum, (_, known)| sum.saturating_add(known.value));
-        debug_assert!(
-            n.saturating_add(rest) >= bound,
-            "estimates never undercut the bound"
-        );
-        if n.saturating_add(rest) >= limit {
-            if depth == 0 {
-                self.report.settle(classes.len() as u64);
-            }
-            return Err(n.saturating_add(rest));
-        }
-        if depth < PARALLEL_DEPTH {
-            // Each class gets the limit left by the others' estimates; they cannot lend each
-            // other slack while running side by side.
-            let values: Vec<(u32, u32)> = classes
-                .par_iter()
-                .map(|&(class, known)| {
-                    let class_limit = limit - (n + rest - known.value);
-                    let value = self.solve_known(
-                        class,
-                        budget,
-                        class_limit,
-                        &symmetry,
-                        depth + 1,
-                        known,
-                        None,
-                    );
-                    if depth == 0 {
-                        self.report.settle(1);
-                    }
-                    (value, class_limit)
-                })
-                .collect();
-            let total = values
-                .iter()
-                .fold(n, |total, &(value, _)| total.saturating_add(value));
-            let exact = values
-                .iter()
-                .all(|&(value, class_limit)| value < class_limit);
-            return if exact && total < limit {
-                Ok(total)
-            } else {
-                Err(total)
-            };
-        }
-        // Rank the classes the estimates say little about: the best guess's bound is a far
-        // better floor than the set's size gives, and failing guesses usually fail here, before
-        // any class is searched in depth. The rankings are kept for the search proper.
-        let mut ranked: Vec<Option<(Ranking, u32)>> = Vec::with_capacity(classes.len());
-        for (class, known) in &mut classes {
-            if known.exact || class.len() <= self.bounds.fan_out() + 1 {
-                ranked.push(None);
-                continue;
-            }
-            let class_limit = limit - (n + rest - known.value);
-            let (ranking, floor) = self.rank(class, budget, class_limit, &symmetry);
-            let least = ranking.peek().map_or(floor, |(bound, _, _)| bound.min(floor));
-            if least > known.value {
-                rest = rest.saturating_add(least - known.value);
-                known.value = least;
-            }
-            if least >= class_limit {
-                self.table.record(class, budget, Known::AtLeast(least));
-                return Err(n.saturating_add(rest));
-            }
-            ranked.push(Some((ranking, floor)));
-        }
-        let mut total = n;
-        for ((class, known), ranked) in classes.into_iter().zip(ranked) {
-            rest -= known.value;
-            if known.exact {
-                total += known.value;
-                continue;
-            }
-            let class_limit = limit - total - rest;
-            let value = self.solve_known(
-                class,
-                budget,
-                class_limit,
-                &symmetry,
-                depth + 1,
-                known,
-                ranked,
-            );
-            if value >= class_limit {
-                return Err(total.saturating_add(value).saturating_add(rest));
-            }
-            total += value;
-        }
-        Ok(total)
     }
 
     /// How many reply classes other than all-black `guess` leaves.

@@ -92,6 +92,7 @@ impl Symmetry {
         book: &Codebook,
         pool: &'p [Code],
         whole: bool,
+        colour_only: &'p ColourOnlyOrbits,
     ) -> Cow<'p, [Code]> {
         let Symmetry::Group {
             transforms,
@@ -101,7 +102,7 @@ impl Symmetry {
         else {
             return Cow::Borrowed(pool);
         };
-        let representatives = representatives.get_or_init(|| {
+        let find = || {
             let unplayed: Vec<u8> = (0..book.game().colours() as u8)
                 .filter(|&c| played & (1 << c) == 0)
                 .collect();
@@ -113,7 +114,12 @@ impl Symmetry {
                         .all(|t| !t.lowers(pegs, *played, &unplayed))
                 })
                 .collect()
-        });
+        };
+        let shared = match colour_only.lists.get(*played as usize) {
+            Some(list) if transforms.len() == 1 => list,
+            _ => representatives,
+        };
+        let representatives = shared.get_or_init(find);
         if whole {
             Cow::Borrowed(representatives)
         } else {
@@ -124,6 +130,27 @@ impl Symmetry {
                     .collect(),
             )
         }
+    }
+}
+
+/// Games with more colours than this keep no [`ColourOnlyOrbits`].
+const MOST_COLOURS_SHARED: usize = 12;
+
+/// The representatives of groups that only rename unplayed colours, per set of played colours.
+/// Deep in the tree most groups are like that, and many nodes share each one.
+pub(super) struct ColourOnlyOrbits {
+    lists: Vec<OnceLock<Vec<Code>>>,
+}
+
+impl ColourOnlyOrbits {
+    pub(super) fn new(book: &Codebook) -> ColourOnlyOrbits {
+        let colours = book.game().colours();
+        let lists = if colours <= MOST_COLOURS_SHARED {
+            (0..1usize << colours).map(|_| OnceLock::new()).collect()
+        } else {
+            Vec::new()
+        };
+        ColourOnlyOrbits { lists }
     }
 }
 
@@ -163,18 +190,21 @@ impl Transform {
     /// any permutation of the unplayed colours is a smaller code. The smallest such image names
     /// unplayed colours in order of first appearance, smallest first.
     fn lowers(&self, pegs: &[u8], played: u64, unplayed: &[u8]) -> bool {
-        let mut renamed = [UNMAPPED; MAX_COLOURS as usize];
-        let mut fresh = unplayed.iter();
+        // Unplayed colours met so far and their new names, in order of first appearance.
+        let mut met = [UNMAPPED; MAX_PEGS as usize];
+        let mut names = 0;
         for (j, &original) in pegs.iter().enumerate() {
             let from = pegs[usize::from(self.source[j])];
             let image = if played & (1 << from) != 0 {
                 self.colour[usize::from(from)]
             } else {
-                let slot = &mut renamed[usize::from(from)];
-                if *slot == UNMAPPED {
-                    *slot = *fresh.next().expect("an unplayed colour maps to one");
-                }
-                *slot
+                let known = met[..names].iter().position(|&c| c == from);
+                let name = known.unwrap_or_else(|| {
+                    met[names] = from;
+                    names += 1;
+                    names - 1
+                });
+                unplayed[name]
             };
             if image != original {
                 return image < original;
@@ -194,5 +224,52 @@ fn permutations(items: &mut [u8], start: usize, visit: &mut impl FnMut(&[u8])) {
         items.swap(start, i);
         permutations(items, start + 1, visit);
         items.swap(start, i);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use mastermind_core::{FeedbackKind, Game};
+
+    use super::*;
+
+    fn representatives(book: &Codebook, history: &[&str]) -> Vec<String> {
+        let symmetry = history
+            .iter()
+            .fold(Symmetry::full(book), |symmetry, guess| {
+                symmetry.after(book, book.parse(guess).unwrap())
+            });
+        let codes: Vec<Code> = book.codes().collect();
+        symmetry
+            .representatives(book, &codes, true, &ColourOnlyOrbits::new(book))
+            .iter()
+            .map(|&code| book.format(code))
+            .collect()
+    }
+
+    #[test]
+    fn classic_root_offers_five_openings() {
+        let book = Codebook::new(Game::classic());
+        assert_eq!(
+            representatives(&book, &[]),
+            ["1111", "1112", "1122", "1123", "1234"]
+        );
+    }
+
+    #[test]
+    fn bulls_and_cows_root_offers_one_opening() {
+        let book = Codebook::new(Game::new(4, 10, false, FeedbackKind::BlackWhite).unwrap());
+        assert_eq!(representatives(&book, &[]), ["0123"]);
+    }
+
+    #[test]
+    fn after_1123_only_the_fixing_transformations_remain() {
+        let book = Codebook::new(Game::classic());
+        let after = representatives(&book, &["1123"]);
+        // Swapping the first two pegs fixes 1123, so 2113 stands for 1213; colours 4, 5 and 6
+        // are still interchangeable, so 1145 stands for 1146 and 1156.
+        assert!(after.contains(&"1213".to_owned()) && !after.contains(&"2113".to_owned()));
+        assert!(after.contains(&"1145".to_owned()) && !after.contains(&"1146".to_owned()));
+        assert!(after.len() < 1296 / 4);
     }
 }

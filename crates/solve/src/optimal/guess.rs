@@ -1,0 +1,206 @@
+//! Trying one guess at a node: what its classes are known to cost, then a ranking of each
+//! class the estimates say little about (the best guess's bound is a far better floor than
+//! the class's size gives, and failing guesses usually fail here, before any class is
+//! searched in depth), then each class solved with the limit the others leave. Near the root
+//! the probes and the classes run side by side on the thread pool; deeper they run in turn,
+//! each class's limit tightened by the exact totals of those before it.
+
+use mastermind_core::Code;
+use rayon::prelude::*;
+
+use super::budget::Budget;
+use super::cache::Known;
+use super::estimate::Estimate;
+use super::partition::Split;
+use super::ranking::Ranking;
+use super::search::Search;
+use super::symmetry::Symmetry;
+
+/// Nodes this close to the root (besides the root itself) solve the classes of a guess side
+/// by side...
+const PARALLEL_CLASSES_DEPTH: usize = 2;
+
+/// ... when they hold at least this many candidates: smaller ones are not worth a split.
+const PARALLEL_MIN_SET: usize = 64;
+
+/// A guess's total, or a lower bound on it at or above the limit it was tried with.
+pub(super) type Outcome = Result<u32, u32>;
+
+/// One class of a guess and what is known of it so far.
+struct Class<'s> {
+    codes: &'s [Code],
+    known: Estimate,
+    /// Its guesses ranked by a probe, against a limit at least the one it is solved with.
+    ranked: Option<(Ranking, u32)>,
+}
+
+impl Search<'_> {
+    /// The total of playing `guess` at `set` (whose bound is `bound`, below `limit`), if below
+    /// `limit`; else a lower bound at or above it.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn try_guess(
+        &self,
+        set: &[Code],
+        guess: Code,
+        bound: u32,
+        budget: Budget,
+        limit: u32,
+        symmetry: &Symmetry,
+        depth: usize,
+    ) -> Outcome {
+        let split = Split::new(self.scorer, guess, set, self.all_black);
+        let budget = budget.after_guess();
+        let symmetry = symmetry.after(self.scorer.codebook(), guess);
+        let n = set.len() as u32;
+        // The root's classes always run side by side: they are the subproblems progress counts.
+        let side_by_side =
+            depth == 0 || (depth < PARALLEL_CLASSES_DEPTH && set.len() >= PARALLEL_MIN_SET);
+        let mut classes: Vec<Class<'_>> = split
+            .classes()
+            .map(|codes| Class {
+                codes,
+                known: self.known(codes, budget),
+                ranked: None,
+            })
+            .collect();
+        let settle_all = |classes: &[Class<'_>]| {
+            if depth == 0 {
+                self.report.settle(classes.len() as u64);
+            }
+        };
+        let mut rest = classes
+            .iter()
+            .fold(0u32, |sum, class| sum.saturating_add(class.known.value));
+        debug_assert!(
+            n.saturating_add(rest) >= bound,
+            "estimates never undercut the bound"
+        );
+        if n.saturating_add(rest) >= limit {
+            settle_all(&classes);
+            return Err(n.saturating_add(rest));
+        }
+        let worth_probing =
+            |class: &Class<'_>| !class.known.exact && class.codes.len() > self.bounds.fan_out() + 1;
+        if side_by_side {
+            let probes: Vec<Option<(Ranking, u32)>> = classes
+                .par_iter()
+                .map(|class| {
+                    let class_limit = limit - (n + rest - class.known.value);
+                    worth_probing(class)
+                        .then(|| self.probe(class.codes, budget, class_limit, &symmetry))
+                })
+                .collect();
+            for (class, probe) in classes.iter_mut().zip(probes) {
+                if let Some((ranking, floor)) = probe {
+                    rest = rest.saturating_add(raise(&mut class.known, &ranking, floor));
+                    class.ranked = Some((ranking, floor));
+                }
+            }
+        } else {
+            for class in &mut classes {
+                if !worth_probing(class) {
+                    continue;
+                }
+                let class_limit = limit - (n + rest - class.known.value);
+                let (ranking, floor) = self.probe(class.codes, budget, class_limit, &symmetry);
+                rest = rest.saturating_add(raise(&mut class.known, &ranking, floor));
+                class.ranked = Some((ranking, floor));
+                if n.saturating_add(rest) >= limit {
+                    break;
+                }
+            }
+        }
+        if n.saturating_add(rest) >= limit {
+            settle_all(&classes);
+            return Err(n.saturating_add(rest));
+        }
+        if side_by_side {
+            // Each class gets the limit left by the others' estimates; they cannot lend each
+            // other slack while running side by side.
+            let values: Vec<(u32, u32)> = classes
+                .into_par_iter()
+                .map(|class| {
+                    let class_limit = limit - (n + rest - class.known.value);
+                    let value = self.solve_known(
+                        class.codes,
+                        budget,
+                        class_limit,
+                        &symmetry,
+                        depth + 1,
+                        class.known,
+                        class.ranked,
+                    );
+                    if depth == 0 {
+                        self.report.settle(1);
+                    }
+                    (value, class_limit)
+                })
+                .collect();
+            let total = values
+                .iter()
+                .fold(n, |total, &(value, _)| total.saturating_add(value));
+            let exact = values
+                .iter()
+                .all(|&(value, class_limit)| value < class_limit);
+            return if exact && total < limit {
+                Ok(total)
+            } else {
+                Err(total)
+            };
+        }
+        let mut total = n;
+        for class in classes {
+            rest -= class.known.value;
+            if class.known.exact {
+                total += class.known.value;
+                continue;
+            }
+            let class_limit = limit - total - rest;
+            let value = self.solve_known(
+                class.codes,
+                budget,
+                class_limit,
+                &symmetry,
+                depth + 1,
+                class.known,
+                class.ranked,
+            );
+            if value >= class_limit {
+                return Err(total.saturating_add(value).saturating_add(rest));
+            }
+            total += value;
+        }
+        Ok(total)
+    }
+
+    /// Ranks a class's guesses against `limit`, remembering a failure in the table.
+    fn probe(
+        &self,
+        codes: &[Code],
+        budget: Budget,
+        limit: u32,
+        symmetry: &Symmetry,
+    ) -> (Ranking, u32) {
+        let (ranking, floor) = self.rank(codes, budget, limit, symmetry);
+        let least = least_bound(&ranking, floor);
+        if least >= limit {
+            self.table().record(codes, budget, Known::AtLeast(least));
+        }
+        (ranking, floor)
+    }
+}
+
+/// The least bound of any guess: a floor for the class.
+fn least_bound(ranking: &Ranking, floor: u32) -> u32 {
+    ranking
+        .peek()
+        .map_or(floor, |(bound, _, _)| bound.min(floor))
+}
+
+/// Raises `known` to what a probe learnt; returns by how much it rose.
+fn raise(known: &mut Estimate, ranking: &Ranking, floor: u32) -> u32 {
+    let least = least_bound(ranking, floor);
+    let rise = least.saturating_sub(known.value);
+    known.value += rise;
+    rise
+}
