@@ -49,6 +49,30 @@ const JOBS: &[Job] = &[
         quick: true,
     },
     Job {
+        label: "optimal 4×6",
+        args: &["--strategy", "optimal"],
+        runs: 11,
+        quick: true,
+    },
+    Job {
+        label: "optimal 4×6, at most 5 guesses",
+        args: &["--strategy", "optimal", "--max-guesses", "5"],
+        runs: 11,
+        quick: true,
+    },
+    Job {
+        label: "optimal 4×7",
+        args: &["--strategy", "optimal", "--colours", "7"],
+        runs: 3,
+        quick: false,
+    },
+    Job {
+        label: "optimal Bulls and Cows (4×10 no repetition)",
+        args: &["--strategy", "optimal", "--colours", "10", "--no-repeat"],
+        runs: 1,
+        quick: false,
+    },
+    Job {
         label: "knuth 5×8",
         args: &["--strategy", "knuth", "--pegs", "5", "--colours", "8"],
         runs: 1,

@@ -5,7 +5,7 @@ use std::path::Path;
 
 use anyhow::{bail, Context};
 use mastermind_core::{Game, Scorer};
-use mastermind_solve::{knuth, NoProgress};
+use mastermind_solve::{knuth, optimal, NoProgress, OptimalOptions};
 use mastermind_tree::notation::{print, Layout, Notation};
 use mastermind_tree::{Node, StrategyInfo, TreeFile};
 use mastermind_verify::{verify_file, VerifyOptions};
@@ -15,16 +15,41 @@ struct CommittedTree {
     /// File stem under `trees/`, e.g. `knuth-4x6`.
     stem: &'static str,
     game: fn() -> Game,
-    strategy: &'static str,
-    build: fn(&Scorer) -> Node,
+    /// Builds the tree and names the strategy with its parameters.
+    build: fn(&Scorer) -> (Node, StrategyInfo),
 }
 
-const COMMITTED: &[CommittedTree] = &[CommittedTree {
-    stem: "knuth-4x6",
-    game: Game::classic,
-    strategy: "knuth",
-    build: |scorer| knuth(scorer, &NoProgress),
-}];
+const COMMITTED: &[CommittedTree] = &[
+    CommittedTree {
+        stem: "knuth-4x6",
+        game: Game::classic,
+        build: |scorer| (knuth(scorer, &NoProgress), StrategyInfo::named("knuth")),
+    },
+    CommittedTree {
+        stem: "optimal-4x6",
+        game: Game::classic,
+        build: |scorer| optimal_tree(scorer, None),
+    },
+    CommittedTree {
+        stem: "optimal-4x6-max5",
+        game: Game::classic,
+        build: |scorer| optimal_tree(scorer, Some(5)),
+    },
+];
+
+/// The expected-case optimum, under a cap on the worst case if given.
+fn optimal_tree(scorer: &Scorer, max_guesses: Option<usize>) -> (Node, StrategyInfo) {
+    let options = OptimalOptions {
+        max_guesses,
+        consistent_only: false,
+    };
+    let result = optimal(scorer, &options, &NoProgress).expect("4×6 is solvable within 5 guesses");
+    let mut info = StrategyInfo::named("optimal");
+    if let Some(max) = max_guesses {
+        info.parameters.insert("max_guesses".into(), max.into());
+    }
+    (result.tree, info)
+}
 
 /// A file under `trees/` and the bytes it should hold.
 struct Expected {
@@ -36,8 +61,8 @@ fn expected_files() -> Vec<Expected> {
     let mut files = Vec::new();
     for tree in COMMITTED {
         let scorer = Scorer::new((tree.game)());
-        let root = (tree.build)(&scorer);
-        let file = TreeFile::new(scorer.codebook(), StrategyInfo::named(tree.strategy), &root);
+        let (root, strategy) = (tree.build)(&scorer);
+        let file = TreeFile::new(scorer.codebook(), strategy, &root);
         files.push(Expected {
             name: format!("{}.json", tree.stem),
             contents: file.to_json(),

@@ -5,7 +5,9 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 
 use mastermind_core::{Code, FeedbackKind, Game, Scorer};
-use mastermind_solve::{optimal, NoProgress, OptimalOptions, OptimalResult, Progress};
+use mastermind_solve::{
+    least_worst_case, optimal, NoProgress, OptimalOptions, OptimalResult, Progress,
+};
 use mastermind_tree::{Node, Statistics};
 
 /// The least total for `set` when at most `budget` more guesses are allowed (any number if
@@ -142,6 +144,39 @@ fn small_games_match_an_exhaustive_search() {
             }
         }
     }
+}
+
+#[test]
+fn least_worst_case_matches_an_exhaustive_search() {
+    for game in small_games() {
+        let scorer = Scorer::new(game);
+        let codes = scorer.all_codes();
+        for consistent_only in [false, true] {
+            let mut memo = HashMap::new();
+            // The exhaustive answer: the first cap under which any strategy fits, and its least
+            // total.
+            let (cap, total) = (1..)
+                .find_map(|cap| {
+                    least_total(&scorer, &codes, Some(cap), consistent_only, &mut memo)
+                        .map(|total| (cap, total))
+                })
+                .expect("some cap fits");
+            let found = least_worst_case(&scorer, consistent_only, &NoProgress);
+            check_tree(&scorer, &found, Some(cap));
+            let describe = format!("{} consistent_only={consistent_only}", game.describe());
+            assert_eq!(Statistics::of_tree(&found.tree).worst_case(), cap, "{describe}");
+            assert_eq!(found.total, total, "{describe}");
+        }
+    }
+}
+
+#[test]
+fn classic_least_worst_case_is_five_then_5626() {
+    let scorer = Scorer::new(Game::classic());
+    let found = least_worst_case(&scorer, false, &NoProgress);
+    check_tree(&scorer, &found, Some(5));
+    assert_eq!(found.total, 5626);
+    assert_eq!(Statistics::of_tree(&found.tree).worst_case(), 5);
 }
 
 #[test]
