@@ -5,6 +5,7 @@
 mod one_step;
 mod optimal;
 mod progress;
+mod symmetry;
 mod worst_case;
 
 pub use one_step::{knuth, one_step, Heuristic, OneStepOptions, TieBreak};

@@ -8,6 +8,10 @@
 //! | [`Heuristic::ExpectedSize`] | minimises Σ nᵢ², the expected number left | Irving 1978 |
 //! | [`Heuristic::Entropy`] | maximises the entropy of the split, −Σ (nᵢ/n) log (nᵢ/n) | Neuwirth 1982 |
 //! | [`Heuristic::MostParts`] | splits the candidates into the most classes | Kooi 2005 |
+//!
+//! Only the least code of each orbit of the symmetries that fix the history is scored: codes in
+//! one orbit split the candidates alike and are all candidates or all not, so the least of the
+//! best orbit is exactly the guess a scan of every code would choose.
 
 use std::cmp::Ordering;
 
@@ -15,6 +19,7 @@ use mastermind_core::{Code, Scorer};
 use mastermind_tree::Node;
 use rayon::prelude::*;
 
+use crate::symmetry::{ColourOnlyOrbits, Symmetry};
 use crate::Progress;
 
 /// Nodes with fewer candidate × guess pairs than this score their guesses on one thread.
@@ -67,15 +72,16 @@ pub fn knuth(scorer: &Scorer, progress: &dyn Progress) -> Node {
 /// Builds the whole tree of a one-step strategy.
 pub fn one_step(scorer: &Scorer, options: &OneStepOptions, progress: &dyn Progress) -> Node {
     let all = scorer.all_codes();
-    build(
-        &Builder {
-            scorer,
-            options,
-            all: &all,
-            progress,
-        },
-        &all,
-    )
+    let book = scorer.codebook();
+    let colour_only = ColourOnlyOrbits::new(book);
+    let builder = Builder {
+        scorer,
+        options,
+        all: &all,
+        colour_only: &colour_only,
+        progress,
+    };
+    build(&builder, &all, &Symmetry::full(book))
 }
 
 /// What every node of one build shares.
@@ -83,16 +89,20 @@ struct Builder<'a> {
     scorer: &'a Scorer,
     options: &'a OneStepOptions,
     all: &'a [Code],
+    colour_only: &'a ColourOnlyOrbits,
     progress: &'a dyn Progress,
 }
 
-/// `candidates` are in numeric order (the root's are, and splitting keeps the order).
-fn build(builder: &Builder<'_>, candidates: &[Code]) -> Node {
+/// `candidates` are in numeric order (the root's are, and splitting keeps the order);
+/// `symmetry` holds the transformations that fix every guess on the way here.
+fn build(builder: &Builder<'_>, candidates: &[Code], symmetry: &Symmetry) -> Node {
     if let [only] = candidates {
         builder.progress.codes_settled(1);
         return Node::leaf(*only);
     }
-    let guess = choose_guess(builder, candidates);
+    let guess = choose_guess(builder, candidates, symmetry);
+    // Every child follows the same guess, so they share one group (and its orbits).
+    let below = symmetry.after(builder.scorer.codebook(), guess);
     let all_black = builder.scorer.game().all_black();
     let classes = builder.scorer.split(guess, candidates).classes;
     if classes.iter().any(|(feedback, _)| *feedback == all_black) {
@@ -101,7 +111,7 @@ fn build(builder: &Builder<'_>, candidates: &[Code]) -> Node {
     let children = classes
         .into_par_iter()
         .filter(|(feedback, _)| *feedback != all_black)
-        .map(|(feedback, class)| (feedback, build(builder, &class)))
+        .map(|(feedback, class)| (feedback, build(builder, &class, &below)))
         .collect();
     Node {
         guess,
@@ -137,16 +147,20 @@ impl PartialOrd for Rank {
     }
 }
 
-fn choose_guess(builder: &Builder<'_>, candidates: &[Code]) -> Code {
+fn choose_guess(builder: &Builder<'_>, candidates: &[Code], symmetry: &Symmetry) -> Code {
     if candidates.len() == 2 && builder.options.tie_break == TieBreak::PreferCandidate {
         // Either candidate splits the pair perfectly under every heuristic; the smaller wins.
         return candidates[0];
     }
-    let guesses = if builder.options.consistent_only {
+    let consistent_only = builder.options.consistent_only;
+    let pool = if consistent_only {
         candidates
     } else {
         builder.all
     };
+    let book = builder.scorer.codebook();
+    let guesses = symmetry.representatives(book, pool, !consistent_only, builder.colour_only);
+    let guesses: &[Code] = &guesses;
     let best = if candidates.len() * guesses.len() >= PARALLEL_GUESS_WORK {
         let chunk = guesses
             .len()
@@ -233,6 +247,64 @@ fn score(heuristic: Heuristic, counts: &mut [u32]) -> f64 {
                 .filter(|&&n| n > 1)
                 .map(|&n| f64::from(n) * f64::from(n).log2())
                 .sum()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use mastermind_core::{FeedbackKind, Game};
+
+    use super::*;
+    use crate::NoProgress;
+
+    /// The tree built with the given group of symmetries to reduce the guesses by.
+    fn build_with(scorer: &Scorer, options: &OneStepOptions, symmetry: &Symmetry) -> Node {
+        let all = scorer.all_codes();
+        let colour_only = ColourOnlyOrbits::new(scorer.codebook());
+        let builder = Builder {
+            scorer,
+            options,
+            all: &all,
+            colour_only: &colour_only,
+            progress: &NoProgress,
+        };
+        build(&builder, &all, symmetry)
+    }
+
+    #[test]
+    fn symmetry_reduction_changes_no_tree() {
+        let heuristics = [
+            Heuristic::Minimax,
+            Heuristic::ExpectedSize,
+            Heuristic::Entropy,
+            Heuristic::MostParts,
+        ];
+        for (pegs, colours, repetition, feedback) in [
+            (4, 6, true, FeedbackKind::BlackWhite),
+            (3, 5, false, FeedbackKind::BlackWhite),
+            (3, 4, true, FeedbackKind::BlackOnly),
+            (5, 3, true, FeedbackKind::BlackWhite),
+        ] {
+            let scorer = Scorer::new(Game::new(pegs, colours, repetition, feedback).unwrap());
+            let full = Symmetry::full(scorer.codebook());
+            for heuristic in heuristics {
+                for tie_break in [TieBreak::PreferCandidate, TieBreak::LowestCode] {
+                    for consistent_only in [false, true] {
+                        let options = OneStepOptions {
+                            heuristic,
+                            tie_break,
+                            consistent_only,
+                        };
+                        assert_eq!(
+                            build_with(&scorer, &options, &full),
+                            build_with(&scorer, &options, &Symmetry::Trivial),
+                            "{} {options:?}",
+                            scorer.game().describe()
+                        );
+                    }
+                }
+            }
         }
     }
 }

@@ -164,7 +164,11 @@ fn least_worst_case_matches_an_exhaustive_search() {
             let found = least_worst_case(&scorer, consistent_only, &NoProgress);
             check_tree(&scorer, &found, Some(cap));
             let describe = format!("{} consistent_only={consistent_only}", game.describe());
-            assert_eq!(Statistics::of_tree(&found.tree).worst_case(), cap, "{describe}");
+            assert_eq!(
+                Statistics::of_tree(&found.tree).worst_case(),
+                cap,
+                "{describe}"
+            );
             assert_eq!(found.total, total, "{describe}");
         }
     }

@@ -14,7 +14,7 @@ use super::estimate::Estimate;
 use super::partition::Split;
 use super::ranking::Ranking;
 use super::search::Search;
-use super::symmetry::Symmetry;
+use crate::symmetry::Symmetry;
 
 /// Nodes this close to the root (besides the root itself) solve the classes of a guess side
 /// by side...

@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 
 use mastermind_core::{Code, Codebook};
 
-use super::symmetry::{ColourOnlyOrbits, Symmetry};
+use crate::symmetry::{ColourOnlyOrbits, Symmetry};
 
 /// Games with more colours than this filter absent colours afresh at every node instead of
 /// keeping one list of guesses per set of absent colours.

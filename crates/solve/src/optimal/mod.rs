@@ -4,7 +4,8 @@
 //!
 //! - [`budget`]: how many guesses a node may still use;
 //! - [`bounds`]: least conceivable totals, used to prune;
-//! - [`symmetry`]: one guess per orbit of the transformations fixing the history;
+//! - [`crate::symmetry`] (shared with the one-step builders): one guess per orbit of the
+//!   transformations fixing the history;
 //! - [`guesses`]: the guesses a node tries;
 //! - [`partition`]: a guess's classes, and their shape to skip guesses that split alike;
 //! - [`replies`]: the reply table as rows;
@@ -27,7 +28,6 @@ mod ranking;
 mod replies;
 mod report;
 mod search;
-mod symmetry;
 mod tree;
 
 use std::fmt;
@@ -35,12 +35,12 @@ use std::fmt;
 use mastermind_core::{Code, Scorer};
 use mastermind_tree::Node;
 
+use crate::symmetry::{ColourOnlyOrbits, Symmetry};
 use crate::Progress;
 use bounds::{LowerBound, INFEASIBLE};
 use budget::Budget;
 use report::Report;
 use search::Search;
-use symmetry::{ColourOnlyOrbits, Symmetry};
 
 /// What the optimal search minimises, and over which guesses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

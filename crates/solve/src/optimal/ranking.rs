@@ -20,7 +20,7 @@ use mastermind_core::Code;
 use super::bounds::INFEASIBLE;
 use super::budget::Budget;
 use super::search::Search;
-use super::symmetry::Symmetry;
+use crate::symmetry::Symmetry;
 
 /// A guess worth trying: its bound, whether it is not a candidate, the guess. Ordered so that
 /// better bounds come first, then candidates, then smaller codes.

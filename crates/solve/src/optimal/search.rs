@@ -24,7 +24,7 @@ use super::partition::{shape, MAX_SLOTS};
 use super::ranking::{Ranked, Ranking};
 use super::replies::ReplyTable;
 use super::report::Report;
-use super::symmetry::Symmetry;
+use crate::symmetry::Symmetry;
 
 /// The root, and nodes this close to it with at least [`PARALLEL_GUESSES_MIN_SET`]
 /// candidates, try their guesses a few at a time, side by side: a batch is tried against the

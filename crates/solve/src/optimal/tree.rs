@@ -7,7 +7,7 @@ use mastermind_tree::Node;
 
 use super::budget::Budget;
 use super::search::Search;
-use super::symmetry::Symmetry;
+use crate::symmetry::Symmetry;
 
 impl Search<'_> {
     /// The optimal tree for `set`, a set known to be solvable within `budget`.

@@ -19,7 +19,7 @@ const UNMAPPED: u8 = u8::MAX;
 
 /// The transformations that fix every guess of the history.
 #[derive(Clone, Debug)]
-pub(super) enum Symmetry {
+pub(crate) enum Symmetry {
     /// Only the identity: every code is its own orbit.
     Trivial,
     Group {
@@ -36,7 +36,7 @@ pub(super) enum Symmetry {
 /// A position permutation with the colour map it forces on the played colours; unplayed colours
 /// may be permuted freely among themselves.
 #[derive(Clone, Debug)]
-pub(super) struct Transform {
+pub(crate) struct Transform {
     /// Position `j` of the image takes the peg at `source[j]`.
     source: [u8; MAX_PEGS as usize],
     /// The image of each played colour.
@@ -45,7 +45,7 @@ pub(super) struct Transform {
 
 impl Symmetry {
     /// Every transformation: nothing has been played yet.
-    pub(super) fn full(book: &Codebook) -> Symmetry {
+    pub(crate) fn full(book: &Codebook) -> Symmetry {
         let pegs = book.game().pegs();
         let mut transforms = Vec::new();
         let identity: Vec<u8> = (0..pegs as u8).collect();
@@ -60,7 +60,7 @@ impl Symmetry {
     }
 
     /// The transformations that also fix `guess`.
-    pub(super) fn after(&self, book: &Codebook, guess: Code) -> Symmetry {
+    pub(crate) fn after(&self, book: &Codebook, guess: Code) -> Symmetry {
         let Symmetry::Group {
             transforms, played, ..
         } = self
@@ -87,7 +87,7 @@ impl Symmetry {
 
     /// The least code of each orbit among `pool`: all codes (`whole`) or a candidate set,
     /// which the transformations map to itself; in numeric order.
-    pub(super) fn representatives<'p>(
+    pub(crate) fn representatives<'p>(
         &'p self,
         book: &Codebook,
         pool: &'p [Code],
@@ -138,12 +138,12 @@ const MOST_COLOURS_SHARED: usize = 12;
 
 /// The representatives of groups that only rename unplayed colours, per set of played colours.
 /// Deep in the tree most groups are like that, and many nodes share each one.
-pub(super) struct ColourOnlyOrbits {
+pub(crate) struct ColourOnlyOrbits {
     lists: Vec<OnceLock<Vec<Code>>>,
 }
 
 impl ColourOnlyOrbits {
-    pub(super) fn new(book: &Codebook) -> ColourOnlyOrbits {
+    pub(crate) fn new(book: &Codebook) -> ColourOnlyOrbits {
         let colours = book.game().colours();
         let lists = if colours <= MOST_COLOURS_SHARED {
             (0..1usize << colours).map(|_| OnceLock::new()).collect()
