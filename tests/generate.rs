@@ -155,3 +155,66 @@ fn an_interrupted_run_leaves_no_output_file() {
     let left: Vec<_> = std::fs::read_dir(directory.path()).unwrap().collect();
     assert!(left.is_empty(), "left behind: {left:?}");
 }
+
+#[test]
+fn output_to_a_pipe_writes_through_it_and_keeps_it() {
+    // A device or FIFO (as `-o /dev/null` is) must be written in place, never replaced by a
+    // renamed file. A FIFO in a scratch directory shows it without risking the real devices.
+    let directory = tempfile::tempdir().unwrap();
+    let fifo = directory.path().join("pipe");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
+    };
+    mastermind(&[
+        "generate",
+        "-q",
+        "--pegs",
+        "2",
+        "--colours",
+        "3",
+        "-o",
+        fifo.to_str().unwrap(),
+    ])
+    .expect_status(0);
+    // Checked before joining: had the FIFO been replaced, the reader would wait forever.
+    use std::os::unix::fs::FileTypeExt;
+    assert!(std::fs::symlink_metadata(&fifo)
+        .unwrap()
+        .file_type()
+        .is_fifo());
+    let written = reader.join().unwrap();
+    assert!(written.contains("\"total_guesses\""), "{written}");
+}
+
+#[test]
+fn output_through_a_link_replaces_the_file_it_points_to() {
+    let directory = tempfile::tempdir().unwrap();
+    let file = directory.path().join("tree.json");
+    std::fs::write(&file, "old").unwrap();
+    let link = directory.path().join("latest.json");
+    std::os::unix::fs::symlink(&file, &link).unwrap();
+    mastermind(&[
+        "generate",
+        "-q",
+        "--pegs",
+        "2",
+        "--colours",
+        "3",
+        "-o",
+        link.to_str().unwrap(),
+    ])
+    .expect_status(0);
+    assert!(std::fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert!(std::fs::read_to_string(&file)
+        .unwrap()
+        .contains("\"total_guesses\""));
+}

@@ -39,6 +39,26 @@ pub fn write_output(path: Option<&Path>, bytes: &[u8]) -> anyhow::Result<()> {
     let Some(path) = path else {
         return write_stdout(bytes);
     };
+    match std::fs::metadata(path) {
+        // A device, pipe or socket (`-o /dev/null`, a FIFO) is written in place: renaming a
+        // file over it would replace the device itself.
+        Ok(metadata) if !metadata.is_file() => std::fs::OpenOptions::new()
+            .write(true)
+            .open(path)
+            .and_then(|mut target| target.write_all(bytes))
+            .with_context(|| format!("cannot write {}", path.display())),
+        // A link is followed, so that the file it points to is replaced, not the link.
+        Ok(_) => {
+            let target = std::fs::canonicalize(path)
+                .with_context(|| format!("cannot resolve {}", path.display()))?;
+            replace_file(&target, bytes)
+        }
+        Err(_) => replace_file(path, bytes),
+    }
+}
+
+/// Writes `bytes` to a temporary file beside `path` and renames it over `path`.
+fn replace_file(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     let directory = match path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),
