@@ -156,6 +156,22 @@ fn an_interrupted_run_leaves_no_output_file() {
     assert!(left.is_empty(), "left behind: {left:?}");
 }
 
+/// Writes the 2×3 Knuth tree to `path` with `-o`.
+fn generate_small_tree_to(path: &std::path::Path) {
+    let path = path.to_str().unwrap();
+    mastermind(&[
+        "generate",
+        "-q",
+        "--pegs",
+        "2",
+        "--colours",
+        "3",
+        "-o",
+        path,
+    ])
+    .expect_status(0);
+}
+
 #[test]
 fn output_to_a_pipe_writes_through_it_and_keeps_it() {
     // A device or FIFO (as `-o /dev/null` is) must be written in place, never replaced by a
@@ -171,17 +187,7 @@ fn output_to_a_pipe_writes_through_it_and_keeps_it() {
         let fifo = fifo.clone();
         std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
     };
-    mastermind(&[
-        "generate",
-        "-q",
-        "--pegs",
-        "2",
-        "--colours",
-        "3",
-        "-o",
-        fifo.to_str().unwrap(),
-    ])
-    .expect_status(0);
+    generate_small_tree_to(&fifo);
     // Checked before joining: had the FIFO been replaced, the reader would wait forever.
     use std::os::unix::fs::FileTypeExt;
     assert!(std::fs::symlink_metadata(&fifo)
@@ -199,17 +205,7 @@ fn output_through_a_link_replaces_the_file_it_points_to() {
     std::fs::write(&file, "old").unwrap();
     let link = directory.path().join("latest.json");
     std::os::unix::fs::symlink(&file, &link).unwrap();
-    mastermind(&[
-        "generate",
-        "-q",
-        "--pegs",
-        "2",
-        "--colours",
-        "3",
-        "-o",
-        link.to_str().unwrap(),
-    ])
-    .expect_status(0);
+    generate_small_tree_to(&link);
     assert!(std::fs::symlink_metadata(&link)
         .unwrap()
         .file_type()
