@@ -5,18 +5,20 @@ use std::sync::OnceLock;
 
 use mastermind_core::{FeedbackKind, Game, Scorer};
 use mastermind_solve::{knuth, NoProgress};
-use mastermind_tree::{FileNode, StrategyInfo, TreeFile};
+use mastermind_tree::{FileNode, Node, StrategyInfo, TreeFile};
 use mastermind_verify::{verify_file, Problem, ProblemKind, Report, VerifyOptions};
+
+/// Knuth's minimax tree for `game`, and a tree file holding it.
+pub fn knuth_tree(game: Game) -> (Node, TreeFile) {
+    let scorer = Scorer::new(game);
+    let root = knuth(&scorer, &NoProgress);
+    let file = TreeFile::new(scorer.codebook(), StrategyInfo::named("knuth"), &root);
+    (root, file)
+}
 
 /// A tree file holding Knuth's minimax tree for `game`.
 pub fn knuth_file(game: Game) -> TreeFile {
-    let scorer = Scorer::new(game);
-    let root = knuth(&scorer, &NoProgress);
-    let strategy = StrategyInfo {
-        name: "knuth".into(),
-        parameters: Default::default(),
-    };
-    TreeFile::new(scorer.codebook(), strategy, &root)
+    knuth_tree(game).1
 }
 
 /// Knuth's 4×6 tree, built once for the whole suite.

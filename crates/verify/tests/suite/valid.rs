@@ -1,11 +1,10 @@
 //! Trees that must pass: Knuth's trees for several games, with their true statistics, the note
 //! about the average quoted in the literature, and the verified tree handed back intact.
 
-use mastermind_core::{FeedbackKind, Game, Scorer};
-use mastermind_solve::{knuth, NoProgress};
-use mastermind_tree::{Claims, Statistics, StrategyInfo, TreeFile};
+use mastermind_core::{FeedbackKind, Game};
+use mastermind_tree::{Claims, Statistics, TreeFile};
 
-use crate::common::{classic, game, verify};
+use crate::common::{classic, game, knuth_tree, verify};
 
 #[test]
 fn knuths_classic_tree_is_valid_with_the_published_figures() {
@@ -68,13 +67,7 @@ fn the_report_prints_problems_statistics_and_notes() {
 #[test]
 fn the_verified_tree_is_the_tree_the_solver_built() {
     for game in [Game::classic(), game(3, 4, true, FeedbackKind::BlackWhite)] {
-        let scorer = Scorer::new(game);
-        let root = knuth(&scorer, &NoProgress);
-        let strategy = StrategyInfo {
-            name: "knuth".into(),
-            parameters: Default::default(),
-        };
-        let file = TreeFile::new(scorer.codebook(), strategy, &root);
+        let (root, file) = knuth_tree(game);
         assert_eq!(verify(&file).tree, Some(root));
     }
 }
@@ -88,13 +81,7 @@ fn knuths_trees_for_other_games_are_valid_and_their_claims_agree() {
         game(4, 6, true, FeedbackKind::BlackOnly),
     ];
     for game in games {
-        let scorer = Scorer::new(game);
-        let root = knuth(&scorer, &NoProgress);
-        let strategy = StrategyInfo {
-            name: "knuth".into(),
-            parameters: Default::default(),
-        };
-        let file = TreeFile::new(scorer.codebook(), strategy, &root);
+        let (root, file) = knuth_tree(game);
         let report = verify(&file);
         assert!(report.is_valid(), "{}: {report}", game.describe());
         assert!(report.notes.is_empty(), "{}: {report}", game.describe());
