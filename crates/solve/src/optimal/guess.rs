@@ -13,7 +13,7 @@ use super::cache::Known;
 use super::estimate::Estimate;
 use super::partition::Split;
 use super::ranking::Ranking;
-use super::search::Search;
+use super::search::{Search, Subproblem};
 use crate::symmetry::Symmetry;
 
 /// Nodes this close to the root (besides the root itself) solve the classes of a guess side
@@ -37,20 +37,23 @@ struct Class<'s> {
 impl Search<'_> {
     /// The total of playing `guess` at `set` (whose bound is `bound`, below `limit`), if below
     /// `limit`; else a lower bound at or above it.
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn try_guess(
         &self,
-        set: &[Code],
+        problem: Subproblem<'_>,
         guess: Code,
         bound: u32,
-        budget: Budget,
         limit: u32,
-        symmetry: &Symmetry,
-        depth: usize,
     ) -> Outcome {
+        let Subproblem { set, depth, .. } = problem;
         let split = Split::new(self.scorer, guess, set, self.all_black);
-        let budget = budget.after_guess();
-        let symmetry = symmetry.after(self.scorer.codebook(), guess);
+        let budget = problem.budget.after_guess();
+        let symmetry = problem.symmetry.after(self.scorer.codebook(), guess);
+        let class_problem = |codes| Subproblem {
+            set: codes,
+            budget,
+            symmetry: &symmetry,
+            depth: depth + 1,
+        };
         let n = set.len() as u32;
         // The root's classes always run side by side: they are the subproblems progress counts.
         let side_by_side =
@@ -122,11 +125,8 @@ impl Search<'_> {
                 .map(|class| {
                     let class_limit = limit - (n + rest - class.known.value);
                     let value = self.solve_known(
-                        class.codes,
-                        budget,
+                        class_problem(class.codes),
                         class_limit,
-                        &symmetry,
-                        depth + 1,
                         class.known,
                         class.ranked,
                     );
@@ -157,11 +157,8 @@ impl Search<'_> {
             }
             let class_limit = limit - total - rest;
             let value = self.solve_known(
-                class.codes,
-                budget,
+                class_problem(class.codes),
                 class_limit,
-                &symmetry,
-                depth + 1,
                 class.known,
                 class.ranked,
             );

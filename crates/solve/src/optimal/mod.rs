@@ -40,7 +40,7 @@ use crate::Progress;
 use bounds::{LowerBound, INFEASIBLE};
 use budget::Budget;
 use report::Report;
-use search::Search;
+use search::{Search, Subproblem};
 
 /// What the optimal search minimises, and over which guesses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -116,7 +116,13 @@ pub fn optimal(
         options.consistent_only,
         Report::new(progress),
     );
-    let total = search.solve(&codes, budget, INFEASIBLE, &symmetry, 0);
+    let root = Subproblem {
+        set: &codes,
+        budget,
+        symmetry: &symmetry,
+        depth: 0,
+    };
+    let total = search.solve(root, INFEASIBLE);
     if total == INFEASIBLE {
         return Err(no_strategy);
     }

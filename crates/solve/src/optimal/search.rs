@@ -39,6 +39,16 @@ const PARALLEL_GUESSES_MIN_SET: usize = 300;
 /// About how many bytes the transposition table may take.
 const TABLE_BYTES: usize = 256 << 20;
 
+/// A candidate set to settle: its codes (in numeric order), the guesses it may still use, the
+/// symmetries that fix every guess leading to it, and its depth below the root.
+#[derive(Clone, Copy)]
+pub(super) struct Subproblem<'s> {
+    pub(super) set: &'s [Code],
+    pub(super) budget: Budget,
+    pub(super) symmetry: &'s Symmetry,
+    pub(super) depth: usize,
+}
+
 /// One search: the game, the bounds, what has been learnt so far.
 pub(super) struct Search<'a> {
     pub(super) scorer: &'a Scorer,
@@ -97,40 +107,29 @@ impl<'a> Search<'a> {
 
     /// The least total for `set` with `budget`, exact if below `limit`, else a lower bound at
     /// or above it ([`INFEASIBLE`] if no strategy fits the budget).
-    pub(super) fn solve(
-        &self,
-        set: &[Code],
-        budget: Budget,
-        limit: u32,
-        symmetry: &Symmetry,
-        depth: usize,
-    ) -> u32 {
-        let known = self.known(set, budget);
-        self.solve_known(set, budget, limit, symmetry, depth, known, None)
+    pub(super) fn solve(&self, problem: Subproblem<'_>, limit: u32) -> u32 {
+        let known = self.known(problem.set, problem.budget);
+        self.solve_known(problem, limit, known, None)
     }
 
     /// [`Search::solve`], given what is already known about the set, and its guesses already
     /// ranked against a limit at least as large, if they are.
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn solve_known(
         &self,
-        set: &[Code],
-        budget: Budget,
+        problem: Subproblem<'_>,
         limit: u32,
-        symmetry: &Symmetry,
-        depth: usize,
         known: Estimate,
         ranked: Option<(Ranking, u32)>,
     ) -> u32 {
         if known.exact || known.value >= limit {
             return known.value;
         }
-        let (value, guess) = self.search_node(set, budget, limit, symmetry, depth, ranked);
+        let (value, guess) = self.search_node(problem, limit, ranked);
         let known = match guess {
             Some(guess) => Known::Exact { cost: value, guess },
             None => Known::AtLeast(value),
         };
-        self.table.record(set, budget, known);
+        self.table.record(problem.set, problem.budget, known);
         value
     }
 
@@ -146,50 +145,49 @@ impl<'a> Search<'a> {
         if let Some(Known::Exact { guess, .. }) = self.table.get(set, budget) {
             return guess;
         }
-        self.search_node(
+        let problem = Subproblem {
             set,
             budget,
-            INFEASIBLE,
             symmetry,
-            PARALLEL_GUESSES_DEPTH,
-            None,
-        )
-        .1
-        .expect("the set was solved within its budget")
+            depth: PARALLEL_GUESSES_DEPTH,
+        };
+        self.search_node(problem, INFEASIBLE, None)
+            .1
+            .expect("the set was solved within its budget")
     }
 
     /// Tries the guesses for `set` best first; returns the least total and its guess if it is
     /// below `limit`, else a lower bound at or above `limit` and no guess.
     fn search_node(
         &self,
-        set: &[Code],
-        budget: Budget,
+        problem: Subproblem<'_>,
         limit: u32,
-        symmetry: &Symmetry,
-        depth: usize,
         ranked: Option<(Ranking, u32)>,
     ) -> (u32, Option<Code>) {
+        let Subproblem {
+            set,
+            budget,
+            symmetry,
+            depth,
+        } = problem;
         let (ranked, floor) = ranked.unwrap_or_else(|| self.rank(set, budget, limit, symmetry));
         if depth == 0 || (depth < PARALLEL_GUESSES_DEPTH && set.len() >= PARALLEL_GUESSES_MIN_SET) {
             let ranked = ranked.sorted();
-            self.try_in_batches(set, budget, limit, symmetry, depth, &ranked, floor)
+            self.try_in_batches(problem, limit, &ranked, floor)
         } else {
-            self.try_in_turn(set, budget, limit, symmetry, depth, ranked, floor)
+            self.try_in_turn(problem, limit, ranked, floor)
         }
     }
 
     /// The sequential loop: each guess is tried against the best total found so far.
-    #[allow(clippy::too_many_arguments)]
     fn try_in_turn(
         &self,
-        set: &[Code],
-        budget: Budget,
+        problem: Subproblem<'_>,
         limit: u32,
-        symmetry: &Symmetry,
-        depth: usize,
         ranked: Ranking,
         mut floor: u32,
     ) -> (u32, Option<Code>) {
+        let set = problem.set;
         let mut best: (u32, Option<Code>) = (limit, None);
         let mut shapes = HashSet::new();
         for (bound, _, guess) in ranked {
@@ -200,7 +198,7 @@ impl<'a> Search<'a> {
             if !shapes.insert(shape(self.scorer, guess, set, self.all_black)) {
                 continue;
             }
-            match self.try_guess(set, guess, bound, budget, best.0, symmetry, depth) {
+            match self.try_guess(problem, guess, bound, best.0) {
                 Ok(total) => best = (total, Some(guess)),
                 Err(bound) => floor = floor.min(bound),
             }
@@ -217,18 +215,15 @@ impl<'a> Search<'a> {
     /// The parallel loop near the root: guesses are tried a few at a time, in order, each
     /// batch against the best total of the batches before it. Within a batch the earlier
     /// guess wins ties, as in the sequential loop, so the choice is the same.
-    #[allow(clippy::too_many_arguments)]
     fn try_in_batches(
         &self,
-        set: &[Code],
-        budget: Budget,
+        problem: Subproblem<'_>,
         limit: u32,
-        symmetry: &Symmetry,
-        depth: usize,
         ranked: &[Ranked],
         mut floor: u32,
     ) -> (u32, Option<Code>) {
-        let at_root = depth == 0;
+        let set = problem.set;
+        let at_root = problem.depth == 0;
         if at_root {
             let total = ranked
                 .iter()
@@ -265,9 +260,7 @@ impl<'a> Search<'a> {
             let limit = best.0;
             let outcomes: Vec<Outcome> = batch
                 .par_iter()
-                .map(|&(bound, guess)| {
-                    self.try_guess(set, guess, bound, budget, limit, symmetry, depth)
-                })
+                .map(|&(bound, guess)| self.try_guess(problem, guess, bound, limit))
                 .collect();
             for (&(_, guess), outcome) in batch.iter().zip(outcomes) {
                 match outcome {
