@@ -2,13 +2,19 @@
 //! strategy tree as a [`Node`](mastermind_tree::Node). Builders run on rayon and are
 //! deterministic: every parallel choice is a minimum over a total order.
 
+mod consistent;
 mod one_step;
 mod optimal;
 mod progress;
+mod situation;
 mod symmetry;
 mod worst_case;
 
-pub use one_step::{knuth, one_step, Heuristic, OneStepOptions, TieBreak};
-pub use optimal::{optimal, NoStrategy, OptimalOptions, OptimalResult, SearchStatistics};
+pub use consistent::{first_consistent, random_consistent};
+pub use one_step::{knuth, one_step, one_step_from, Heuristic, OneStepOptions, TieBreak};
+pub use optimal::{
+    optimal, optimal_from, NoStrategy, OptimalOptions, OptimalResult, SearchStatistics,
+};
 pub use progress::{NoProgress, Progress};
-pub use worst_case::least_worst_case;
+pub use situation::{Contradiction, Situation};
+pub use worst_case::{least_worst_case, least_worst_case_from};

@@ -20,7 +20,7 @@ use mastermind_tree::Node;
 use rayon::prelude::*;
 
 use crate::symmetry::{ColourOnlyOrbits, Symmetry};
-use crate::Progress;
+use crate::{Progress, Situation};
 
 /// Nodes with fewer candidate × guess pairs than this score their guesses on one thread.
 const PARALLEL_GUESS_WORK: usize = 1 << 17;
@@ -71,9 +71,19 @@ pub fn knuth(scorer: &Scorer, progress: &dyn Progress) -> Node {
 
 /// Builds the whole tree of a one-step strategy.
 pub fn one_step(scorer: &Scorer, options: &OneStepOptions, progress: &dyn Progress) -> Node {
+    one_step_from(scorer, options, &Situation::start(scorer), progress)
+}
+
+/// Builds the tree a one-step strategy plays from `situation` on: the same choices it makes
+/// in the whole tree wherever the situation occurs there, and its choices anywhere else.
+pub fn one_step_from(
+    scorer: &Scorer,
+    options: &OneStepOptions,
+    situation: &Situation,
+    progress: &dyn Progress,
+) -> Node {
     let all = scorer.all_codes();
-    let book = scorer.codebook();
-    let colour_only = ColourOnlyOrbits::new(book);
+    let colour_only = ColourOnlyOrbits::new(scorer.codebook());
     let builder = Builder {
         scorer,
         options,
@@ -81,7 +91,11 @@ pub fn one_step(scorer: &Scorer, options: &OneStepOptions, progress: &dyn Progre
         colour_only: &colour_only,
         progress,
     };
-    build(&builder, &all, &Symmetry::full(book))
+    build(
+        &builder,
+        situation.candidates(),
+        &situation.symmetry(scorer),
+    )
 }
 
 /// What every node of one build shares.

@@ -3,7 +3,7 @@
 
 use mastermind_core::Scorer;
 
-use crate::{optimal, OptimalOptions, OptimalResult, Progress};
+use crate::{optimal_from, OptimalOptions, OptimalResult, Progress, Situation};
 
 /// The fewest guesses `k` with which every code can be solved, and a strategy of least total
 /// among those that need at most `k`.
@@ -12,7 +12,18 @@ pub fn least_worst_case(
     consistent_only: bool,
     progress: &dyn Progress,
 ) -> OptimalResult {
-    let codes = scorer.codebook().len();
+    least_worst_case_from(scorer, consistent_only, &Situation::start(scorer), progress)
+}
+
+/// [`least_worst_case`] from `situation` on: the fewest guesses, counting those already
+/// played, that solve every candidate left.
+pub fn least_worst_case_from(
+    scorer: &Scorer,
+    consistent_only: bool,
+    situation: &Situation,
+    progress: &dyn Progress,
+) -> OptimalResult {
+    let codes = situation.candidates().len();
     // With r replies, k guesses tell apart at most 1 + (r−1) + … + (r−1)^(k−1) codes: start at
     // the least cap that counting alone allows.
     let branches = scorer
@@ -27,14 +38,15 @@ pub fn least_worst_case(
         reachable = reachable.saturating_add(layer);
         cap += 1;
     }
+    let mut cap = cap + situation.played().len();
     loop {
         let options = OptimalOptions {
             max_guesses: Some(cap),
             consistent_only,
         };
-        // Guessing candidates one by one solves every code within `codes` guesses, so some cap
-        // up to that succeeds.
-        if let Ok(result) = optimal(scorer, &options, progress) {
+        // Guessing candidates one by one solves every code within `codes` more guesses, so
+        // some cap up to that succeeds.
+        if let Ok(result) = optimal_from(scorer, &options, situation, progress) {
             return result;
         }
         cap += 1;

@@ -32,11 +32,11 @@ mod tree;
 
 use std::fmt;
 
-use mastermind_core::{Code, Scorer};
+use mastermind_core::Scorer;
 use mastermind_tree::Node;
 
 use crate::symmetry::{ColourOnlyOrbits, Symmetry};
-use crate::Progress;
+use crate::{Progress, Situation};
 use bounds::{LowerBound, INFEASIBLE};
 use budget::Budget;
 use report::Report;
@@ -97,17 +97,34 @@ pub fn optimal(
     options: &OptimalOptions,
     progress: &dyn Progress,
 ) -> Result<OptimalResult, NoStrategy> {
-    let budget = options
-        .max_guesses
-        .map_or(Budget::UNLIMITED, Budget::at_most);
+    optimal_from(scorer, options, &Situation::start(scorer), progress)
+}
+
+/// Finds the best way to go on from `situation`: the least total over its candidates of the
+/// guesses still to come, with the cap counting the guesses already played.
+pub fn optimal_from(
+    scorer: &Scorer,
+    options: &OptimalOptions,
+    situation: &Situation,
+    progress: &dyn Progress,
+) -> Result<OptimalResult, NoStrategy> {
     let no_strategy = NoStrategy {
         max_guesses: options.max_guesses.unwrap_or(0),
     };
+    let budget = match options.max_guesses {
+        None => Budget::UNLIMITED,
+        Some(cap) if cap > situation.played().len() => {
+            Budget::at_most(cap - situation.played().len())
+        }
+        Some(_) => return Err(no_strategy),
+    };
     let book = scorer.codebook();
-    let codes: Vec<Code> = scorer.all_codes();
-    let symmetry = Symmetry::full(book);
-    let openings = symmetry
-        .representatives(book, &codes, true, &ColourOnlyOrbits::new(book))
+    let codes = situation.candidates();
+    // Every code is in the orbit of an opening, so no guess anywhere gets more replies than
+    // the openings do.
+    let full = Symmetry::full(book);
+    let openings = full
+        .representatives(book, codes, true, &ColourOnlyOrbits::new(book))
         .into_owned();
     let bounds = LowerBound::new(codes.len(), bounds::most_replies(scorer, &openings), budget);
     let search = Search::new(
@@ -116,8 +133,9 @@ pub fn optimal(
         options.consistent_only,
         Report::new(progress),
     );
+    let symmetry = situation.symmetry(scorer);
     let root = Subproblem {
-        set: &codes,
+        set: codes,
         budget,
         symmetry: &symmetry,
         depth: 0,
@@ -127,7 +145,7 @@ pub fn optimal(
         return Err(no_strategy);
     }
     search.finish(total);
-    let tree = search.build(&codes, budget, &symmetry);
+    let tree = search.build(codes, budget, &symmetry);
     Ok(OptimalResult {
         tree,
         total: u64::from(total),

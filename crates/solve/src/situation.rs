@@ -1,0 +1,70 @@
+//! Where a builder starts: the guesses already played and the codes still consistent with
+//! their replies. A whole strategy starts from [`Situation::start`]; a player in the middle of
+//! a game who asks for the next guess starts from [`Situation::after`].
+
+use mastermind_core::{Code, Feedback, Scorer};
+
+use crate::symmetry::Symmetry;
+
+/// No code fits the replies: the one at index `step` of the history is the first that, with
+/// those before it, leaves no candidate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Contradiction {
+    pub step: usize,
+}
+
+/// The guesses played so far and the candidates they leave (never none), in numeric order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Situation {
+    played: Vec<Code>,
+    candidates: Vec<Code>,
+}
+
+impl Situation {
+    /// Before the first guess: every code is a candidate.
+    pub fn start(scorer: &Scorer) -> Situation {
+        Situation {
+            played: Vec::new(),
+            candidates: scorer.all_codes(),
+        }
+    }
+
+    /// After `history`, a list of guesses with the replies they got, or the earliest reply
+    /// that no code fits together with the replies before it.
+    pub fn after(
+        scorer: &Scorer,
+        history: &[(Code, Feedback)],
+    ) -> Result<Situation, Contradiction> {
+        let mut candidates = scorer.all_codes();
+        for (step, &(guess, reply)) in history.iter().enumerate() {
+            candidates.retain(|&code| scorer.feedback(guess, code) == reply);
+            if candidates.is_empty() {
+                return Err(Contradiction { step });
+            }
+        }
+        Ok(Situation {
+            played: history.iter().map(|&(guess, _)| guess).collect(),
+            candidates,
+        })
+    }
+
+    /// The guesses played so far, in order.
+    pub fn played(&self) -> &[Code] {
+        &self.played
+    }
+
+    /// The codes consistent with every reply so far, in numeric order.
+    pub fn candidates(&self) -> &[Code] {
+        &self.candidates
+    }
+
+    /// The symmetries that fix every guess played.
+    pub(crate) fn symmetry(&self, scorer: &Scorer) -> Symmetry {
+        let book = scorer.codebook();
+        self.played
+            .iter()
+            .fold(Symmetry::full(book), |symmetry, &guess| {
+                symmetry.after(book, guess)
+            })
+    }
+}
