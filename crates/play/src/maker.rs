@@ -1,0 +1,94 @@
+//! The tool as codemaker: it keeps a secret, scores a person's guesses, and can tell how many
+//! codes still fit the replies. A guess that is not a code of the game is refused without
+//! costing a turn.
+
+use mastermind_core::{Code, CodeParseError, Feedback, Scorer};
+
+/// One scored guess.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Turn {
+    pub guess: Code,
+    pub reply: Feedback,
+}
+
+/// A game in progress in which the tool keeps the secret.
+pub struct Codemaker<'a> {
+    scorer: &'a Scorer,
+    secret: Code,
+    turns: Vec<Turn>,
+}
+
+impl<'a> Codemaker<'a> {
+    pub fn new(scorer: &'a Scorer, secret: Code) -> Codemaker<'a> {
+        Codemaker {
+            scorer,
+            secret,
+            turns: Vec::new(),
+        }
+    }
+
+    /// Scores the guess written as `text`, or says why it is not a code of the game.
+    pub fn guess(&mut self, text: &str) -> Result<Turn, CodeParseError> {
+        let guess = self.scorer.codebook().parse(text.trim())?;
+        let turn = Turn {
+            guess,
+            reply: self.scorer.feedback(guess, self.secret),
+        };
+        self.turns.push(turn);
+        Ok(turn)
+    }
+
+    pub fn turns(&self) -> &[Turn] {
+        &self.turns
+    }
+
+    pub fn secret(&self) -> Code {
+        self.secret
+    }
+
+    /// Whether the last guess was the secret.
+    pub fn is_solved(&self) -> bool {
+        self.turns
+            .last()
+            .is_some_and(|turn| turn.guess == self.secret)
+    }
+
+    /// How many codes fit every reply so far (the secret always does).
+    pub fn possible(&self) -> usize {
+        self.scorer
+            .codebook()
+            .codes()
+            .filter(|&code| {
+                self.turns
+                    .iter()
+                    .all(|turn| self.scorer.feedback(turn.guess, code) == turn.reply)
+            })
+            .count()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use mastermind_core::{FeedbackKind, Game};
+
+    use super::*;
+
+    #[test]
+    fn guesses_are_scored_and_bad_ones_cost_nothing() {
+        let scorer = Scorer::new(Game::new(4, 6, false, FeedbackKind::BlackWhite).unwrap());
+        let book = scorer.codebook();
+        let mut game = Codemaker::new(&scorer, book.parse("1234").unwrap());
+        assert_eq!(game.possible(), 360);
+        for bad in ["123", "12345", "1237", "1123", "abcd"] {
+            assert!(game.guess(bad).is_err(), "{bad}");
+        }
+        assert!(game.turns().is_empty());
+        let turn = game.guess("4321").unwrap();
+        assert_eq!(turn.reply, scorer.game().feedback(0, 4));
+        assert!(!game.is_solved());
+        assert!(game.possible() < 360);
+        game.guess(" 1234 ").unwrap();
+        assert!(game.is_solved());
+        assert_eq!(game.possible(), 1);
+    }
+}
