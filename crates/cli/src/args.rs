@@ -47,8 +47,134 @@ pub enum Command {
     Convert(ConvertArgs),
     /// Build several strategies for one game and compare them side by side.
     Compare(CompareArgs),
+    #[command(verbatim_doc_comment)]
+    /// Play a strategy against a secret you name, and show every turn.
+    ///
+    /// Examples:
+    ///   mastermind trace 3632
+    ///   mastermind trace 3632 --strategy optimal
+    ///   mastermind trace 0123 --pegs 4 --colours 10 --no-repeat --strategy most-parts
+    ///   mastermind trace --tree trees/knuth-4x6.knuth.txt 3632 --json
+    ///   mastermind trace --all            (one line per code, then the total)
+    Trace(TraceArgs),
+    #[command(verbatim_doc_comment)]
+    /// The next guess of a strategy after the guesses and replies of a game so far.
+    ///
+    /// Examples:
+    ///   mastermind next                                  (the first guess: 1122)
+    ///   mastermind next --after 1122=1B0W,1344=BW
+    ///   mastermind next --strategy optimal --after 1123=-
+    ///   mastermind next --tree my-tree.json --after 1122=2B
+    Next(NextArgs),
+    #[command(verbatim_doc_comment)]
+    /// You keep a code in mind; the tool guesses and you give the replies.
+    ///
+    /// Replies: 1B2W, BWW or `1 2` (black, then white), `-` for none; in a black-only game a
+    /// single number. Commands at the prompt: undo, list, help, quit. Prompts go to stderr and
+    /// replies are read line by line from stdin, so a pipe works as well as a terminal.
+    ///
+    /// Examples:
+    ///   mastermind solve
+    ///   mastermind solve --strategy optimal
+    ///   mastermind solve --black-only --strategy most-parts
+    ///   printf '1B0W\n0B1W\n2B0W\n4B\n' | mastermind solve
+    Solve(SolveArgs),
+    #[command(verbatim_doc_comment)]
+    /// The tool keeps a secret code; you guess and it replies.
+    ///
+    /// Commands at the prompt: hint (how many codes still fit), give up (shows the code), help.
+    /// At the end it says how many guesses Knuth's strategy and the optimum need for the code.
+    ///
+    /// Examples:
+    ///   mastermind play
+    ///   mastermind play --seed 42 --max-turns 10
+    ///   mastermind play --pegs 4 --colours 10 --no-repeat       (Bulls and Cows)
+    Play(PlayArgs),
     /// Write a shell completion script to stdout.
     Completions(CompletionsArgs),
+}
+
+/// Where the guesses come from: a strategy the tool builds, or a tree file it follows.
+#[derive(Debug, Args)]
+pub struct StrategySourceArgs {
+    /// The strategy to play [default: knuth].
+    #[arg(long, value_enum, conflicts_with = "tree")]
+    pub strategy: Option<StrategyName>,
+
+    #[command(flatten)]
+    pub options: StrategyOptions,
+
+    /// Follow this tree file (JSON, or Knuth's or Irving's notation) instead of a strategy.
+    #[arg(long, value_name = "FILE")]
+    pub tree: Option<PathBuf>,
+
+    /// Read --tree in this notation rather than the one detected (JSON is always detected).
+    #[arg(long, value_enum, requires = "tree")]
+    pub notation: Option<NotationName>,
+
+    /// The game (a JSON tree file names its own).
+    #[command(flatten)]
+    pub game: GameArgs,
+}
+
+impl StrategySourceArgs {
+    pub fn strategy(&self) -> StrategyName {
+        self.strategy.unwrap_or(StrategyName::Knuth)
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct TraceArgs {
+    /// The secret codes to play against, such as 3632.
+    #[arg(value_name = "SECRET", required_unless_present = "all")]
+    pub secrets: Vec<String>,
+
+    /// Play against every code of the game, one line each, and give the total.
+    #[arg(long, conflicts_with = "secrets")]
+    pub all: bool,
+
+    #[command(flatten)]
+    pub source: StrategySourceArgs,
+
+    /// Print the turns as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct NextArgs {
+    #[command(flatten)]
+    pub source: StrategySourceArgs,
+
+    /// The game so far, e.g. `1122=1B0W,1344=BW` (replies as in `verify --after`: 1B2W,
+    /// Knuth's BWW, `1 2`, or `-` for none).
+    #[arg(long, value_name = "GUESS=REPLY,...")]
+    pub after: Option<String>,
+
+    /// Print the answer as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub source: StrategySourceArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+
+    /// Seed for the secret, so a game can be played again [default: a fresh random seed,
+    /// which is shown].
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+
+    /// Guesses allowed before the code is revealed [default: no limit].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_turns: Option<u32>,
 }
 
 /// The game: pegs, colours, repetition and feedback.
@@ -99,6 +225,10 @@ pub enum StrategyName {
     MostParts,
     /// The exact expected-case optimum: least total guesses (branch and bound).
     Optimal,
+    /// The first code, in numeric order, that fits every reply so far.
+    FirstConsistent,
+    /// A random code that fits every reply so far, reproducible from --seed.
+    RandomConsistent,
 }
 
 impl StrategyName {
@@ -110,6 +240,8 @@ impl StrategyName {
             StrategyName::Entropy => "entropy",
             StrategyName::MostParts => "most-parts",
             StrategyName::Optimal => "optimal",
+            StrategyName::FirstConsistent => "first-consistent",
+            StrategyName::RandomConsistent => "random-consistent",
         }
     }
 }
@@ -158,6 +290,16 @@ pub struct StrategyOptions {
     /// every code, then the least total under that cap.
     #[arg(long, value_enum, default_value_t = Objective::Total)]
     pub minimize: Objective,
+
+    /// With `--strategy random-consistent`: the seed of its draws; the same seed gives the
+    /// same tree. In `compare`, the first of the seeds sampled.
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+
+    /// With `--strategy first-consistent` or `random-consistent`: the first guess of the game
+    /// (the cut-the-knot applet opens with 1123).
+    #[arg(long, value_name = "CODE")]
+    pub opening: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -188,6 +330,12 @@ pub struct CompareArgs {
     /// Print the comparison as JSON instead of a table.
     #[arg(long)]
     pub json: bool,
+
+    /// How many trees (seeds) `random-consistent` is built with; the table gives their mean
+    /// total with its spread, and the worst case seen.
+    #[arg(long, value_name = "N", default_value_t = 100,
+          value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub samples: u32,
 }
 
 #[derive(Debug, Args)]

@@ -4,10 +4,11 @@
 
 mod args;
 mod commands;
-mod history;
 mod input;
 mod output;
 mod progress;
+mod prompt;
+mod source;
 mod strategy;
 mod tree_input;
 
@@ -40,6 +41,10 @@ fn main() -> ExitCode {
         Command::Print(args) => commands::print::run(&args),
         Command::Convert(args) => commands::convert::run(&args),
         Command::Compare(args) => commands::compare::run(&args, cli.quiet),
+        Command::Trace(args) => commands::trace::run(&args, cli.quiet),
+        Command::Next(args) => commands::next::run(&args, cli.quiet),
+        Command::Solve(args) => commands::solve::run(&args, cli.quiet),
+        Command::Play(args) => commands::play::run(&args),
         Command::Completions(args) => commands::completions::run(&args),
     };
     match outcome {

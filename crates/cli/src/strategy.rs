@@ -1,10 +1,11 @@
-//! Building the strategy a user names, with its options, for `generate` and `compare` alike.
+//! Building the strategy a user names, with its options, for `generate`, `compare` and the
+//! commands that play: the whole tree, or the part of it that goes on from a situation.
 
-use anyhow::bail;
-use mastermind_core::Scorer;
+use anyhow::{bail, Context};
+use mastermind_core::{Code, Scorer};
 use mastermind_solve::{
-    least_worst_case, one_step, optimal, Heuristic, OneStepOptions, OptimalOptions, Progress,
-    TieBreak,
+    first_consistent, least_worst_case_from, one_step_from, optimal_from, random_consistent,
+    Heuristic, OneStepOptions, OptimalOptions, Progress, Situation, TieBreak,
 };
 use mastermind_tree::{Node, StrategyInfo};
 use serde_json::Value;
@@ -19,49 +20,74 @@ pub struct BuiltStrategy {
     pub search_summary: String,
 }
 
-/// Builds `strategy` with `options` for the scorer's game.
+/// Builds the whole tree of `strategy` with `options` for the scorer's game.
 pub fn build_strategy(
     strategy: StrategyName,
     options: &StrategyOptions,
     scorer: &Scorer,
     progress: &dyn Progress,
 ) -> anyhow::Result<BuiltStrategy> {
+    build_strategy_from(
+        strategy,
+        options,
+        scorer,
+        &Situation::start(scorer),
+        progress,
+    )
+}
+
+/// Builds the tree `strategy` plays from `situation` on.
+pub fn build_strategy_from(
+    strategy: StrategyName,
+    options: &StrategyOptions,
+    scorer: &Scorer,
+    situation: &Situation,
+    progress: &dyn Progress,
+) -> anyhow::Result<BuiltStrategy> {
+    check_options(strategy, options)?;
     let info = strategy_info(strategy, options);
+    let built = |root| BuiltStrategy {
+        root,
+        info: info.clone(),
+        search_summary: String::new(),
+    };
     let heuristic = match strategy {
         StrategyName::Knuth => Heuristic::Minimax,
         StrategyName::ExpectedSize => Heuristic::ExpectedSize,
         StrategyName::Entropy => Heuristic::Entropy,
         StrategyName::MostParts => Heuristic::MostParts,
+        StrategyName::FirstConsistent => {
+            let opening = opening(options, scorer)?;
+            return Ok(built(first_consistent(
+                scorer, situation, opening, progress,
+            )));
+        }
+        StrategyName::RandomConsistent => {
+            let (seed, opening) = (options.seed.unwrap_or(0), opening(options, scorer)?);
+            return Ok(built(random_consistent(
+                scorer, situation, seed, opening, progress,
+            )));
+        }
         StrategyName::Optimal => {
-            if options.tie_break != TieBreakName::PreferCandidate {
-                bail!("--tie-break applies to the one-step strategies; the optimal search breaks ties by the lowest code");
-            }
-            let result = match (options.minimize, options.max_guesses) {
-                (Objective::Total, max_guesses) => {
+            let result = match options.minimize {
+                Objective::Total => {
                     let search = OptimalOptions {
-                        max_guesses: max_guesses.map(usize::from),
+                        max_guesses: options.max_guesses.map(usize::from),
                         consistent_only: options.consistent_only,
                     };
-                    optimal(scorer, &search, progress)?
+                    optimal_from(scorer, &search, situation, progress)?
                 }
-                (Objective::Worst, None) => {
-                    least_worst_case(scorer, options.consistent_only, progress)
-                }
-                (Objective::Worst, Some(_)) => {
-                    bail!("--minimize worst finds the cap itself; leave out --max-guesses")
+                Objective::Worst => {
+                    least_worst_case_from(scorer, options.consistent_only, situation, progress)
                 }
             };
-            let search_summary = format!(", {} search nodes", result.statistics.nodes);
             return Ok(BuiltStrategy {
                 root: result.tree,
                 info,
-                search_summary,
+                search_summary: format!(", {} search nodes", result.statistics.nodes),
             });
         }
     };
-    if options.max_guesses.is_some() || options.minimize != Objective::Total {
-        bail!("--max-guesses and --minimize apply to --strategy optimal only");
-    }
     let one_step_options = OneStepOptions {
         heuristic,
         tie_break: match options.tie_break {
@@ -70,16 +96,60 @@ pub fn build_strategy(
         },
         consistent_only: options.consistent_only,
     };
-    let root = one_step(scorer, &one_step_options, progress);
-    Ok(BuiltStrategy {
-        root,
-        info,
-        search_summary: String::new(),
-    })
+    Ok(built(one_step_from(
+        scorer,
+        &one_step_options,
+        situation,
+        progress,
+    )))
+}
+
+/// Refuses options that do not apply to `strategy`, rather than ignoring them.
+fn check_options(strategy: StrategyName, options: &StrategyOptions) -> anyhow::Result<()> {
+    let optimal = strategy == StrategyName::Optimal;
+    let consistent = matches!(
+        strategy,
+        StrategyName::FirstConsistent | StrategyName::RandomConsistent
+    );
+    if optimal && options.tie_break != TieBreakName::PreferCandidate {
+        bail!("--tie-break applies to the one-step strategies; the optimal search breaks ties by the lowest code");
+    }
+    if consistent && options.tie_break != TieBreakName::PreferCandidate {
+        bail!(
+            "--tie-break applies to the one-step strategies; {} has no ties to break",
+            strategy.file_name()
+        );
+    }
+    if !optimal && (options.max_guesses.is_some() || options.minimize != Objective::Total) {
+        bail!("--max-guesses and --minimize apply to --strategy optimal only");
+    }
+    if optimal && options.minimize == Objective::Worst && options.max_guesses.is_some() {
+        bail!("--minimize worst finds the cap itself; leave out --max-guesses");
+    }
+    if options.seed.is_some() && strategy != StrategyName::RandomConsistent {
+        bail!("--seed applies to --strategy random-consistent only");
+    }
+    if options.opening.is_some() && !consistent {
+        bail!("--opening applies to first-consistent and random-consistent only; the other strategies choose their own first guess");
+    }
+    Ok(())
+}
+
+fn opening(options: &StrategyOptions, scorer: &Scorer) -> anyhow::Result<Option<Code>> {
+    options
+        .opening
+        .as_deref()
+        .map(|text| {
+            scorer
+                .codebook()
+                .parse(text.trim())
+                .with_context(|| format!("--opening {text}"))
+        })
+        .transpose()
 }
 
 /// The strategy's name and the options that differ from its defaults, so that a file built
-/// by the plain strategy names no parameters.
+/// by the plain strategy names no parameters. A random strategy always names its seed.
 fn strategy_info(strategy: StrategyName, options: &StrategyOptions) -> StrategyInfo {
     let mut info = StrategyInfo::named(strategy.file_name());
     if options.consistent_only {
@@ -97,6 +167,14 @@ fn strategy_info(strategy: StrategyName, options: &StrategyOptions) -> StrategyI
     if options.minimize == Objective::Worst {
         info.parameters
             .insert("minimize".into(), Value::from("worst"));
+    }
+    if strategy == StrategyName::RandomConsistent {
+        info.parameters
+            .insert("seed".into(), Value::from(options.seed.unwrap_or(0)));
+    }
+    if let Some(opening) = &options.opening {
+        info.parameters
+            .insert("opening".into(), Value::from(opening.trim()));
     }
     info
 }

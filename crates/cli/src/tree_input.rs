@@ -7,6 +7,7 @@ use std::path::Path;
 
 use anyhow::{bail, Context};
 use mastermind_core::{Codebook, Scorer};
+use mastermind_play::parse_history;
 use mastermind_tree::notation::read;
 use mastermind_tree::{Node, Notation, TreeFile};
 use mastermind_verify::{
@@ -14,7 +15,6 @@ use mastermind_verify::{
 };
 
 use crate::args::{NotationInputArgs, NotationName};
-use crate::history::parse_history;
 use crate::input::read_input;
 
 /// A tree file as read and verified.
@@ -46,7 +46,7 @@ pub fn load_and_verify(
     let game = input.game.game()?;
     let scorer = Scorer::new(game);
     let history = match &input.after {
-        Some(after) => parse_history(scorer.codebook(), after)?,
+        Some(after) => parse_history(scorer.codebook(), after).context("in --after")?,
         None => Vec::new(),
     };
     let reading = read(&text, &game, notation.map(Notation::from));

@@ -14,7 +14,7 @@ pub mod reply;
 mod trace;
 
 pub use breaker::{Codebreaker, Step};
-pub use maker::{Codemaker, Turn};
+pub use maker::{fresh_seed, secret_from_seed, Codemaker, Turn};
 pub use mistake::{Mistake, NearMiss};
 pub use reply::{parse_history, parse_reply, ReplyError};
 pub use trace::{trace, TraceError, TracedTurn};

@@ -3,6 +3,8 @@
 //! costing a turn.
 
 use mastermind_core::{Code, CodeParseError, Feedback, Scorer};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 
 /// One scored guess.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,6 +18,17 @@ pub struct Codemaker<'a> {
     scorer: &'a Scorer,
     secret: Code,
     turns: Vec<Turn>,
+}
+
+/// A secret drawn uniformly from the codes of the scorer's game, the same for the same seed.
+pub fn secret_from_seed(scorer: &Scorer, seed: u64) -> Code {
+    let codes = scorer.codebook().len() as u32;
+    Code(ChaCha8Rng::seed_from_u64(seed).random_range(0..codes))
+}
+
+/// A seed from the operating system, for a game that was not given one.
+pub fn fresh_seed() -> u64 {
+    rand::random()
 }
 
 impl<'a> Codemaker<'a> {
@@ -90,5 +103,15 @@ mod tests {
         game.guess(" 1234 ").unwrap();
         assert!(game.is_solved());
         assert_eq!(game.possible(), 1);
+    }
+
+    #[test]
+    fn a_seed_fixes_the_secret() {
+        let scorer = Scorer::new(Game::classic());
+        assert_eq!(secret_from_seed(&scorer, 42), secret_from_seed(&scorer, 42));
+        let secrets: std::collections::HashSet<Code> = (0..50)
+            .map(|seed| secret_from_seed(&scorer, seed))
+            .collect();
+        assert!(secrets.len() > 40);
     }
 }

@@ -35,10 +35,15 @@ impl Statistics {
 
     /// Records that one code needs `guesses` guesses.
     pub fn record(&mut self, guesses: usize) {
+        self.record_many(guesses, 1);
+    }
+
+    /// Records that `codes` codes need `guesses` guesses each.
+    pub fn record_many(&mut self, guesses: usize, codes: u64) {
         if self.solved_by_guess.len() < guesses {
             self.solved_by_guess.resize(guesses, 0);
         }
-        self.solved_by_guess[guesses - 1] += 1;
+        self.solved_by_guess[guesses - 1] += codes;
     }
 
     pub fn codes(&self) -> u64 {

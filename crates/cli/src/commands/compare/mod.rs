@@ -8,22 +8,62 @@ use std::time::{Duration, Instant};
 
 use anyhow::bail;
 use mastermind_core::{Game, Scorer};
-use mastermind_tree::{Statistics, TreeFile};
+use mastermind_tree::{Statistics, StrategyInfo, TreeFile};
 use mastermind_verify::{verify_file, VerifyOptions};
 use serde_json::{json, Value};
 
-use crate::args::CompareArgs;
+use crate::args::{CompareArgs, StrategyName, StrategyOptions};
 use crate::commands::Outcome;
 use crate::output::write_stdout;
 use crate::progress::BuildProgress;
 use crate::strategy::build_strategy;
 
-/// One strategy's verified results.
+/// One strategy's verified results. A strategy that draws at random is built once per seed,
+/// and its statistics add up every tree's codes.
 pub struct Row {
     pub name: String,
     pub parameters: BTreeMap<String, Value>,
     pub statistics: Statistics,
     pub build_time: Duration,
+    pub samples: Option<Samples>,
+}
+
+/// The spread of a random strategy over the trees of consecutive seeds.
+pub struct Samples {
+    pub first_seed: u64,
+    pub totals: Vec<u64>,
+    pub worst_cases: Vec<usize>,
+}
+
+impl Samples {
+    pub fn count(&self) -> usize {
+        self.totals.len()
+    }
+
+    pub fn mean_total(&self) -> f64 {
+        self.totals.iter().sum::<u64>() as f64 / self.count() as f64
+    }
+
+    /// The sample standard deviation of the totals (0 for one tree).
+    pub fn standard_deviation(&self) -> f64 {
+        let mean = self.mean_total();
+        let squares: f64 = self.totals.iter().map(|&t| (t as f64 - mean).powi(2)).sum();
+        (squares / (self.count().max(2) - 1) as f64).sqrt()
+    }
+
+    pub fn worst_case(&self) -> usize {
+        self.worst_cases.iter().copied().max().unwrap_or(0)
+    }
+
+    /// How many trees reach the worst case.
+    pub fn trees_at_worst(&self) -> usize {
+        let worst = self.worst_case();
+        self.worst_cases.iter().filter(|&&w| w == worst).count()
+    }
+
+    pub fn last_seed(&self) -> u64 {
+        self.first_seed + self.count() as u64 - 1
+    }
 }
 
 pub fn run(args: &CompareArgs, quiet: bool) -> anyhow::Result<Outcome> {
@@ -31,23 +71,52 @@ pub fn run(args: &CompareArgs, quiet: bool) -> anyhow::Result<Outcome> {
     let scorer = Scorer::new(game);
     let mut rows = Vec::new();
     for &strategy in &args.strategies {
-        let progress = BuildProgress::new(game.code_count() as u64, quiet);
+        let random = strategy == StrategyName::RandomConsistent;
+        let first_seed = args.options.seed.unwrap_or(0);
+        let seeds = if random {
+            first_seed..first_seed + u64::from(args.samples)
+        } else {
+            0..1
+        };
+        let progress = BuildProgress::new(
+            game.code_count() as u64 * seeds.end.saturating_sub(seeds.start),
+            quiet,
+        );
         let started = Instant::now();
-        let built = build_strategy(strategy, &args.options, &scorer, &progress);
+        let built = seeds
+            .map(|seed| {
+                let mut options = args.options.clone();
+                options.seed = random.then_some(seed);
+                build_and_verify(strategy, &options, &scorer, &progress)
+            })
+            .collect::<anyhow::Result<Option<Vec<_>>>>();
         let build_time = started.elapsed();
         progress.finish();
-        let built = built?;
-        let file = TreeFile::new(scorer.codebook(), built.info, &built.root);
-        let report = verify_file(&file, &VerifyOptions::default())?;
-        if !report.is_valid() {
-            eprint!("the {} tree does not verify:\n{report}", file.strategy.name);
+        let Some(trees) = built? else {
             return Ok(Outcome::Invalid);
+        };
+        let (mut strategy_info, _) = trees[0].clone();
+        let mut statistics = Statistics::from_counts(Vec::new());
+        for (_, tree) in &trees {
+            for (guesses, &count) in tree.solved_by_guess.iter().enumerate() {
+                statistics.record_many(guesses + 1, count);
+            }
         }
+        let samples = random.then(|| {
+            // The row stands for every seed, so it names none.
+            strategy_info.parameters.remove("seed");
+            Samples {
+                first_seed,
+                totals: trees.iter().map(|(_, tree)| tree.total()).collect(),
+                worst_cases: trees.iter().map(|(_, tree)| tree.worst_case()).collect(),
+            }
+        });
         rows.push(Row {
-            name: file.strategy.name,
-            parameters: file.strategy.parameters,
-            statistics: report.statistics,
+            name: strategy_info.name,
+            parameters: strategy_info.parameters,
+            statistics,
             build_time,
+            samples,
         });
     }
     if rows.is_empty() {
@@ -62,26 +131,51 @@ pub fn run(args: &CompareArgs, quiet: bool) -> anyhow::Result<Outcome> {
     Ok(Outcome::Success)
 }
 
+/// Builds one tree and verifies it; `None` when it fails verification (reported on stderr).
+fn build_and_verify(
+    strategy: StrategyName,
+    options: &StrategyOptions,
+    scorer: &Scorer,
+    progress: &BuildProgress,
+) -> anyhow::Result<Option<(StrategyInfo, Statistics)>> {
+    let built = build_strategy(strategy, options, scorer, progress)?;
+    let file = TreeFile::new(scorer.codebook(), built.info, &built.root);
+    let report = verify_file(&file, &VerifyOptions::default())?;
+    if !report.is_valid() {
+        eprint!("the {} tree does not verify:\n{report}", file.strategy.name);
+        return Ok(None);
+    }
+    Ok(Some((file.strategy, report.statistics)))
+}
+
 fn as_json(game: &Game, rows: &[Row]) -> Value {
     json!({
-        "game": {
-            "pegs": game.pegs(),
-            "colours": game.colours(),
-            "repetition": game.repetition(),
-            "feedback": game.feedback_kind(),
-            "codes": game.code_count(),
-        },
+        "game": crate::commands::game_json(game),
         "strategies": rows.iter().map(|row| {
             let average = row.statistics.average();
-            json!({
+            let mut entry = json!({
                 "name": row.name,
                 "parameters": row.parameters,
-                "total_guesses": row.statistics.total(),
                 "average": { "fraction": average.fraction(), "decimal": average.decimal(4) },
                 "worst_case": row.statistics.worst_case(),
                 "solved_by_guess": row.statistics.solved_by_guess,
                 "build_seconds": row.build_time.as_secs_f64(),
-            })
+            });
+            match &row.samples {
+                None => entry["total_guesses"] = row.statistics.total().into(),
+                Some(samples) => {
+                    entry["samples"] = json!({
+                        "trees": samples.count(),
+                        "seeds": [samples.first_seed, samples.last_seed()],
+                        "mean_total_guesses": samples.mean_total(),
+                        "standard_deviation": samples.standard_deviation(),
+                        "least_total": samples.totals.iter().min(),
+                        "greatest_total": samples.totals.iter().max(),
+                        "trees_at_worst_case": samples.trees_at_worst(),
+                    });
+                }
+            }
+            entry
         }).collect::<Vec<_>>(),
     })
 }

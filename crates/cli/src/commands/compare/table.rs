@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use mastermind_core::Game;
 
-use super::Row;
+use super::{Row, Samples};
 
 /// Characters in a whole bar.
 const BAR_WIDTH: usize = 60;
@@ -28,19 +28,21 @@ pub fn render(game: &Game, rows: &[Row]) -> String {
     let mut lines = vec![header];
     for row in rows {
         let statistics = &row.statistics;
+        // A sampled row adds up its trees: totals and counts are shown per tree.
+        let trees = row.samples.as_ref().map_or(1, Samples::count) as f64;
+        let total = match &row.samples {
+            Some(samples) => format!("{:.1}", samples.mean_total()),
+            None => statistics.total().to_string(),
+        };
         let mut line = vec![
             label(row),
-            statistics.total().to_string(),
+            total,
             statistics.average().to_string(),
             statistics.worst_case().to_string(),
         ];
         line.extend((0..worst).map(|i| {
-            statistics
-                .solved_by_guess
-                .get(i)
-                .copied()
-                .unwrap_or(0)
-                .to_string()
+            let count = statistics.solved_by_guess.get(i).copied().unwrap_or(0);
+            format!("{:.0}", count as f64 / trees)
         }));
         line.push(format_duration(row.build_time));
         lines.push(line);
@@ -71,6 +73,28 @@ pub fn render(game: &Game, rows: &[Row]) -> String {
             })
             .collect();
         writeln!(text, "{}", cells.join("  ").trim_end()).expect("writing to a String");
+    }
+    for (row, samples) in rows
+        .iter()
+        .filter_map(|row| Some((row, row.samples.as_ref()?)))
+    {
+        writeln!(
+            text,
+            "\n{}: {} trees (seeds {}–{}); total mean {:.1}, standard deviation {:.1}, \
+             least {}, greatest {}; worst case {} in {} of the trees. Its average and counts are \
+             over all the trees.",
+            label(row),
+            samples.count(),
+            samples.first_seed,
+            samples.last_seed(),
+            samples.mean_total(),
+            samples.standard_deviation(),
+            samples.totals.iter().min().unwrap_or(&0),
+            samples.totals.iter().max().unwrap_or(&0),
+            samples.worst_case(),
+            samples.trees_at_worst(),
+        )
+        .expect("writing to a String");
     }
     text.push_str(
         "\nguesses per code (each digit is a share of the codes solved with that many guesses):\n",

@@ -1,0 +1,145 @@
+//! `mastermind play`: the tool keeps a secret, the person guesses and gets replies. A guess
+//! that is not a code of the game is refused without costing a turn. At the end the tool says
+//! how many guesses Knuth's strategy and the optimum need for the same code.
+
+use std::sync::mpsc;
+use std::thread;
+
+use mastermind_core::{Code, FeedbackKind, Game, Scorer};
+use mastermind_play::{fresh_seed, secret_from_seed, trace, Codemaker};
+use mastermind_solve::{knuth, optimal, NoProgress, OptimalOptions};
+
+use crate::args::PlayArgs;
+use crate::commands::{describe_for_people, plural, Outcome};
+use crate::prompt::{say, Prompter};
+
+/// The optimum is worked out at the end of a game only for games where the search takes a
+/// few seconds at most (4×7 takes about 4 s; black-peg games are far harder for their size).
+const QUICK_OPTIMUM_CODES: usize = 2401;
+const QUICK_OPTIMUM_CODES_BLACK_ONLY: usize = 256;
+
+pub fn run(args: &PlayArgs) -> anyhow::Result<Outcome> {
+    let game = args.game.game()?;
+    let scorer = Scorer::new(game);
+    let book = scorer.codebook();
+    let seed = args.seed.unwrap_or_else(fresh_seed);
+    let secret = secret_from_seed(&scorer, seed);
+    // The strategies' answers are worked out while the person plays.
+    let benchmarks = benchmark_in_background(game, secret);
+    let limit = args.max_turns.map(|n| n as usize);
+    say(&format!(
+        "I have chosen a code: {} (seed {seed}). Guess it!",
+        describe_for_people(book)
+    ));
+    say(&format!(
+        "Type a guess such as {}, or hint, give up, help.{}",
+        book.format(Code(book.len() as u32 / 7)),
+        limit.map_or(String::new(), |n| format!(" You have {n} guesses."))
+    ));
+    let mut maker = Codemaker::new(&scorer, secret);
+    let mut prompter = Prompter::new();
+    let outcome = loop {
+        if limit.is_some_and(|n| maker.turns().len() >= n) {
+            break Ending::OutOfTurns;
+        }
+        let prompt = format!("guess {}? ", maker.turns().len() + 1);
+        let Some(answer) = prompter.ask(&prompt)? else {
+            break Ending::EndOfInput;
+        };
+        match answer.to_ascii_lowercase().as_str() {
+            "" => continue,
+            "hint" => {
+                let possible = plural(maker.possible(), "code fits", "codes fit");
+                say(&format!("{possible} every reply so far."));
+                continue;
+            }
+            "give up" | "giveup" | "quit" | "exit" => break Ending::GaveUp,
+            "help" | "?" => {
+                say(&format!(
+                    "A guess is a code: {}. The reply gives black pegs (right colour, right place) and white pegs (right colour, wrong place).",
+                    describe_for_people(book)
+                ));
+                say("hint: how many codes still fit the replies. give up: show the code.");
+                continue;
+            }
+            _ => {}
+        }
+        match maker.guess(&answer) {
+            Ok(turn) => {
+                say(&format!(
+                    "  {}  {}",
+                    book.format(turn.guess),
+                    game.feedback_name(turn.reply)
+                ));
+                if maker.is_solved() {
+                    break Ending::Solved;
+                }
+            }
+            Err(error) => say(&format!("{error}; that guess did not count.")),
+        }
+    };
+    let secret_text = book.format(secret);
+    let guesses = maker.turns().len();
+    match outcome {
+        Ending::Solved => println!(
+            "You found {secret_text} in {}.",
+            plural(guesses, "guess", "guesses")
+        ),
+        Ending::OutOfTurns => println!("No guesses left. The code was {secret_text}."),
+        Ending::GaveUp => println!("The code was {secret_text}."),
+        Ending::EndOfInput => {
+            println!("Input ended before the code was found. The code was {secret_text}.")
+        }
+    }
+    if let Ok(benchmarks) = benchmarks.recv() {
+        println!("{}", benchmarks.describe(&secret_text));
+    }
+    Ok(Outcome::Success)
+}
+
+enum Ending {
+    Solved,
+    OutOfTurns,
+    GaveUp,
+    EndOfInput,
+}
+
+/// How many guesses the reference strategies need for the secret.
+struct Benchmarks {
+    knuth: usize,
+    /// `None` when the game is too large to search quickly.
+    optimal: Option<usize>,
+}
+
+impl Benchmarks {
+    fn describe(&self, secret: &str) -> String {
+        let optimum = match self.optimal {
+            Some(n) => format!("the optimum (least total over all codes) needs {n}"),
+            None => "the optimum is not worked out for a game this large (see `mastermind trace --strategy optimal`)".to_owned(),
+        };
+        format!(
+            "For {secret}, Knuth's strategy needs {} guesses; {optimum}.",
+            self.knuth
+        )
+    }
+}
+
+fn benchmark_in_background(game: Game, secret: Code) -> mpsc::Receiver<Benchmarks> {
+    let (sender, receiver) = mpsc::channel();
+    thread::spawn(move || {
+        let scorer = Scorer::new(game);
+        let guesses = |tree| trace(&scorer, &tree, secret).map_or(0, |turns| turns.len());
+        let knuth = guesses(knuth(&scorer, &NoProgress));
+        let quick = match game.feedback_kind() {
+            FeedbackKind::BlackWhite => QUICK_OPTIMUM_CODES,
+            FeedbackKind::BlackOnly => QUICK_OPTIMUM_CODES_BLACK_ONLY,
+        };
+        let optimal = (game.code_count() <= quick)
+            .then(|| optimal(&scorer, &OptimalOptions::default(), &NoProgress).ok())
+            .flatten()
+            .map(|result| guesses(result.tree));
+        // The game may have ended already; then nobody is listening.
+        let _ = sender.send(Benchmarks { knuth, optimal });
+    });
+    receiver
+}

@@ -1,0 +1,168 @@
+//! `mastermind trace`: plays a strategy, or a tree file, against secrets the user names (or
+//! every code) and shows each turn: the guess, the reply, and the codes still possible.
+
+use std::fmt::Write;
+
+use anyhow::Context;
+use mastermind_core::{Code, Codebook};
+use mastermind_play::{trace, TracedTurn};
+use mastermind_tree::Statistics;
+use serde_json::{json, Value};
+
+use crate::args::TraceArgs;
+use crate::commands::{game_json, plural, Outcome};
+use crate::output::write_stdout;
+use crate::source::{follow, Followed};
+
+/// The codes still possible are listed while there are at most this many.
+pub const LISTED_CANDIDATES: usize = 8;
+
+pub fn run(args: &TraceArgs, quiet: bool) -> anyhow::Result<Outcome> {
+    let Some(followed) = follow(&args.source, quiet)? else {
+        return Ok(Outcome::Invalid);
+    };
+    let book = followed.scorer.codebook();
+    let secrets: Vec<Code> = if args.all {
+        book.codes().collect()
+    } else {
+        args.secrets
+            .iter()
+            .map(|text| {
+                book.parse(text.trim())
+                    .with_context(|| format!("the secret `{text}`"))
+            })
+            .collect::<anyhow::Result<_>>()?
+    };
+    let mut games = Vec::with_capacity(secrets.len());
+    for &secret in &secrets {
+        let turns = trace(&followed.scorer, &followed.root, secret)
+            .with_context(|| format!("{} cannot find {}", followed.name, book.format(secret)))?;
+        games.push((secret, turns));
+    }
+    let text = if args.json {
+        serde_json::to_string_pretty(&as_json(&followed, &games, args.all))? + "\n"
+    } else if args.all {
+        summary_lines(&followed, &games)
+    } else {
+        turn_by_turn(&followed, &games)
+    };
+    write_stdout(text.as_bytes())?;
+    Ok(Outcome::Success)
+}
+
+/// Each game as a block of turns.
+fn turn_by_turn(followed: &Followed, games: &[(Code, Vec<TracedTurn>)]) -> String {
+    let book = followed.scorer.codebook();
+    let game = book.game();
+    let mut text = String::new();
+    for (index, (secret, turns)) in games.iter().enumerate() {
+        if index > 0 {
+            text.push('\n');
+        }
+        let _ = writeln!(
+            text,
+            "{} on {}, secret {}",
+            followed.name,
+            game.describe(),
+            book.format(*secret)
+        );
+        for (number, turn) in turns.iter().enumerate() {
+            let _ = write!(
+                text,
+                "guess {}: {}  reply {}  ",
+                number + 1,
+                book.format(turn.guess),
+                game.feedback_name(turn.reply)
+            );
+            let _ = if turn.reply == game.all_black() {
+                writeln!(
+                    text,
+                    "solved in {}",
+                    plural(turns.len(), "guess", "guesses")
+                )
+            } else {
+                writeln!(text, "{}", left(book, &turn.left))
+            };
+        }
+    }
+    text
+}
+
+/// "3 codes left: 3136 3632 5622", or just the count when there are many.
+pub fn left(book: &Codebook, codes: &[Code]) -> String {
+    let count = plural(codes.len(), "code", "codes");
+    if codes.len() <= LISTED_CANDIDATES {
+        let list: Vec<String> = codes.iter().map(|&c| book.format(c)).collect();
+        format!("{count} left: {}", list.join(" "))
+    } else {
+        format!("{count} left")
+    }
+}
+
+/// One line per secret, then the totals.
+fn summary_lines(followed: &Followed, games: &[(Code, Vec<TracedTurn>)]) -> String {
+    let book = followed.scorer.codebook();
+    let game = book.game();
+    let mut text = String::new();
+    let mut statistics = Statistics::from_counts(Vec::new());
+    for (secret, turns) in games {
+        statistics.record(turns.len());
+        let steps: Vec<String> = turns
+            .iter()
+            .map(|t| format!("{} {}", book.format(t.guess), game.feedback_name(t.reply)))
+            .collect();
+        let _ = writeln!(
+            text,
+            "{}  {}  {}",
+            book.format(*secret),
+            turns.len(),
+            steps.join(", ")
+        );
+    }
+    let _ = writeln!(
+        text,
+        "{} on {}: total {} guesses over {} codes, average {}, worst case {}",
+        followed.name,
+        game.describe(),
+        statistics.total(),
+        statistics.codes(),
+        statistics.average(),
+        statistics.worst_case()
+    );
+    text
+}
+
+fn as_json(followed: &Followed, games: &[(Code, Vec<TracedTurn>)], all: bool) -> Value {
+    let book = followed.scorer.codebook();
+    let game = book.game();
+    let traced: Vec<Value> = games
+        .iter()
+        .map(|(secret, turns)| {
+            json!({
+                "secret": book.format(*secret),
+                "guesses": turns.len(),
+                "turns": turns.iter().map(|turn| {
+                    let mut entry = json!({
+                        "guess": book.format(turn.guess),
+                        "reply": game.feedback_name(turn.reply),
+                        "candidates_left": turn.left.len(),
+                    });
+                    if turn.left.len() <= LISTED_CANDIDATES {
+                        entry["candidates"] =
+                            turn.left.iter().map(|&c| book.format(c)).collect();
+                    }
+                    entry
+                }).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    let mut out = json!({
+        "game": game_json(game),
+        "strategy": followed.name,
+        "games": traced,
+    });
+    if all {
+        out["total_guesses"] = games.iter().map(|(_, t)| t.len()).sum::<usize>().into();
+    }
+    out
+}
