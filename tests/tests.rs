@@ -4,8 +4,10 @@
 mod compare;
 mod figure1;
 mod generate;
+mod interactive;
 mod notation;
 mod print;
 mod published;
 mod support;
+mod trace;
 mod verify;

@@ -1,0 +1,279 @@
+//! `mastermind solve` and `mastermind play`, driven as a person would: through piped input
+//! line by line, and through a real pseudo-terminal.
+
+use crate::support::{mastermind_with_input, Run};
+
+fn solve(args: &[&str], input: &str) -> Run {
+    let mut all = vec!["solve"];
+    all.extend_from_slice(args);
+    mastermind_with_input(&all, input)
+}
+
+fn play(args: &[&str], input: &str) -> Run {
+    let mut all = vec!["play"];
+    all.extend_from_slice(args);
+    mastermind_with_input(&all, input)
+}
+
+/// The secret a seeded game keeps, learnt by giving up.
+fn secret_of(seed: &str, game: &[&str]) -> String {
+    let mut args = vec!["--seed", seed];
+    args.extend_from_slice(game);
+    let run = play(&args, "give up\n").expect_status(0);
+    let line = run.stdout.lines().next().unwrap().to_owned();
+    line.trim_start_matches("The code was ")
+        .trim_end_matches('.')
+        .to_owned()
+}
+
+#[test]
+fn solve_finds_3632_from_piped_replies_in_every_spelling() {
+    let run = solve(&[], "1B0W\nW\n1 2\nBW\n4B\n").expect_status(0);
+    assert_eq!(run.stdout, "3632 found in 5 guesses\n");
+    assert!(
+        run.stderr.contains("guess 1: 1122  reply? 1B0W"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr
+            .contains("7 codes left: 3632 3662 4562 4625 5532 6425 6623"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn solve_takes_back_replies_and_refuses_bad_ones() {
+    let input = "1B0W\nlist\nnonsense\n3B1W\n2\n0B0W\nundo\nundo\nundo\n1B0W\n0B1W\n1B2W\n1B1W\nhelp\n4B0W\n";
+    let run = solve(&[], input).expect_status(0);
+    assert_eq!(run.stdout, "3632 found in 5 guesses\n");
+    let err = &run.stderr;
+    assert!(
+        err.contains("256 codes fit every reply so far: 1333 1334"),
+        "{err}"
+    );
+    assert!(err.contains("`nonsense` is not a reply"), "{err}");
+    assert!(err.contains("`3B1W` cannot happen"), "{err}");
+    assert!(err.contains("`2` is not a reply"), "{err}");
+    assert!(err.contains("Took back the reply to guess 2."), "{err}");
+    assert!(err.contains("Took back the reply to guess 1."), "{err}");
+    assert!(err.contains("There is no reply to take back yet."), "{err}");
+}
+
+#[test]
+fn solve_names_the_reply_no_code_fits_and_the_reply_that_may_be_wrong() {
+    // Four white pegs for 1122 leave 2211 alone, which cannot then get no peg at all: either
+    // that reply or the first is wrong, and the tool says which codes each fix would leave.
+    let run = solve(
+        &[],
+        "0B4W
+-
+4B
+",
+    )
+    .expect_status(0);
+    let err = &run.stderr;
+    assert!(
+        err.contains("No code fits that: the reply 0B0W to guess 2 (2211) is the first that no code fits together with the replies before it. It was not taken."),
+        "{err}"
+    );
+    assert!(
+        err.contains("guess 1 (1122): 0B0W rather than 0B4W (then the code is 3333 or 3334"),
+        "{err}"
+    );
+    assert_eq!(run.stdout, "2211 found in 2 guesses\n");
+}
+
+#[test]
+fn solve_ends_cleanly_at_the_end_of_input_and_follows_any_tree() {
+    let run = solve(&[], "1B0W\n").expect_status(0);
+    assert!(
+        run.stderr
+            .contains("Input ended before the code was found."),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stdout.is_empty());
+    let run = solve(&["--black-only", "--strategy", "most-parts"], "").expect_status(0);
+    assert!(run.stderr.contains("black pegs only"), "{}", run.stderr);
+    let run = solve(
+        &["--pegs", "3", "--colours", "4", "--strategy", "optimal"],
+        "quit\n",
+    )
+    .expect_status(0);
+    assert!(run.stderr.contains("guess 1: "), "{}", run.stderr);
+}
+
+#[test]
+fn play_scores_guesses_and_bad_guesses_cost_no_turn() {
+    let secret = secret_of("7", &[]);
+    let input = format!("12\n1237\n11a2\nhint\n1122\nhint\n{secret}\n");
+    let run = play(&["--seed", "7"], &input).expect_status(0);
+    let err = &run.stderr;
+    assert!(
+        err.contains("`12` has 2 symbols; codes of this game have 4; that guess did not count."),
+        "{err}"
+    );
+    assert!(err.contains("`7` at position 4 is not a colour"), "{err}");
+    assert!(err.contains("1296 codes fit every reply so far."), "{err}");
+    assert!(err.contains("guess 2? "), "{err}");
+    let guesses = if secret == "1122" { 1 } else { 2 };
+    let plural = if guesses == 1 { "guess" } else { "guesses" };
+    assert!(
+        run.stdout
+            .starts_with(&format!("You found {secret} in {guesses} {plural}.")),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("Knuth's strategy needs"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .contains("the optimum (least total over all codes) needs"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn play_gives_up_runs_out_of_turns_and_ends_at_the_end_of_input() {
+    let run = play(&["--seed", "3"], "hint\ngive up\n").expect_status(0);
+    assert!(run.stdout.starts_with("The code was "), "{}", run.stdout);
+    let run = play(&["--seed", "3", "--max-turns", "2"], "1111\n2222\n3333\n").expect_status(0);
+    let secret = secret_of("3", &[]);
+    if !["1111", "2222"].contains(&secret.as_str()) {
+        assert!(
+            run.stdout
+                .starts_with(&format!("No guesses left. The code was {secret}.")),
+            "{}",
+            run.stdout
+        );
+    }
+    let run = play(&["--seed", "3"], "1111\n").expect_status(0);
+    assert!(
+        run.stdout
+            .starts_with("Input ended before the code was found."),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn play_refuses_repeated_colours_in_a_no_repeat_game_and_works_in_every_variant() {
+    let bulls = ["--pegs", "4", "--colours", "10", "--no-repeat"];
+    let secret = secret_of("5", &bulls);
+    let mut args = vec!["--seed", "5"];
+    args.extend_from_slice(&bulls);
+    let run = play(&args, &format!("1123\n{secret}\n")).expect_status(0);
+    assert!(
+        run.stderr.contains("`1123` repeats a colour"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stdout
+            .starts_with(&format!("You found {secret} in 1 guess.")),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("the optimum is not worked out"),
+        "{}",
+        run.stdout
+    );
+    let black_only = ["--pegs", "3", "--colours", "4", "--black-only"];
+    let secret = secret_of("9", &black_only);
+    let mut args = vec!["--seed", "9"];
+    args.extend_from_slice(&black_only);
+    let run = play(&args, &format!("{secret}\n")).expect_status(0);
+    assert!(
+        run.stdout
+            .contains("the optimum (least total over all codes) needs"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn a_seed_keeps_the_same_secret() {
+    assert_eq!(secret_of("11", &[]), secret_of("11", &[]));
+    let secrets: std::collections::HashSet<String> = (0..6)
+        .map(|seed| secret_of(&seed.to_string(), &[]))
+        .collect();
+    assert!(secrets.len() > 1);
+}
+
+#[cfg(unix)]
+mod terminal {
+    //! The same commands in a real pseudo-terminal, as a person at a keyboard uses them.
+
+    use std::process::Command;
+    use std::time::Duration;
+
+    use expectrl::session::OsSession;
+    use expectrl::{ControlCode, Eof, Expect, Session};
+
+    fn session(args: &[&str]) -> OsSession {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_mastermind"));
+        command.args(args);
+        let mut session = Session::spawn(command).expect("the binary starts in a pty");
+        session.set_expect_timeout(Some(Duration::from_secs(60)));
+        session
+    }
+
+    #[test]
+    fn solve_in_a_terminal_with_undo_and_a_refused_reply() {
+        let mut p = session(&["solve"]);
+        p.expect("guess 1: 1122  reply? ").unwrap();
+        p.send_line("1B0W").unwrap();
+        p.expect("256 codes left").unwrap();
+        p.expect("guess 2: 1344  reply? ").unwrap();
+        p.send_line("3B1W").unwrap();
+        p.expect("cannot happen").unwrap();
+        p.send_line("undo").unwrap();
+        p.expect("Took back the reply to guess 1.").unwrap();
+        p.expect("guess 1: 1122  reply? ").unwrap();
+        p.send_line("0B4W").unwrap();
+        p.expect("1 code left: 2211").unwrap();
+        p.send_line("-").unwrap();
+        p.expect("No code fits that").unwrap();
+        p.send_line("4B").unwrap();
+        p.expect("2211 found in 2 guesses").unwrap();
+        p.expect(Eof).unwrap();
+    }
+
+    #[test]
+    fn play_in_a_terminal_with_hint_a_bad_guess_and_give_up() {
+        let mut p = session(&["play", "--seed", "1"]);
+        p.expect("guess 1? ").unwrap();
+        p.send_line("12345").unwrap();
+        p.expect("that guess did not count").unwrap();
+        p.expect("guess 1? ").unwrap();
+        p.send_line("1122").unwrap();
+        p.expect("guess 2? ").unwrap();
+        p.send_line("hint").unwrap();
+        p.expect("every reply so far.").unwrap();
+        p.send_line("give up").unwrap();
+        p.expect("The code was ").unwrap();
+        p.expect("Knuth's strategy needs").unwrap();
+        p.expect(Eof).unwrap();
+    }
+
+    #[test]
+    fn end_of_input_from_the_keyboard_ends_cleanly() {
+        let mut p = session(&["solve"]);
+        p.expect("reply? ").unwrap();
+        p.send(ControlCode::EndOfTransmission).unwrap();
+        p.expect("Input ended before the code was found.").unwrap();
+        p.expect(Eof).unwrap();
+        let mut p = session(&["play", "--seed", "2"]);
+        p.expect("guess 1? ").unwrap();
+        p.send(ControlCode::EndOfTransmission).unwrap();
+        p.expect("Input ended before the code was found.").unwrap();
+        p.expect(Eof).unwrap();
+    }
+}
