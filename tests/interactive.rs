@@ -214,66 +214,88 @@ mod terminal {
     use std::process::Command;
     use std::time::Duration;
 
-    use expectrl::session::OsSession;
     use expectrl::{ControlCode, Eof, Expect, Session};
 
-    fn session(args: &[&str]) -> OsSession {
+    /// One line of a dialogue with the binary.
+    enum Line {
+        /// Wait until the binary has written this.
+        Shows(&'static str),
+        /// Type this and press Enter.
+        Type(&'static str),
+        /// Press Ctrl-D at the start of a line.
+        EndOfInput,
+    }
+    use Line::{EndOfInput, Shows, Type};
+
+    /// Runs `mastermind ARGS` in a pseudo-terminal through `script`, then waits for it to end.
+    fn converse(args: &[&str], script: &[Line]) {
         let mut command = Command::new(env!("CARGO_BIN_EXE_mastermind"));
         command.args(args);
         let mut session = Session::spawn(command).expect("the binary starts in a pty");
         session.set_expect_timeout(Some(Duration::from_secs(60)));
-        session
+        for line in script {
+            match line {
+                Shows(text) => session.expect(*text).map(drop),
+                Type(text) => session.send_line(text),
+                EndOfInput => session.send(ControlCode::EndOfTransmission),
+            }
+            .unwrap_or_else(|error| panic!("{args:?}: {error}"));
+        }
+        session.expect(Eof).expect("the binary ends");
     }
 
     #[test]
     fn solve_in_a_terminal_with_undo_and_a_refused_reply() {
-        let mut p = session(&["solve"]);
-        p.expect("guess 1: 1122  reply? ").unwrap();
-        p.send_line("1B0W").unwrap();
-        p.expect("256 codes left").unwrap();
-        p.expect("guess 2: 1344  reply? ").unwrap();
-        p.send_line("3B1W").unwrap();
-        p.expect("cannot happen").unwrap();
-        p.send_line("undo").unwrap();
-        p.expect("Took back the reply to guess 1.").unwrap();
-        p.expect("guess 1: 1122  reply? ").unwrap();
-        p.send_line("0B4W").unwrap();
-        p.expect("1 code left: 2211").unwrap();
-        p.send_line("-").unwrap();
-        p.expect("No code fits that").unwrap();
-        p.send_line("4B").unwrap();
-        p.expect("2211 found in 2 guesses").unwrap();
-        p.expect(Eof).unwrap();
+        converse(
+            &["solve"],
+            &[
+                Shows("guess 1: 1122  reply? "),
+                Type("1B0W"),
+                Shows("256 codes left"),
+                Shows("guess 2: 1344  reply? "),
+                Type("3B1W"),
+                Shows("cannot happen"),
+                Type("undo"),
+                Shows("Took back the reply to guess 1."),
+                Shows("guess 1: 1122  reply? "),
+                Type("0B4W"),
+                Shows("1 code left: 2211"),
+                Type("-"),
+                Shows("No code fits that"),
+                Type("4B"),
+                Shows("2211 found in 2 guesses"),
+            ],
+        );
     }
 
     #[test]
     fn play_in_a_terminal_with_hint_a_bad_guess_and_give_up() {
-        let mut p = session(&["play", "--seed", "1"]);
-        p.expect("guess 1? ").unwrap();
-        p.send_line("12345").unwrap();
-        p.expect("that guess did not count").unwrap();
-        p.expect("guess 1? ").unwrap();
-        p.send_line("1122").unwrap();
-        p.expect("guess 2? ").unwrap();
-        p.send_line("hint").unwrap();
-        p.expect("every reply so far.").unwrap();
-        p.send_line("give up").unwrap();
-        p.expect("The code was ").unwrap();
-        p.expect("Knuth's strategy needs").unwrap();
-        p.expect(Eof).unwrap();
+        converse(
+            &["play", "--seed", "1"],
+            &[
+                Shows("guess 1? "),
+                Type("12345"),
+                Shows("that guess did not count"),
+                Shows("guess 1? "),
+                Type("1122"),
+                Shows("guess 2? "),
+                Type("hint"),
+                Shows("every reply so far."),
+                Type("give up"),
+                Shows("The code was "),
+                Shows("Knuth's strategy needs"),
+            ],
+        );
     }
 
     #[test]
     fn end_of_input_from_the_keyboard_ends_cleanly() {
-        let mut p = session(&["solve"]);
-        p.expect("reply? ").unwrap();
-        p.send(ControlCode::EndOfTransmission).unwrap();
-        p.expect("Input ended before the code was found.").unwrap();
-        p.expect(Eof).unwrap();
-        let mut p = session(&["play", "--seed", "2"]);
-        p.expect("guess 1? ").unwrap();
-        p.send(ControlCode::EndOfTransmission).unwrap();
-        p.expect("Input ended before the code was found.").unwrap();
-        p.expect(Eof).unwrap();
+        let ends = [
+            Shows("? "),
+            EndOfInput,
+            Shows("Input ended before the code was found."),
+        ];
+        converse(&["solve"], &ends);
+        converse(&["play", "--seed", "2"], &ends);
     }
 }
