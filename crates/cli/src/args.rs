@@ -77,7 +77,7 @@ pub enum Command {
     ///   mastermind solve
     ///   mastermind solve --strategy optimal
     ///   mastermind solve --black-only --strategy most-parts
-    ///   printf '1B0W\n0B1W\n2B0W\n4B\n' | mastermind solve
+    ///   printf '1B0W\nW\n1 2\nBW\n4B\n' | mastermind solve      (finds 3632)
     Solve(SolveArgs),
     #[command(verbatim_doc_comment)]
     /// The tool keeps a secret code; you guess and it replies.
