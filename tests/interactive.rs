@@ -1,7 +1,7 @@
 //! `mastermind solve` and `mastermind play`, driven as a person would: through piped input
 //! line by line, and through a real pseudo-terminal.
 
-use crate::support::{mastermind_with_input, Run};
+use crate::support::{mastermind_with_input, says, Run};
 
 fn solve(args: &[&str], input: &str) -> Run {
     let mut all = vec!["solve"];
@@ -30,16 +30,10 @@ fn secret_of(seed: &str, game: &[&str]) -> String {
 fn solve_finds_3632_from_piped_replies_in_every_spelling() {
     let run = solve(&[], "1B0W\nW\n1 2\nBW\n4B\n").expect_status(0);
     assert_eq!(run.stdout, "3632 found in 5 guesses\n");
-    assert!(
-        run.stderr.contains("guess 1: 1122  reply? 1B0W"),
-        "{}",
-        run.stderr
-    );
-    assert!(
-        run.stderr
-            .contains("7 codes left: 3632 3662 4562 4625 5532 6425 6623"),
-        "{}",
-        run.stderr
+    says(&run.stderr, "guess 1: 1122  reply? 1B0W");
+    says(
+        &run.stderr,
+        "7 codes left: 3632 3662 4562 4625 5532 6425 6623",
     );
 }
 
@@ -49,16 +43,13 @@ fn solve_takes_back_replies_and_refuses_bad_ones() {
     let run = solve(&[], input).expect_status(0);
     assert_eq!(run.stdout, "3632 found in 5 guesses\n");
     let err = &run.stderr;
-    assert!(
-        err.contains("256 codes fit every reply so far: 1333 1334"),
-        "{err}"
-    );
-    assert!(err.contains("`nonsense` is not a reply"), "{err}");
-    assert!(err.contains("`3B1W` cannot happen"), "{err}");
-    assert!(err.contains("`2` is not a reply"), "{err}");
-    assert!(err.contains("Took back the reply to guess 2."), "{err}");
-    assert!(err.contains("Took back the reply to guess 1."), "{err}");
-    assert!(err.contains("There is no reply to take back yet."), "{err}");
+    says(err, "256 codes fit every reply so far: 1333 1334");
+    says(err, "`nonsense` is not a reply");
+    says(err, "`3B1W` cannot happen");
+    says(err, "`2` is not a reply");
+    says(err, "Took back the reply to guess 2.");
+    says(err, "Took back the reply to guess 1.");
+    says(err, "There is no reply to take back yet.");
 }
 
 #[test]
@@ -74,10 +65,7 @@ fn solve_names_the_reply_no_code_fits_and_the_reply_that_may_be_wrong() {
     )
     .expect_status(0);
     let err = &run.stderr;
-    assert!(
-        err.contains("No code fits that: the reply 0B0W to guess 2 (2211) is the first that no code fits together with the replies before it. It was not taken."),
-        "{err}"
-    );
+    says(err, "No code fits that: the reply 0B0W to guess 2 (2211) is the first that no code fits together with the replies before it. It was not taken.");
     assert!(
         err.contains("guess 1 (1122): 0B0W rather than 0B4W (then the code is 3333 or 3334"),
         "{err}"
@@ -88,21 +76,16 @@ fn solve_names_the_reply_no_code_fits_and_the_reply_that_may_be_wrong() {
 #[test]
 fn solve_ends_cleanly_at_the_end_of_input_and_follows_any_tree() {
     let run = solve(&[], "1B0W\n").expect_status(0);
-    assert!(
-        run.stderr
-            .contains("Input ended before the code was found."),
-        "{}",
-        run.stderr
-    );
+    says(&run.stderr, "Input ended before the code was found.");
     assert!(run.stdout.is_empty());
     let run = solve(&["--black-only", "--strategy", "most-parts"], "").expect_status(0);
-    assert!(run.stderr.contains("black pegs only"), "{}", run.stderr);
+    says(&run.stderr, "black pegs only");
     let run = solve(
         &["--pegs", "3", "--colours", "4", "--strategy", "optimal"],
         "quit\n",
     )
     .expect_status(0);
-    assert!(run.stderr.contains("guess 1: "), "{}", run.stderr);
+    says(&run.stderr, "guess 1: ");
 }
 
 #[test]
@@ -111,13 +94,13 @@ fn play_scores_guesses_and_bad_guesses_cost_no_turn() {
     let input = format!("12\n1237\n11a2\nhint\n1122\nhint\n{secret}\n");
     let run = play(&["--seed", "7"], &input).expect_status(0);
     let err = &run.stderr;
-    assert!(
-        err.contains("`12` has 2 symbols; codes of this game have 4; that guess did not count."),
-        "{err}"
+    says(
+        err,
+        "`12` has 2 symbols; codes of this game have 4; that guess did not count.",
     );
-    assert!(err.contains("`7` at position 4 is not a colour"), "{err}");
-    assert!(err.contains("1296 codes fit every reply so far."), "{err}");
-    assert!(err.contains("guess 2? "), "{err}");
+    says(err, "`7` at position 4 is not a colour");
+    says(err, "1296 codes fit every reply so far.");
+    says(err, "guess 2? ");
     let guesses = if secret == "1122" { 1 } else { 2 };
     let plural = if guesses == 1 { "guess" } else { "guesses" };
     assert!(
@@ -126,16 +109,10 @@ fn play_scores_guesses_and_bad_guesses_cost_no_turn() {
         "{}",
         run.stdout
     );
-    assert!(
-        run.stdout.contains("Knuth's strategy needs"),
-        "{}",
-        run.stdout
-    );
-    assert!(
-        run.stdout
-            .contains("the optimum (least total over all codes) needs"),
-        "{}",
-        run.stdout
+    says(&run.stdout, "Knuth's strategy needs");
+    says(
+        &run.stdout,
+        "the optimum (least total over all codes) needs",
     );
 }
 
@@ -169,32 +146,22 @@ fn play_refuses_repeated_colours_in_a_no_repeat_game_and_works_in_every_variant(
     let mut args = vec!["--seed", "5"];
     args.extend_from_slice(&bulls);
     let run = play(&args, &format!("1123\n{secret}\n")).expect_status(0);
-    assert!(
-        run.stderr.contains("`1123` repeats a colour"),
-        "{}",
-        run.stderr
-    );
+    says(&run.stderr, "`1123` repeats a colour");
     assert!(
         run.stdout
             .starts_with(&format!("You found {secret} in 1 guess.")),
         "{}",
         run.stdout
     );
-    assert!(
-        run.stdout.contains("the optimum is not worked out"),
-        "{}",
-        run.stdout
-    );
+    says(&run.stdout, "the optimum is not worked out");
     let black_only = ["--pegs", "3", "--colours", "4", "--black-only"];
     let secret = secret_of("9", &black_only);
     let mut args = vec!["--seed", "9"];
     args.extend_from_slice(&black_only);
     let run = play(&args, &format!("{secret}\n")).expect_status(0);
-    assert!(
-        run.stdout
-            .contains("the optimum (least total over all codes) needs"),
-        "{}",
-        run.stdout
+    says(
+        &run.stdout,
+        "the optimum (least total over all codes) needs",
     );
 }
 

@@ -79,3 +79,9 @@ pub fn write_file(directory: &Path, name: &str, text: &str) -> String {
     std::fs::write(&path, text).expect("the test directory is writable");
     path.to_str().expect("temporary paths are UTF-8").to_owned()
 }
+
+/// Panics with the whole of `text` unless it contains `needle`.
+#[track_caller]
+pub fn says(text: &str, needle: &str) {
+    assert!(text.contains(needle), "expected `{needle}` in:\n{text}");
+}
