@@ -233,14 +233,7 @@ fn the_consistent_strategies_verify_print_and_keep_their_seed_in_every_variant()
             printed.expect_status(0);
         }
     }
-    let tree = mastermind(&[
-        "generate",
-        "-q",
-        "--strategy",
-        "random-consistent",
-        "--seed",
-        "4",
-    ]);
+    let tree = random_consistent_tree("4");
     let file: Value = serde_json::from_str(&tree.stdout).unwrap();
     assert_eq!(file["strategy"]["parameters"]["seed"], 4);
 }
@@ -295,14 +288,7 @@ fn random_consistent_is_sampled_over_seeds_with_its_spread() {
         "--seed",
         "30",
     ]);
-    let tree = mastermind(&[
-        "generate",
-        "-q",
-        "--strategy",
-        "random-consistent",
-        "--seed",
-        "30",
-    ]);
+    let tree = random_consistent_tree("30");
     let verified = mastermind_with_input(&["verify", "-"], &tree.stdout).expect_status(0);
     let total = single["strategies"][0]["samples"]["mean_total_guesses"]
         .as_f64()
@@ -365,4 +351,17 @@ fn options_of_the_consistent_strategies_are_refused_elsewhere() {
         let run = mastermind(args).expect_status(2);
         assert!(run.stderr.contains(says), "{args:?}: {}", run.stderr);
     }
+}
+
+/// The `random-consistent` tree `generate` builds with `seed`.
+fn random_consistent_tree(seed: &str) -> crate::support::Run {
+    mastermind(&[
+        "generate",
+        "-q",
+        "--strategy",
+        "random-consistent",
+        "--seed",
+        seed,
+    ])
+    .expect_status(0)
 }
