@@ -246,14 +246,14 @@ fn the_ocr_damage_of_koyama_and_lai_is_named_place_by_place() {
     let path = "1123 → 2B0W → 1245 → 1B0W → 1161 → 3B0W";
     assert_problem(
         &run,
-        location_of(&copy, "2(11111)"),
+        location_of(&copy, "2(@11111)"),
         path,
         "the guess `11111` is not a code",
     );
     let path = "1123 → 2B0W → 1245 → 2B0W → 3164 → 1B0W";
     assert_problem(
         &run,
-        location_of(&copy, "2(11115)"),
+        location_of(&copy, "2(@11115)"),
         path,
         "the guess `11115` is not a code",
     );

@@ -9,7 +9,8 @@ use super::{
 const IRVING: &str = "trees/knuth-4x6.irving.txt";
 
 /// A defect made by replacing `from` with `to` in a tree, and the problems it must cause:
-/// for each, text that starts where it is reported, its path and part of its message.
+/// for each, text that starts where it is reported (or holds a `@` where it is), its path and
+/// part of its message. The place is always the token that is wrong.
 struct Defect {
     from: &'static str,
     to: &'static str,
@@ -51,6 +52,30 @@ fn each_defect_in_knuths_notation_is_named_where_it_is() {
                     ("4(4115)", "1122 → 0B3W → 1213 → 2B1W", "claims 4 candidates, but 3 codes"),
                 ],
             },
+            // A wrong count before a section letter is named at that count, not at the
+            // section's definition.
+            Defect {
+                from: "114H",
+                to: "115H",
+                args: &[],
+                problems: &[
+                    ("1296(", "the root", "the slots add up to 1297, but the situation has 1296"),
+                    ("115H", "1122 → 2B0W", "claims 115 candidates, but 114 codes"),
+                    ("115H", "1122 → 2B0W", "the slots add up to 114, but the situation has 115"),
+                ],
+            },
+            // A definition that repeats its count must agree with the reference; the repeated
+            // count is named.
+            Defect {
+                from: "H = (",
+                to: "H = 113(",
+                args: &[],
+                problems: &[(
+                    "H = @113(",
+                    "1122 → 2B0W",
+                    "section H is used as 114 candidates, but its definition says 113",
+                )],
+            },
             Defect {
                 from: "0,0,0,0,0;1,4(1415)",
                 to: "0,0,0,0;1,4(1415)",
@@ -76,7 +101,7 @@ fn each_defect_in_knuths_notation_is_named_where_it_is() {
                 to: "4(1475)",
                 args: &[],
                 problems: &[(
-                    "4(1475)",
+                    "4(@1475)",
                     "1122 → 0B3W → 1213 → 1B2W",
                     "the guess `1475` is not a code of this game",
                 )],
@@ -87,11 +112,11 @@ fn each_defect_in_knuths_notation_is_named_where_it_is() {
                 to: "13(2425)",
                 args: &[],
                 problems: &[
-                    ("13(2425)", "1122 → 0B1W → 2344 → 2B1W → 2425 → 0B1W", "at most 1 candidate, but 0B1W leaves 2"),
-                    ("13(2425)", "1122 → 0B1W → 2344 → 2B1W → 2425 → 0B2W", "but 0B2W leaves 2"),
-                    ("13(2425)", "1122 → 0B1W → 2344 → 2B1W → 2425 → 1B1W", "but 1B1W leaves 2"),
-                    ("13(2425)", "1122 → 0B1W → 2344 → 2B1W → 2425 → 1B2W", "but 1B2W leaves 2"),
-                    ("13(2425)", "1122 → 0B1W → 2344 → 2B1W → 2425 → 2B0W", "but 2B0W leaves 2"),
+                    ("13(@2425)", "1122 → 0B1W → 2344 → 2B1W → 2425 → 0B1W", "at most 1 candidate, but 0B1W leaves 2"),
+                    ("13(@2425)", "1122 → 0B1W → 2344 → 2B1W → 2425 → 0B2W", "but 0B2W leaves 2"),
+                    ("13(@2425)", "1122 → 0B1W → 2344 → 2B1W → 2425 → 1B1W", "but 1B1W leaves 2"),
+                    ("13(@2425)", "1122 → 0B1W → 2344 → 2B1W → 2425 → 1B2W", "but 1B2W leaves 2"),
+                    ("13(@2425)", "1122 → 0B1W → 2344 → 2B1W → 2425 → 2B0W", "but 2B0W leaves 2"),
                 ],
             },
             // An `x` where every reply settles the code.
@@ -100,7 +125,7 @@ fn each_defect_in_knuths_notation_is_named_where_it_is() {
                 to: "4(1415x)",
                 args: &[],
                 problems: &[(
-                    "4(1415x)",
+                    "4(@1415x)",
                     "1122 → 0B3W → 1213 → 1B2W",
                     "some reply to 1415 leaves two candidates, but every reply leaves at most one",
                 )],
@@ -122,7 +147,7 @@ fn each_defect_in_knuths_notation_is_named_where_it_is() {
                 to: ";0,20I;0),",
                 args: &[],
                 problems: &[
-                    ("1296(", "the root", "the text says 1122 is not a candidate, but it is consistent"),
+                    ("20I;@0),", "the root", "the text says 1122 is not a candidate, but it is consistent"),
                     ("1296(", "the root", "the slots add up to 1295, but the situation has 1296"),
                 ],
             },
@@ -196,7 +221,7 @@ fn each_defect_in_knuths_notation_is_named_where_it_is() {
                 to: "99999999999999999999999A",
                 args: &[],
                 problems: &[
-                    ("1296(", "1122 → 0B2W", "the reply 0B2W occurs for 96 candidates"),
+                    ("1296(@1122", "1122 → 0B2W", "the reply 0B2W occurs for 96 candidates"),
                     ("99999", "the root", "the number `99999999999999999999999` is too large"),
                     ("A = (", "the root", "section A is never used"),
                 ],
@@ -244,7 +269,7 @@ fn each_defect_in_irvings_notation_is_named_where_it_is() {
                 to: "7(1462)",
                 args: &[],
                 problems: &[(
-                    "7(1462)",
+                    "7(@1462)",
                     "1122 → 1B0W → 1344 → 0B1W → 3526 → 1B2W",
                     "the text says 1462 is a candidate, but it is not consistent",
                 )],
@@ -270,12 +295,12 @@ fn each_defect_in_irvings_notation_is_named_where_it_is() {
                         "the `x` form belongs to Knuth's notation",
                     ),
                     (
-                        "4(1415x)",
+                        "4(@1415x)",
                         "1122 → 0B3W → 1213 → 1B2W",
                         "some reply to 1415 leaves two",
                     ),
                     (
-                        "4(1415x)",
+                        "4(@1415x)",
                         "1122 → 0B3W → 1213 → 1B2W",
                         "the text says 1415 is a candidate",
                     ),
@@ -293,7 +318,7 @@ fn each_defect_in_irvings_notation_is_named_where_it_is() {
                         "marked `*` (not a candidate) but its all-black slot is 1",
                     ),
                     (
-                        "16(1213*",
+                        "3(1145*);0;@1)",
                         "1122 → 0B3W",
                         "the text says 1213 is a candidate, but it is not consistent",
                     ),

@@ -20,12 +20,15 @@ pub fn committed(path: &str) -> String {
     std::fs::read_to_string(&full).unwrap_or_else(|error| panic!("{path}: {error}"))
 }
 
-/// Line and column (both from 1, columns in characters) of the first `needle` in `text`.
+/// Line and column (both from 1, columns in characters) of the first `needle` in `text`; when
+/// the needle holds a `@`, of the place it marks (the needle is searched without it).
 #[track_caller]
 pub fn location_of(text: &str, needle: &str) -> (usize, usize) {
+    let (before_mark, after_mark) = needle.split_once('@').unwrap_or(("", needle));
     let offset = text
-        .find(needle)
-        .unwrap_or_else(|| panic!("`{needle}` is not in the text"));
+        .find(&format!("{before_mark}{after_mark}"))
+        .unwrap_or_else(|| panic!("`{needle}` is not in the text"))
+        + before_mark.len();
     let before = &text[..offset];
     let line = before.matches('\n').count() + 1;
     let line_start = before.rfind('\n').map_or(0, |newline| newline + 1);

@@ -7,7 +7,7 @@ use mastermind_core::{Code, Feedback, Scorer};
 use mastermind_tree::{Node, Statistics};
 
 use crate::reply::{read_reply, ReplyError};
-use crate::{Branches, ClaimedNode, Problem, ProblemKind, Report, TreePath, VerifyOptions};
+use crate::{Branches, ClaimedNode, Places, Problem, ProblemKind, Report, TreePath, VerifyOptions};
 
 /// The verifier follows no path longer than this many guesses, whatever the game. A path in which
 /// every guess removes a candidate is never longer than the number of codes, so in small games
@@ -116,7 +116,8 @@ impl Replay<'_> {
         path: &TreePath,
     ) -> Subtree {
         let first_problem = self.problems.len();
-        let location = node.location;
+        let places = node.places;
+        let location = places.node;
         if depth > self.depth_limit {
             let kind = ProblemKind::TooDeep {
                 guess_number: depth,
@@ -132,14 +133,13 @@ impl Replay<'_> {
             return Subtree::UNSOLVED;
         };
         let actual = candidates.len() as u64;
-        if node.candidates != actual {
-            let kind = ProblemKind::WrongCandidateCount {
-                claimed: node.candidates,
-                actual,
-            };
+        if let Some(claimed) = node.candidates.filter(|&claimed| claimed != actual) {
+            let kind = ProblemKind::WrongCandidateCount { claimed, actual };
             self.report(path, location, kind);
         }
-        if node.guess.is_none() && (node.candidates == 0 || node.branches == Branches::Unreadable) {
+        if node.guess.is_none()
+            && (node.candidates == Some(0) || node.branches == Branches::Unreadable)
+        {
             // Nothing more is claimed here (a notation's `0` slot, or text that was lost).
             return Subtree::UNSOLVED;
         }
@@ -152,7 +152,7 @@ impl Replay<'_> {
                         guess: text.clone(),
                         reason: error.to_string(),
                     };
-                    self.report(path, location, kind);
+                    self.report(path, places.guess(), kind);
                     return Subtree::UNSOLVED;
                 }
             },
@@ -174,16 +174,27 @@ impl Replay<'_> {
             solved: 0,
             deepest: 0,
         };
-        if classes.iter().any(|(reply, _)| *reply == all_black) {
+        let is_candidate = classes.iter().any(|(reply, _)| *reply == all_black);
+        if is_candidate {
             self.statistics.record(depth);
             subtree.solved = 1;
             subtree.deepest = depth;
+        }
+        if let Some(claimed) = node
+            .guess_is_candidate
+            .filter(|&claimed| claimed != is_candidate)
+        {
+            let kind = ProblemKind::CandidateClaim {
+                guess: guess_text.clone(),
+                claimed,
+            };
+            self.report(path, places.candidate_claim(), kind);
         }
         let step = Step {
             guess_text: &guess_text,
             depth,
             path,
-            location,
+            location: places.guess(),
         };
         let children = match &node.branches {
             Branches::Listed(children) => self.listed(&step, classes, children, &mut subtree),
@@ -202,7 +213,7 @@ impl Replay<'_> {
                 };
                 let problem = Problem {
                     path: path.clone(),
-                    location,
+                    location: places.guess(),
                     kind,
                 };
                 self.problems.insert(first_problem, problem);
@@ -238,7 +249,7 @@ impl Replay<'_> {
         let mut verified = Vec::new();
         for (key, child) in children {
             let path = step.path.then(step.guess_text, key);
-            let location = child.location.or(step.location);
+            let location = child.places.reply().or(step.location);
             let reply = match read_reply(&game, key) {
                 Ok(reply) => reply,
                 Err(ReplyError::Unreadable(reason)) => {
@@ -280,7 +291,7 @@ impl Replay<'_> {
                 .find(|(occurring, _)| *occurring == reply)
                 .and_then(|(_, class)| class.take());
             let Some(class) = class else {
-                if child.candidates == 0 && child.guess.is_none() {
+                if child.candidates == Some(0) && child.guess.is_none() {
                     // A notation's `0` slot: a true claim that the reply does not occur.
                     continue;
                 }
@@ -348,7 +359,10 @@ impl Replay<'_> {
                 continue;
             }
             let child = ClaimedNode {
-                location: step.location,
+                places: Places {
+                    node: step.location,
+                    ..Places::default()
+                },
                 ..ClaimedNode::settled(left)
             };
             let visited = self.visit(&child, class, step.depth + 1, &path);
@@ -364,5 +378,7 @@ struct Step<'a> {
     guess_text: &'a str,
     depth: usize,
     path: &'a TreePath,
+    /// Where its guess is written: what its replies' problems are reported at when they have
+    /// no place of their own.
     location: Option<(usize, usize)>,
 }

@@ -4,7 +4,7 @@
 use mastermind_core::Game;
 use mastermind_tree::FileNode;
 use mastermind_verify::{
-    verify_file, verify_tree, Branches, Claim, ClaimedNode, ProblemKind, VerifyOptions,
+    verify_file, verify_tree, Branches, Claim, ClaimedNode, Places, ProblemKind, VerifyOptions,
 };
 
 use crate::common::{classic, node_mut, single_problem, single_problem_at, verify};
@@ -326,22 +326,25 @@ fn a_path_deeper_than_the_game_allows_is_cut_short() {
     let scorer = mastermind_core::Scorer::new(game);
     let mut chain = ClaimedNode {
         guess: Some("12".into()),
-        candidates: 2,
-        location: None,
+        candidates: Some(2),
+        guess_is_candidate: None,
+        places: Places::default(),
         branches: Branches::Listed(vec![("0B2W".into(), ClaimedNode::settled(1))]),
     };
     for _ in 0..10 {
         chain = ClaimedNode {
             guess: Some("22".into()),
-            candidates: 2,
-            location: None,
+            candidates: Some(2),
+            guess_is_candidate: None,
+            places: Places::default(),
             branches: Branches::Listed(vec![("1B0W".into(), chain)]),
         };
     }
     let root = ClaimedNode {
         guess: Some("11".into()),
-        candidates: 4,
-        location: Some((1, 1)),
+        candidates: Some(4),
+        guess_is_candidate: None,
+        places: Places::at((1, 1)),
         branches: Branches::Listed(vec![
             ("0B0W".into(), ClaimedNode::settled(1)),
             ("1B0W".into(), chain),
@@ -369,15 +372,17 @@ fn a_very_deep_chain_stops_at_the_depth_limit_without_overflowing() {
     for _ in 0..300 {
         chain = ClaimedNode {
             guess: Some("1111".into()),
-            candidates: 256,
-            location: None,
+            candidates: Some(256),
+            guess_is_candidate: None,
+            places: Places::default(),
             branches: Branches::Listed(vec![("0B0W".into(), chain)]),
         };
     }
     let root = ClaimedNode {
         guess: Some("1122".into()),
-        candidates: 1296,
-        location: None,
+        candidates: Some(1296),
+        guess_is_candidate: None,
+        places: Places::default(),
         branches: Branches::Listed(vec![("0B0W".into(), chain)]),
     };
     let report = verify_tree(&scorer, &root, &[], &VerifyOptions::default());

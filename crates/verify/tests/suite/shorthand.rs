@@ -5,7 +5,9 @@
 use mastermind_core::{Code, Codebook, Feedback, Game, Scorer};
 use mastermind_solve::{knuth, NoProgress};
 use mastermind_tree::Node;
-use mastermind_verify::{verify_tree, Branches, ClaimedNode, ProblemKind, Report, VerifyOptions};
+use mastermind_verify::{
+    verify_tree, Branches, ClaimedNode, Places, ProblemKind, Report, VerifyOptions,
+};
 
 use crate::common::single_problem_at;
 
@@ -36,8 +38,9 @@ fn as_notation(book: &Codebook, node: &Node) -> ClaimedNode {
     };
     ClaimedNode {
         guess: Some(book.format(node.guess)),
-        candidates,
-        location: None,
+        candidates: Some(candidates),
+        guess_is_candidate: None,
+        places: Places::default(),
         branches,
     }
 }
@@ -56,8 +59,9 @@ fn check(scorer: &Scorer, root: &ClaimedNode, history: &[(Code, Feedback)]) -> R
 fn node(guess: Option<&str>, candidates: u64, branches: Branches) -> ClaimedNode {
     ClaimedNode {
         guess: guess.map(str::to_owned),
-        candidates,
-        location: Some((3, 14)),
+        candidates: Some(candidates),
+        guess_is_candidate: None,
+        places: Places::at((3, 14)),
         branches,
     }
 }
@@ -88,7 +92,7 @@ fn a_subtree_verifies_after_its_history() {
     assert_eq!(report.tree, Some(subtree));
 
     let mut wrong = claimed;
-    wrong.candidates = 95;
+    wrong.candidates = Some(95);
     let report = check(&scorer, &wrong, &[(first, reply)]);
     let kind = single_problem_at(&report, "1122 → 0B2W");
     assert!(matches!(

@@ -35,15 +35,18 @@ pub type Location = (usize, usize);
 pub struct Situation {
     /// The count as written (for a section, the count at its reference).
     pub candidates: u64,
-    /// Where it is written: its count, or for a section the start of its definition.
+    /// Where its count is written (for a section, the count at its reference, such as the `96`
+    /// of `96A`).
     pub location: Location,
     /// The guess as written, without Irving's `*` or Knuth's `x`.
     pub guess: Option<String>,
-    /// Whether the text says the guess is a candidate: the all-black slot of a full form, or in
-    /// Irving's short forms the absence of `*`. `None` where the text does not say. (Koyama and
-    /// Lai write `*` in short forms only; a `*` in a full form, as our printer writes it, must
-    /// agree with the all-black slot.)
-    pub guess_is_candidate: Option<bool>,
+    /// Where the guess is written.
+    pub guess_location: Option<Location>,
+    /// Whether the text says the guess is a candidate, and where it says so: the all-black slot
+    /// of a full form, or in Irving's short forms the absence of `*` (at the guess). `None`
+    /// where the text does not say. (Koyama and Lai write `*` in short forms only; a `*` in a
+    /// full form, as our printer writes it, must agree with the all-black slot.)
+    pub guess_is_candidate: Option<(bool, Location)>,
     /// The form it is written in; `None` when the text was lost to an error already reported,
     /// so that nothing below it can be checked.
     pub form: Option<Form>,
@@ -114,7 +117,7 @@ mod tests {
             assert_eq!(reading.notation, Notation::Knuth);
             let Some(Situation {
                 form: Some(Form::Full),
-                guess_is_candidate: Some(true),
+                guess_is_candidate: Some((true, _)),
                 children,
                 ..
             }) = &reading.tree
@@ -159,7 +162,10 @@ mod tests {
             (starred.notation, starred.detected),
             (Notation::Irving, true)
         );
-        assert_eq!(starred.tree.unwrap().guess_is_candidate, Some(false));
+        assert_eq!(
+            starred.tree.unwrap().guess_is_candidate,
+            Some((false, (1, 3)))
+        );
         let irving =
             "5(1111: 0,0,0,0,0;0,0,0,0;0,0,1;3(1112: 0,0,0,0,0;0,0,0,0;0,0,0;2(1113);1);1)";
         assert_eq!(read(irving, &game, None).notation, Notation::Irving);

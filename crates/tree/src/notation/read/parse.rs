@@ -157,8 +157,8 @@ impl<'a> Parser<'a> {
         };
         if let TokenKind::Word(word) = &self.current.kind {
             if self.next.kind == TokenKind::Open {
-                let word = word.clone();
-                count = self.count(&word, self.current.at);
+                let (word, at) = (word.clone(), self.current.at);
+                count = self.count(&word, at).map(|count| (count, at));
                 self.advance();
             }
         }

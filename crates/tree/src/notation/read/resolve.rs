@@ -31,7 +31,7 @@ pub(super) fn resolve(
     let mut resolver = Resolver::new(document, game, notation, errors);
     let tree = document.root.as_ref().map(|root| {
         let mut path = Vec::new();
-        resolver.situation(root, root.count, &mut path, 0)
+        resolver.situation(root, root.count, root.at, &mut path, 0)
     });
     resolver.report_unused();
     tree
@@ -99,11 +99,13 @@ impl<'a> Resolver<'a> {
         }
     }
 
-    /// The situation `written`, with `count` candidates, at `path`, `depth` situations deep.
+    /// The situation `written`, with `count` candidates written at `count_at` (for a section,
+    /// at its reference), at `path`, `depth` situations deep.
     fn situation(
         &mut self,
         written: &'a Written,
         count: u64,
+        count_at: Location,
         path: &mut Path,
         depth: usize,
     ) -> Situation {
@@ -112,8 +114,9 @@ impl<'a> Resolver<'a> {
         }
         let mut situation = Situation {
             candidates: count,
-            location: written.at,
+            location: count_at,
             guess: None,
+            guess_location: None,
             guess_is_candidate: None,
             form: None,
             children: Vec::new(),
@@ -135,7 +138,7 @@ impl<'a> Resolver<'a> {
             }
             Body::Reference { name, at } => {
                 if let Some(definition) = self.use_section(name, *at, count, path) {
-                    return self.situation(&definition.situation, count, path, depth + 1);
+                    return self.situation(&definition.situation, count, count_at, path, depth + 1);
                 }
             }
             Body::Broken => {}
@@ -166,13 +169,15 @@ impl<'a> Resolver<'a> {
             return None;
         }
         self.used.insert(name, at);
-        if let Some(written) = definition.count.filter(|&written| written != count) {
+        if let Some((written, written_at)) =
+            definition.count.filter(|&(written, _)| written != count)
+        {
             let kind = ReadErrorKind::SectionCount {
                 name: name.to_owned(),
                 reference: count,
                 definition: written,
             };
-            self.errors.push(definition.at, path, kind);
+            self.errors.push(written_at, path, kind);
         }
         Some(definition)
     }
@@ -185,6 +190,7 @@ impl<'a> Resolver<'a> {
         depth: usize,
     ) {
         situation.guess = Some(guessed.guess.clone());
+        situation.guess_location = Some(guessed.at);
         if guessed.star && self.notation == Notation::Knuth {
             let kind = ReadErrorKind::NotInNotation(
                 "`*` belongs to Irving's notation; Knuth's does not mark non-candidates",
@@ -197,7 +203,7 @@ impl<'a> Resolver<'a> {
         }
         // In a full form the all-black slot says it, and a missing `*` claims nothing there.
         if self.notation == Notation::Irving && (guessed.star || guessed.slots.is_none()) {
-            situation.guess_is_candidate = Some(!guessed.star);
+            situation.guess_is_candidate = Some((!guessed.star, guessed.at));
         }
         match (&guessed.slots, guessed.pairs) {
             (None, false) => situation.form = Some(Form::Single),
@@ -272,7 +278,7 @@ impl<'a> Resolver<'a> {
                 let bare_digit = matches!(written.body, Body::Bare) && written.count <= 1;
                 if reply == all_black {
                     if bare_digit {
-                        all_black_slot = Some(written.count == 1);
+                        all_black_slot = Some((written.count == 1, written.at));
                         sum = sum.map(|sum| sum + u128::from(written.count));
                     } else {
                         let found = describe(written);
@@ -290,7 +296,7 @@ impl<'a> Resolver<'a> {
             sum = sum.map(|sum| sum + u128::from(written.count));
             let last = path.len() - 1;
             path[last].1 = reply_name;
-            let child = self.situation(written, written.count, path, depth + 1);
+            let child = self.situation(written, written.count, written.at, path, depth + 1);
             children.push((reply, child));
         }
         let parent_path = &path[..path.len() - 1];
@@ -301,14 +307,14 @@ impl<'a> Resolver<'a> {
             };
             self.errors.push(situation.location, parent_path, kind);
         }
-        if let Some(is_candidate) = all_black_slot {
+        if let Some((is_candidate, slot_at)) = all_black_slot {
             // Koyama and Lai write `*` in the short forms only; our printer writes it in full
             // forms too, where it must agree with the all-black slot.
             if guessed.star && is_candidate {
                 self.errors
                     .push(guessed.at, parent_path, ReadErrorKind::StarAndAllBlack);
             }
-            situation.guess_is_candidate = Some(is_candidate);
+            situation.guess_is_candidate = Some((is_candidate, slot_at));
         }
         situation.form = Some(Form::Full);
         situation.children = children;

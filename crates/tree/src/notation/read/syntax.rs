@@ -72,8 +72,8 @@ pub(super) struct Separator {
 pub(super) struct Definition {
     pub(super) name: String,
     pub(super) at: Location,
-    /// The count, if the definition repeats it.
-    pub(super) count: Option<u64>,
+    /// The count and where it is written, if the definition repeats it.
+    pub(super) count: Option<(u64, Location)>,
     /// The situation defined; its count is the definition's or 0 until a reference gives it.
     pub(super) situation: Written,
 }
