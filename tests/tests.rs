@@ -3,6 +3,7 @@
 
 mod compare;
 mod figure1;
+mod formats;
 mod generate;
 mod interactive;
 mod notation;

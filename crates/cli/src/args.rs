@@ -4,7 +4,6 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use mastermind_core::{FeedbackKind, Game};
-use mastermind_tree::Notation;
 
 /// Build, verify and print exhaustive strategy trees for Mastermind and its variants.
 #[derive(Debug, Parser)]
@@ -27,23 +26,34 @@ pub struct Cli {
 pub enum Command {
     /// Build a strategy tree and write it as JSON.
     Generate(GenerateArgs),
+    #[command(verbatim_doc_comment)]
     /// Replay every code through a tree file and check what it claims.
     ///
-    /// The tree is JSON when the input starts with `{`; otherwise it is read as a tree in the
-    /// papers' notation for the game given by the game flags: Irving's if it marks a guess with
-    /// `*` or its full forms have Irving's number of slots (14 for 4 pegs), Knuth's if it has an
-    /// `x` form or Knuth's number (15), or as `--notation` says. Lettered sections (`96A` in
-    /// the tree, `A = (2344: …)` after it) may follow, with or without a `where` line, in any
-    /// order. Spacing and line breaks do not matter.
+    /// The format is detected unless --format names it: JSON when the input starts with `{`;
+    /// the C solver's punch card when its first line is a header of reply labels (`---- O---
+    /// … XXXX`); its YAML when it starts with `---` or `- `; otherwise a tree in the papers'
+    /// notation: Irving's if it marks a guess with `*` or its full forms have Irving's number
+    /// of slots (14 for 4 pegs), Knuth's if it has an `x` form or Knuth's number (15).
+    /// Lettered sections (`96A` in the tree, `A = (2344: …)` after it) may follow, with or
+    /// without a `where` line, in any order. Spacing and line breaks do not matter.
     ///
-    /// Exit status: 0 when the tree is valid; 1 when it fails verification, which for a tree in
-    /// notation includes every defect of its text (syntax, slots, sections), each listed with
-    /// its line, column and path; 2 when the input cannot be read as a tree at all (missing,
-    /// empty, not text, or no count where the tree should start) or the arguments are wrong.
+    /// A JSON file names its game. The punch card and YAML give the pegs (from their codes);
+    /// the game flags give the rest. The notations take the whole game from the flags.
+    ///
+    /// Exit status: 0 when the tree is valid; 1 when it fails verification, which for a text
+    /// includes every defect of it (syntax, slots, sections, references), each listed with its
+    /// line, column and path; 2 when the input cannot be read as a tree at all (missing, empty,
+    /// not text, not in the format) or the arguments are wrong.
+    ///
+    /// Examples:
+    ///   mastermind verify trees/knuth-4x6.json
+    ///   mastermind verify trees/published/knuth-1976-figure-1.txt --strategy-name knuth
+    ///   mastermind verify solution-4-6-5 --max-guesses 5          (the C solver's punch card)
+    ///   mastermind verify solution-4-7-unique.yml --colours 7 --no-repeat
     Verify(VerifyArgs),
-    /// Print a tree file in the notation of the papers.
+    /// Print a verified tree in the notation of the papers or in the C solver's formats.
     Print(PrintArgs),
-    /// Verify a tree in Knuth's or Irving's notation and write it as a JSON tree file.
+    /// Verify a tree in any format `verify` reads and write it as a JSON tree file.
     Convert(ConvertArgs),
     /// Build several strategies for one game and compare them side by side.
     Compare(CompareArgs),
@@ -104,13 +114,19 @@ pub struct StrategySourceArgs {
     #[command(flatten)]
     pub options: StrategyOptions,
 
-    /// Follow this tree file (JSON, or Knuth's or Irving's notation) instead of a strategy.
+    /// Follow this tree file (any format `verify` reads) instead of a strategy.
     #[arg(long, value_name = "FILE")]
     pub tree: Option<PathBuf>,
 
-    /// Read --tree in this notation rather than the one detected (JSON is always detected).
-    #[arg(long, value_enum, requires = "tree")]
-    pub notation: Option<NotationName>,
+    /// Read --tree in this format rather than the one detected.
+    #[arg(
+        long,
+        value_enum,
+        value_name = "FORMAT",
+        visible_alias = "notation",
+        requires = "tree"
+    )]
+    pub format: Option<TreeFormat>,
 
     /// The game (a JSON tree file names its own).
     #[command(flatten)]
@@ -180,9 +196,9 @@ pub struct PlayArgs {
 /// The game: pegs, colours, repetition and feedback.
 #[derive(Debug, Args, Clone)]
 pub struct GameArgs {
-    /// Pegs in a code.
-    #[arg(long, default_value_t = 4, value_name = "P")]
-    pub pegs: u32,
+    /// Pegs in a code [default: 4, or as the C solver's files have them].
+    #[arg(long, value_name = "P")]
+    pub pegs: Option<u32>,
 
     /// Colours (symbols 1–9 up to nine colours, else 0–9 then A–Z).
     #[arg(long, visible_alias = "colors", default_value_t = 6, value_name = "C")]
@@ -198,18 +214,23 @@ pub struct GameArgs {
 }
 
 impl GameArgs {
+    /// The game the flags describe.
     pub fn game(&self) -> anyhow::Result<Game> {
+        self.game_with_pegs(self.pegs.unwrap_or(4))
+    }
+
+    /// The game the flags describe, for codes of `pegs` pegs (which --pegs, if given, must
+    /// agree with): for files whose codes say their length.
+    pub fn game_with_pegs(&self, pegs: u32) -> anyhow::Result<Game> {
+        if let Some(flag) = self.pegs.filter(|&flag| flag != pegs) {
+            anyhow::bail!("the file's codes have {pegs} pegs, but --pegs says {flag}");
+        }
         let feedback = if self.black_only {
             FeedbackKind::BlackOnly
         } else {
             FeedbackKind::BlackWhite
         };
-        Ok(Game::new(
-            self.pegs,
-            self.colours,
-            !self.no_repeat,
-            feedback,
-        )?)
+        Ok(Game::new(pegs, self.colours, !self.no_repeat, feedback)?)
     }
 }
 
@@ -348,16 +369,17 @@ pub struct VerifyArgs {
     #[arg(long, value_name = "N")]
     pub max_guesses: Option<usize>,
 
-    /// Read a tree in this notation rather than the one detected (JSON is always detected).
-    #[arg(long, value_enum)]
-    pub notation: Option<NotationName>,
+    /// Read the tree in this format rather than the one detected.
+    #[arg(long, value_enum, value_name = "FORMAT", visible_alias = "notation")]
+    pub format: Option<TreeFormat>,
 
     #[command(flatten)]
     pub input: NotationInputArgs,
 }
 
-/// How a tree written in Knuth's or Irving's notation is read. A JSON tree file names its own
-/// game and always starts at the root, so these apply to notation only.
+/// How a tree written as text is read: in the papers' notation the game flags give the game, in
+/// the C solver's formats all but the pegs. A JSON tree file names its own game; it and the C
+/// solver's files start at the root, so --after applies to notation only.
 #[derive(Debug, Args, Clone)]
 pub struct NotationInputArgs {
     #[command(flatten)]
@@ -375,21 +397,34 @@ pub struct NotationInputArgs {
     pub strategy_name: Option<String>,
 }
 
+/// The formats a tree file is read in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum NotationName {
+pub enum TreeFormat {
+    /// This tool's JSON tree file.
+    Json,
     /// Knuth's 1976 notation: 15 slots for 4 pegs, `n(g)`, `n(gx)`.
     Knuth,
     /// Irving's notation as used by Koyama and Lai: 14 slots, `*` on non-candidate guesses.
     Irving,
+    /// The C solver's punch card (arfst23/Mastermind): a header of reply labels, then rows of
+    /// entries that are `----`, the one code left, or `>NNN` for the row that carries on.
+    PunchCard,
+    /// The C solver's YAML: each situation a list of its guess and a mapping from each reply
+    /// (`XO--`) to the one code left or the next situation.
+    Yaml,
 }
 
-impl From<NotationName> for Notation {
-    fn from(name: NotationName) -> Notation {
-        match name {
-            NotationName::Knuth => Notation::Knuth,
-            NotationName::Irving => Notation::Irving,
-        }
-    }
+/// The formats `print` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PrintFormat {
+    /// Knuth's 1976 notation.
+    Knuth,
+    /// Irving's notation as used by Koyama and Lai.
+    Irving,
+    /// The C solver's punch card (colours from 0, at most 10 colours).
+    PunchCard,
+    /// The C solver's YAML (colours from 0, at most 10 colours).
+    Yaml,
 }
 
 #[derive(Debug, Args)]
@@ -398,26 +433,31 @@ pub struct PrintArgs {
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
 
-    /// The notation to print in.
-    #[arg(long, value_enum, default_value_t = NotationName::Knuth)]
-    pub notation: NotationName,
+    /// The notation or format to print in.
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = PrintFormat::Knuth)]
+    pub notation: PrintFormat,
 
-    /// Read a tree in this notation rather than the one detected (JSON is always detected).
-    #[arg(long, value_enum, value_name = "NOTATION")]
-    pub input_notation: Option<NotationName>,
+    /// Read the tree in this format rather than the one detected.
+    #[arg(
+        long,
+        value_enum,
+        value_name = "FORMAT",
+        visible_alias = "input-notation"
+    )]
+    pub format: Option<TreeFormat>,
 
     #[command(flatten)]
     pub input: NotationInputArgs,
 
     /// Name the first guess's large replies A, B, C, … and write them out after `where`,
-    /// as Figure 1 of Knuth's paper does.
+    /// as Figure 1 of Knuth's paper does (in the papers' notations).
     #[arg(long)]
     pub sections: bool,
 }
 
 #[derive(Debug, Args)]
 pub struct ConvertArgs {
-    /// The tree to convert (`-` for stdin): Knuth's or Irving's notation, or JSON.
+    /// The tree to convert (`-` for stdin), in any format `verify` reads.
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
 
@@ -425,15 +465,15 @@ pub struct ConvertArgs {
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
 
-    /// Read the tree in this notation rather than the one detected.
-    #[arg(long, value_enum)]
-    pub notation: Option<NotationName>,
+    /// Read the tree in this format rather than the one detected.
+    #[arg(long, value_enum, value_name = "FORMAT", visible_alias = "notation")]
+    pub format: Option<TreeFormat>,
 
     /// The strategy name the JSON file records.
     #[arg(long, value_name = "NAME", default_value = "published")]
     pub strategy_name: String,
 
-    /// The game of a tree in notation (a JSON file names its own).
+    /// The game of a tree in notation or the C solver's formats (a JSON file names its own).
     #[command(flatten)]
     pub game: GameArgs,
 }

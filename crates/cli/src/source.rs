@@ -26,7 +26,7 @@ pub fn follow(source: &StrategySourceArgs, quiet: bool) -> anyhow::Result<Option
             after: None,
             strategy_name: None,
         };
-        let Some((book, root)) = load_valid_tree(path, source.notation, &input, "played")? else {
+        let Some((book, root)) = load_valid_tree(path, source.format, &input, "played")? else {
             return Ok(None);
         };
         return Ok(Some(Followed {

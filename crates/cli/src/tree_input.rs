@@ -1,20 +1,23 @@
 //! Loading a tree file named on the command line and verifying it, for the commands that
 //! need a verified tree (`verify` reports on it, `print` refuses to print a broken one). The
-//! file is JSON when it starts with `{`, and otherwise a tree in Knuth's or Irving's notation
-//! for the game given by the game flags.
+//! file is JSON when it starts with `{`, the C solver's punch card or YAML when it looks like
+//! one (see [`mastermind_formats::detect`]), and otherwise a tree in Knuth's or Irving's
+//! notation for the game given by the game flags; `--format` overrides the detection.
 
 use std::path::Path;
 
 use anyhow::{bail, Context};
-use mastermind_core::{Codebook, Scorer};
+use mastermind_core::{Codebook, Game, Scorer};
+use mastermind_formats::Format;
 use mastermind_play::parse_history;
 use mastermind_tree::notation::read;
 use mastermind_tree::{Node, Notation, TreeFile};
 use mastermind_verify::{
-    quoted_average_notes, verify_file, verify_notation, Report, VerifyOptions,
+    quoted_average_notes, verify_file, verify_notation, verify_read, Branches, ClaimedNode, Report,
+    VerifyOptions,
 };
 
-use crate::args::{NotationInputArgs, NotationName};
+use crate::args::{NotationInputArgs, TreeFormat};
 use crate::input::read_input;
 
 /// A tree file as read and verified.
@@ -23,33 +26,81 @@ pub struct LoadedTree {
     pub report: Report,
 }
 
+/// The format a text is read in, and whether it was detected rather than given.
+enum Reader {
+    Json,
+    Notation(Option<Notation>),
+    Foreign(Format, bool),
+}
+
+impl Reader {
+    fn of(text: &str, format: Option<TreeFormat>) -> Reader {
+        match format {
+            Some(TreeFormat::Json) => Reader::Json,
+            Some(TreeFormat::Knuth) => Reader::Notation(Some(Notation::Knuth)),
+            Some(TreeFormat::Irving) => Reader::Notation(Some(Notation::Irving)),
+            Some(TreeFormat::PunchCard) => Reader::Foreign(Format::PunchCard, false),
+            Some(TreeFormat::Yaml) => Reader::Foreign(Format::Yaml, false),
+            None if text.trim_start().starts_with('{') => Reader::Json,
+            None => match mastermind_formats::detect(text) {
+                Some(format) => Reader::Foreign(format, true),
+                None => Reader::Notation(None),
+            },
+        }
+    }
+}
+
 /// Reads `path` (or stdin for `-`) and verifies it. Unreadable input is an error (exit 2);
 /// a readable tree that fails verification comes back with the problems in its report.
-/// `notation` forces the notation of a tree that is not JSON.
+/// `format` forces the format rather than detecting it.
 pub fn load_and_verify(
     path: &Path,
-    notation: Option<NotationName>,
+    format: Option<TreeFormat>,
     input: &NotationInputArgs,
     options: &VerifyOptions,
 ) -> anyhow::Result<LoadedTree> {
     let text = read_input(path)?;
-    if text.trim_start().starts_with('{') {
-        if input.after.is_some() {
-            bail!("--after applies to trees in the papers' notation; a JSON tree file starts at the root");
+    match Reader::of(&text, format) {
+        Reader::Json => load_json(path, &text, input, options),
+        Reader::Notation(notation) => load_notation(path, &text, notation, input, options),
+        Reader::Foreign(format, detected) => {
+            load_foreign(path, &text, format, detected, input, options)
         }
-        let file = TreeFile::from_json(&text)
-            .with_context(|| format!("cannot read {}", path.display()))?;
-        let report = verify_file(&file, options)?;
-        let book = Codebook::new(file.game()?);
-        return Ok(LoadedTree { book, report });
     }
+}
+
+fn load_json(
+    path: &Path,
+    text: &str,
+    input: &NotationInputArgs,
+    options: &VerifyOptions,
+) -> anyhow::Result<LoadedTree> {
+    if input.after.is_some() {
+        bail!(
+            "--after applies to trees in the papers' notation; a JSON tree file starts at the root"
+        );
+    }
+    let file =
+        TreeFile::from_json(text).with_context(|| format!("cannot read {}", path.display()))?;
+    let report = verify_file(&file, options)?;
+    let book = Codebook::new(file.game()?);
+    Ok(LoadedTree { book, report })
+}
+
+fn load_notation(
+    path: &Path,
+    text: &str,
+    notation: Option<Notation>,
+    input: &NotationInputArgs,
+    options: &VerifyOptions,
+) -> anyhow::Result<LoadedTree> {
     let game = input.game.game()?;
     let scorer = Scorer::new(game);
     let history = match &input.after {
         Some(after) => parse_history(scorer.codebook(), after).context("in --after")?,
         None => Vec::new(),
     };
-    let reading = read(&text, &game, notation.map(Notation::from));
+    let reading = read(text, &game, notation);
     if reading.tree.is_none() {
         let first = reading.errors.first().map(|error| {
             let (line, column) = error.location;
@@ -62,24 +113,16 @@ pub fn load_and_verify(
         );
     }
     let mut report = verify_notation(&scorer, &reading, &history, options);
-    if let Some(name) = input
-        .strategy_name
-        .as_deref()
-        .filter(|_| history.is_empty())
-    {
-        if report.is_valid() {
-            let notes = quoted_average_notes(&game, name, &report.statistics);
-            report.notes.extend(notes);
-        }
+    if history.is_empty() {
+        add_quoted_notes(&mut report, &game, input);
     }
-    let how = if reading.detected {
-        "detected"
-    } else {
-        "as asked"
+    let name = match reading.notation {
+        Notation::Knuth => "Knuth's notation",
+        Notation::Irving => "Irving's notation",
     };
     report.notes.push(format!(
-        "read in {}'s notation ({how}) for {}",
-        capitalised(reading.notation),
+        "read in {name} ({}) for {}",
+        how(reading.detected),
         game.describe()
     ));
     Ok(LoadedTree {
@@ -88,16 +131,132 @@ pub fn load_and_verify(
     })
 }
 
+fn load_foreign(
+    path: &Path,
+    text: &str,
+    format: Format,
+    detected: bool,
+    input: &NotationInputArgs,
+    options: &VerifyOptions,
+) -> anyhow::Result<LoadedTree> {
+    let name = format.name();
+    if input.after.is_some() {
+        bail!("--after applies to trees in the papers' notation; a {name} file starts at the root");
+    }
+    let parsed = mastermind_formats::parse(text, format)
+        .with_context(|| format!("cannot read {} as a {name}", path.display()))?;
+    let game = match parsed.pegs() {
+        Some(pegs) => input
+            .game
+            .game_with_pegs(u32::try_from(pegs).unwrap_or(u32::MAX))?,
+        None => input.game.game()?,
+    };
+    let scorer = Scorer::new(game);
+    let reading = parsed.read(&game);
+    if reading.tree.is_none() {
+        let first = reading
+            .problems
+            .first()
+            .map(|problem| format!(": {problem}"));
+        bail!(
+            "cannot read {} as a {name} tree{}",
+            path.display(),
+            first.unwrap_or_default()
+        );
+    }
+    let mut report = verify_read(
+        &scorer,
+        reading.tree.as_ref(),
+        reading.problems,
+        &[],
+        options,
+    );
+    add_quoted_notes(&mut report, &game, input);
+    let book = scorer.codebook();
+    if !report.is_valid()
+        && game.repetition()
+        && reading.tree.as_ref().is_some_and(guesses_never_repeat)
+    {
+        report.notes.push(
+            "no guess in the file repeats a colour: if it is a tree for a game without repetition, give --no-repeat"
+                .to_owned(),
+        );
+    }
+    let digits: String = (0..game.colours().min(10))
+        .map(|colour| char::from(b'0' + colour as u8))
+        .collect();
+    let symbols = if book.symbols() == digits {
+        String::new()
+    } else {
+        format!(
+            "; its colours {} are written {} here",
+            span(&digits),
+            span(&book.symbols())
+        )
+    };
+    report.notes.push(format!(
+        "read as the C solver's {name} ({}) for {}: the pegs from the file, the rest from the game flags{symbols}",
+        how(detected),
+        game.describe()
+    ));
+    Ok(LoadedTree {
+        book: book.clone(),
+        report,
+    })
+}
+
+/// `0–5` for `012345`.
+fn span(symbols: &str) -> String {
+    match (symbols.chars().next(), symbols.chars().last()) {
+        (Some(first), Some(last)) => format!("{first}–{last}"),
+        _ => String::new(),
+    }
+}
+
+fn how(detected: bool) -> &'static str {
+    if detected {
+        "detected"
+    } else {
+        "as asked"
+    }
+}
+
+/// The averages the literature quotes for the strategy the user names, against a valid tree.
+fn add_quoted_notes(report: &mut Report, game: &Game, input: &NotationInputArgs) {
+    if let Some(name) = input.strategy_name.as_deref() {
+        if report.is_valid() {
+            let notes = quoted_average_notes(game, name, &report.statistics);
+            report.notes.extend(notes);
+        }
+    }
+}
+
+/// Whether no guess of the tree repeats a symbol.
+fn guesses_never_repeat(node: &ClaimedNode) -> bool {
+    let distinct = node.guess.as_ref().is_none_or(|guess| {
+        let mut symbols: Vec<char> = guess.chars().collect();
+        symbols.sort_unstable();
+        symbols.windows(2).all(|pair| pair[0] != pair[1])
+    });
+    distinct
+        && match &node.branches {
+            Branches::Listed(children) => children
+                .iter()
+                .all(|(_, child)| guesses_never_repeat(child)),
+            _ => true,
+        }
+}
+
 /// Loads and verifies a tree for a command that needs a valid one. A tree that fails
 /// verification is reported on stderr, saying it was not `refused_as` (such as "printed"),
 /// and comes back as `None`.
 pub fn load_valid_tree(
     path: &Path,
-    notation: Option<NotationName>,
+    format: Option<TreeFormat>,
     input: &NotationInputArgs,
     refused_as: &str,
 ) -> anyhow::Result<Option<(Codebook, Node)>> {
-    let loaded = load_and_verify(path, notation, input, &VerifyOptions::default())?;
+    let loaded = load_and_verify(path, format, input, &VerifyOptions::default())?;
     match loaded.report.tree {
         Some(root) => Ok(Some((loaded.book, root))),
         None => {
@@ -108,12 +267,5 @@ pub fn load_valid_tree(
             eprint!("{}", loaded.report);
             Ok(None)
         }
-    }
-}
-
-fn capitalised(notation: Notation) -> &'static str {
-    match notation {
-        Notation::Knuth => "Knuth",
-        Notation::Irving => "Irving",
     }
 }

@@ -84,6 +84,9 @@ pub enum ProblemKind {
     CandidateClaim { guess: String, claimed: bool },
     #[error("{0}")]
     Notation(#[from] ReadErrorKind),
+    /// A defect of a text in another tool's format, as its reader words it.
+    #[error("{0}")]
+    Format(String),
     #[error("the file claims {claim} = {claimed}, but the tree gives {actual}")]
     WrongClaim {
         claim: Claim,

@@ -291,8 +291,11 @@ impl Replay<'_> {
                 .find(|(occurring, _)| *occurring == reply)
                 .and_then(|(_, class)| class.take());
             let Some(class) = class else {
-                if child.candidates == Some(0) && child.guess.is_none() {
-                    // A notation's `0` slot: a true claim that the reply does not occur.
+                if child.guess.is_none()
+                    && (child.candidates == Some(0) || child.branches == Branches::Unreadable)
+                {
+                    // A notation's `0` slot: a true claim that the reply does not occur; or a
+                    // child whose text is lost, as its reader has reported.
                     continue;
                 }
                 let kind = ProblemKind::ExtraReply {

@@ -15,8 +15,7 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<Outcome> {
         after: None,
         strategy_name: Some(args.strategy_name.clone()),
     };
-    let Some((book, root)) = load_valid_tree(&args.file, args.notation, &input, "converted")?
-    else {
+    let Some((book, root)) = load_valid_tree(&args.file, args.format, &input, "converted")? else {
         return Ok(Outcome::Invalid);
     };
     let strategy = StrategyInfo::named(&args.strategy_name);

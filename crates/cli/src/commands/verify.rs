@@ -12,7 +12,7 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<Outcome> {
     let options = VerifyOptions {
         max_guesses: args.max_guesses,
     };
-    let loaded = load_and_verify(&args.file, args.notation, &args.input, &options)?;
+    let loaded = load_and_verify(&args.file, args.format, &args.input, &options)?;
     write_stdout(loaded.report.to_string().as_bytes())?;
     Ok(if loaded.report.is_valid() {
         Outcome::Success
