@@ -52,6 +52,11 @@ fn knuths_tree_comes_back_from_both_formats() {
         assert_eq!(back.expect_status(0).stdout, as_knuth, "{format}");
         let forced = verify_text(&text, &["--format", format]).expect_status(0);
         says(&forced.stdout, "(as asked)");
+        let json = mastermind_with_input(&["convert", "-"], &text)
+            .expect_status(0)
+            .stdout;
+        let again = mastermind_with_input(&["verify", "-"], &json).expect_status(0);
+        says(&again.stdout, "total guesses: 5801");
     }
 }
 

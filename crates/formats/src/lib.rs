@@ -262,6 +262,20 @@ mod robustness {
     }
 
     #[test]
+    fn yaml_in_another_shape_is_named_part_by_part() {
+        for (text, expected) in [
+            ("- [0011]\n- XXXX: 0011\n", "line 1, column 3: at the root: expected the guess, a code such as `0012`; found a list of 1"),
+            ("- 0011\n- 0011\n", "line 2, column 3: at the root: expected the mapping from each reply to what follows it; found `0011`"),
+            ("- 0011\n- ----: [2222, 3333]\n  XXXX: 0011\n", "line 2, column 16: at 1122 → 0B0W: expected the mapping from each reply to what follows it; found `3333`"),
+            ("- 0011\n- XXXX: &code 0011\n  ----: *code\n", "line 3, column 9: at 1122 → 0B0W: expected the one code left or the next situation; found an alias"),
+        ] {
+            let reading = attempt(text, Format::Yaml);
+            let reading = reading.expect("YAML");
+            assert_eq!(messages(&reading).first().map(String::as_str), Some(expected), "{text}");
+        }
+    }
+
+    #[test]
     fn deep_input_stops_at_the_depth_limit() {
         let mut card = "---- XXXX\n".to_owned();
         for row in 0..5000 {

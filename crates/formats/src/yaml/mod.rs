@@ -165,32 +165,28 @@ fn situation(
     path: TreePath,
     problems: &mut Vec<Problem>,
 ) -> Option<Written> {
-    let shape = "a situation is a list of two, its guess and a mapping of replies (`- gggg` then `- REPLY: …`)";
-    let Kind::List(items) = &value.kind else {
-        let message = format!("{shape}; found {}", value.kind.describe());
-        report(problems, &path, value.at, message);
-        return None;
+    // Each part of the shape in turn: what it should be, and what was found instead.
+    let wrong = |at: Location, expected: &str, found: &Kind| {
+        (at, format!("{expected}; found {}", found.describe()))
     };
-    let [guess, replies] = items.as_slice() else {
-        let message = format!("{shape}; found {}", value.kind.describe());
-        report(problems, &path, value.at, message);
-        return None;
+    let parts = match &value.kind {
+        Kind::List(items) if items.len() == 2 => match (&items[0].kind, &items[1].kind) {
+            (Kind::Scalar(guess), Kind::Mapping(pairs)) => Ok((guess, items[0].at, pairs)),
+            (Kind::Scalar(_), other) => Err(wrong(items[1].at, "expected the mapping from each reply to what follows it", other)),
+            (other, _) => Err(wrong(items[0].at, "expected the guess, a code such as `0012`", other)),
+        },
+        other => Err(wrong(
+            value.at,
+            "a situation is a list of two, its guess and a mapping of replies (`- gggg` then `- REPLY: …`)",
+            other,
+        )),
     };
-    let Kind::Scalar(guess_text) = &guess.kind else {
-        let message = format!(
-            "expected the guess, a code such as `0012`; found {}",
-            guess.kind.describe()
-        );
-        report(problems, &path, guess.at, message);
-        return None;
-    };
-    let Kind::Mapping(pairs) = &replies.kind else {
-        let message = format!(
-            "expected the mapping from each reply to what follows it; found {}",
-            replies.kind.describe()
-        );
-        report(problems, &path, replies.at, message);
-        return None;
+    let (guess_text, guess_at, pairs) = match parts {
+        Ok(parts) => parts,
+        Err((at, message)) => {
+            report(problems, &path, at, message);
+            return None;
+        }
     };
     let game = book.game();
     let step_guess = path_guess(book, guess_text);
@@ -235,7 +231,7 @@ fn situation(
     }
     Some(Written {
         guess: guess_text.clone(),
-        guess_at: guess.at,
+        guess_at,
         at: value.at,
         replies: entries,
         absent_means_none: true,
