@@ -9,6 +9,7 @@ mod interactive;
 mod notation;
 mod print;
 mod published;
+mod static_mastermind;
 mod support;
 mod trace;
 mod verify;

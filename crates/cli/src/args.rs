@@ -100,6 +100,9 @@ pub enum Command {
     ///   mastermind play --seed 42 --max-turns 10
     ///   mastermind play --pegs 4 --colours 10 --no-repeat       (Bulls and Cows)
     Play(PlayArgs),
+    /// Static Mastermind: every guess made at once, before any reply.
+    #[command(subcommand)]
+    Static(StaticCommand),
     /// Write a shell completion script to stdout.
     Completions(CompletionsArgs),
 }
@@ -483,4 +486,124 @@ pub struct CompletionsArgs {
     /// The shell to write completions for.
     #[arg(value_enum)]
     pub shell: clap_complete::Shell,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum StaticCommand {
+    #[command(verbatim_doc_comment)]
+    /// Whether the replies to these guesses, made all at once, determine every code.
+    ///
+    /// Exit status: 0 when they do; 1 when some codes share their replies (the groups are
+    /// listed); 2 for usage errors.
+    ///
+    /// Examples:
+    ///   mastermind static verify 1221 2354 3311 4524 5656 6643     (Greenwell's six for 4×6)
+    ///   mastermind static verify 13 23 --pegs 2 --colours 3
+    ///   mastermind static verify --file trees/static/4x6.json
+    Verify(StaticVerifyArgs),
+    #[command(verbatim_doc_comment)]
+    /// The least number of static guesses, a set that size, and a proof that one fewer fails.
+    ///
+    /// The proof is an exhaustive search over sets of one guess fewer, up to position and
+    /// colour symmetry (or, for small sizes, counting the reply vectors).
+    ///
+    /// Examples:
+    ///   mastermind static search --pegs 3 --colours 7
+    ///   mastermind static search -o 4x6.json                       (4×6: 6, a few minutes)
+    Search(StaticSearchArgs),
+    #[command(verbatim_doc_comment)]
+    /// The least number of static guesses over a range of games, laid out as the cut-the-knot
+    /// table: colours down, pegs across, each entry with its search time.
+    ///
+    /// Examples:
+    ///   mastermind static table --colours 2..4 --pegs 2..4
+    ///   mastermind static table --colours 2..10 --pegs 2..8 --max-codes 1000
+    Table(StaticTableArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct StaticVerifyArgs {
+    /// The guesses, in the game's symbols (such as 1122).
+    #[arg(value_name = "GUESS", required_unless_present = "file")]
+    pub guesses: Vec<String>,
+
+    /// Check the set in this static result file instead (the file names its game).
+    #[arg(long, value_name = "FILE", conflicts_with = "guesses")]
+    pub file: Option<PathBuf>,
+
+    /// How many groups of codes that share their replies to list.
+    #[arg(long, value_name = "N", default_value_t = 5)]
+    pub groups: usize,
+
+    #[command(flatten)]
+    pub game: GameArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct StaticSearchArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+
+    /// Write the result as a JSON file (atomically) as well.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct StaticTableArgs {
+    /// The numbers of colours, one row each: `A..B` or a single number.
+    #[arg(long, visible_alias = "colors", value_name = "A..B", default_value = "2..10", value_parser = parse_span)]
+    pub colours: Span,
+
+    /// The numbers of pegs, one column each: `A..B` or a single number.
+    #[arg(long, value_name = "A..B", default_value = "2..8", value_parser = parse_span)]
+    pub pegs: Span,
+
+    /// Leave out (as `·`) the games with more codes than this.
+    #[arg(long, value_name = "N", default_value_t = 2187)]
+    pub max_codes: usize,
+
+    /// Codes may not repeat a colour.
+    #[arg(long)]
+    pub no_repeat: bool,
+
+    /// Only black pegs are reported.
+    #[arg(long)]
+    pub black_only: bool,
+
+    /// Also write each entry's result file into this directory, named like `4x6.json` (pegs ×
+    /// colours).
+    #[arg(long, value_name = "DIR")]
+    pub output_dir: Option<PathBuf>,
+}
+
+/// An inclusive range of small numbers, such as `2..10`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Span {
+    pub first: u32,
+    pub last: u32,
+}
+
+impl Span {
+    pub fn values(self) -> Vec<u32> {
+        (self.first..=self.last).collect()
+    }
+}
+
+fn parse_span(text: &str) -> Result<Span, String> {
+    let number = |part: &str| {
+        part.trim()
+            .parse::<u32>()
+            .map_err(|_| format!("`{part}` is not a number; expected `A..B` or a number"))
+    };
+    let (first, last) = match text.split_once("..") {
+        Some((first, last)) => (number(first)?, number(last)?),
+        None => (number(text)?, number(text)?),
+    };
+    if first > last {
+        return Err(format!(
+            "{first}..{last} is empty; the first number comes first"
+        ));
+    }
+    Ok(Span { first, last })
 }

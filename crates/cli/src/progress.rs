@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use mastermind_solve::Progress;
+use mastermind_static::SearchProgress;
 
 /// How long a build runs before its progress bar appears.
 const SHOW_AFTER: Duration = Duration::from_millis(400);
@@ -69,5 +70,20 @@ impl BuildProgress {
             self.bar.set_draw_target(ProgressDrawTarget::stderr());
             self.bar.enable_steady_tick(Duration::from_millis(200));
         }
+    }
+}
+
+impl SearchProgress for BuildProgress {
+    fn size_started(&self, size: usize, subproblems: u64) {
+        self.bar.set_length(subproblems);
+        self.bar.set_position(0);
+        self.bar
+            .set_message(format!("subproblems settled for sets of {size} guesses"));
+        self.show_when_slow();
+    }
+
+    fn subproblem_settled(&self) {
+        self.bar.inc(1);
+        self.show_when_slow();
     }
 }

@@ -78,6 +78,15 @@ impl Scorer {
         }
     }
 
+    /// The reply index of `guess` against every code, in code order, when the table is kept.
+    /// Replies are symmetric, so this is also every code's reply index against `guess`.
+    pub fn feedback_row(&self, guess: Code) -> Option<&[u8]> {
+        let n = self.book.len();
+        self.table
+            .as_ref()
+            .map(|table| &table[guess.index() * n..(guess.index() + 1) * n])
+    }
+
     /// Counts the candidates per reply to `guess`. `counts` must have
     /// [`Game::feedback_slots`] entries; it is cleared first.
     #[inline]

@@ -7,7 +7,7 @@ mod one_step;
 mod optimal;
 mod progress;
 mod situation;
-mod symmetry;
+pub mod symmetry;
 mod worst_case;
 
 pub use consistent::{first_consistent, random_consistent};

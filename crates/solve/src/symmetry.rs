@@ -1,4 +1,5 @@
-//! Koyama–Lai symmetry reduction. A transformation permutes the positions and the colours of
+//! Koyama–Lai symmetry reduction, shared by the searches (the strategy builders here and the
+//! static search). A transformation permutes the positions and the colours of
 //! every code; it keeps replies unchanged, so one that maps every guess played so far to itself
 //! maps the candidate set to itself, and guesses in one orbit of those transformations cost the
 //! same. Only the least code of each orbit is tried. Colours never played yet are
@@ -19,7 +20,7 @@ const UNMAPPED: u8 = u8::MAX;
 
 /// The transformations that fix every guess of the history.
 #[derive(Clone, Debug)]
-pub(crate) enum Symmetry {
+pub enum Symmetry {
     /// Only the identity: every code is its own orbit.
     Trivial,
     Group {
@@ -34,9 +35,9 @@ pub(crate) enum Symmetry {
 }
 
 /// A position permutation with the colour map it forces on the played colours; unplayed colours
-/// may be permuted freely among themselves.
+/// may be permuted freely among themselves. Opaque outside this module.
 #[derive(Clone, Debug)]
-pub(crate) struct Transform {
+pub struct Transform {
     /// Position `j` of the image takes the peg at `source[j]`.
     source: [u8; MAX_PEGS as usize],
     /// The image of each played colour.
@@ -45,11 +46,17 @@ pub(crate) struct Transform {
 
 impl Symmetry {
     /// Every transformation: nothing has been played yet.
-    pub(crate) fn full(book: &Codebook) -> Symmetry {
+    pub fn full(book: &Codebook) -> Symmetry {
+        Symmetry::permuting_up_to(book, MOST_PEGS_PERMUTED)
+    }
+
+    /// Every transformation, with position permutations only when the game has at most
+    /// `most_pegs` pegs: for searches whose nodes are costlier than enumerating them.
+    pub fn permuting_up_to(book: &Codebook, most_pegs: usize) -> Symmetry {
         let pegs = book.game().pegs();
         let mut transforms = Vec::new();
         let identity: Vec<u8> = (0..pegs as u8).collect();
-        if pegs <= MOST_PEGS_PERMUTED {
+        if pegs <= most_pegs {
             permutations(&mut identity.clone(), 0, &mut |order| {
                 transforms.push(Transform::new(order))
             });
@@ -60,7 +67,7 @@ impl Symmetry {
     }
 
     /// The transformations that also fix `guess`.
-    pub(crate) fn after(&self, book: &Codebook, guess: Code) -> Symmetry {
+    pub fn after(&self, book: &Codebook, guess: Code) -> Symmetry {
         let Symmetry::Group {
             transforms, played, ..
         } = self
@@ -87,7 +94,7 @@ impl Symmetry {
 
     /// The least code of each orbit among `pool`: all codes (`whole`) or a candidate set,
     /// which the transformations map to itself; in numeric order.
-    pub(crate) fn representatives<'p>(
+    pub fn representatives<'p>(
         &'p self,
         book: &Codebook,
         pool: &'p [Code],
@@ -138,12 +145,12 @@ const MOST_COLOURS_SHARED: usize = 12;
 
 /// The representatives of groups that only rename unplayed colours, per set of played colours.
 /// Deep in the tree most groups are like that, and many nodes share each one.
-pub(crate) struct ColourOnlyOrbits {
+pub struct ColourOnlyOrbits {
     lists: Vec<OnceLock<Vec<Code>>>,
 }
 
 impl ColourOnlyOrbits {
-    pub(crate) fn new(book: &Codebook) -> ColourOnlyOrbits {
+    pub fn new(book: &Codebook) -> ColourOnlyOrbits {
         let colours = book.game().colours();
         let lists = if colours <= MOST_COLOURS_SHARED {
             (0..1usize << colours).map(|_| OnceLock::new()).collect()

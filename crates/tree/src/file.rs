@@ -110,18 +110,11 @@ impl TreeFile {
     /// Describes `root`, built by `strategy` for the game of `book`, with claims computed
     /// from the tree itself.
     pub fn new(book: &Codebook, strategy: StrategyInfo, root: &Node) -> TreeFile {
-        let game = book.game();
         let statistics = Statistics::of_tree(root);
         TreeFile {
             format: FORMAT_NAME.to_owned(),
             version: FORMAT_VERSION,
-            game: FileGame {
-                pegs: game.pegs() as u32,
-                colours: game.colours() as u32,
-                repetition: game.repetition(),
-                feedback: game.feedback_kind(),
-                symbols: book.symbols(),
-            },
+            game: FileGame::of(book),
             strategy,
             claims: Claims::of(&statistics),
             tree: FileNode::from_node(book, root),
@@ -141,15 +134,7 @@ impl TreeFile {
         if file.version != FORMAT_VERSION {
             return Err(FileError::Version(file.version));
         }
-        let game = file.game()?;
-        let expected = Codebook::new(game).symbols();
-        if file.game.symbols != expected {
-            return Err(FileError::Symbols {
-                game: game.describe(),
-                found: file.game.symbols.clone(),
-                expected,
-            });
-        }
+        file.game.checked()?;
         Ok(file)
     }
 
@@ -162,12 +147,40 @@ impl TreeFile {
 
     /// The game the file names.
     pub fn game(&self) -> Result<Game, GameError> {
-        Game::new(
-            self.game.pegs,
-            self.game.colours,
-            self.game.repetition,
-            self.game.feedback,
-        )
+        self.game.game()
+    }
+}
+
+impl FileGame {
+    /// The description of `book`'s game.
+    pub fn of(book: &Codebook) -> FileGame {
+        let game = book.game();
+        FileGame {
+            pegs: game.pegs() as u32,
+            colours: game.colours() as u32,
+            repetition: game.repetition(),
+            feedback: game.feedback_kind(),
+            symbols: book.symbols(),
+        }
+    }
+
+    /// The game described.
+    pub fn game(&self) -> Result<Game, GameError> {
+        Game::new(self.pegs, self.colours, self.repetition, self.feedback)
+    }
+
+    /// The game described, once its symbols are checked to be the game's.
+    pub fn checked(&self) -> Result<Game, FileError> {
+        let game = self.game()?;
+        let expected = Codebook::new(game).symbols();
+        if self.symbols != expected {
+            return Err(FileError::Symbols {
+                game: game.describe(),
+                found: self.symbols.clone(),
+                expected,
+            });
+        }
+        Ok(game)
     }
 }
 

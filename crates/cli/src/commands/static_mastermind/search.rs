@@ -1,0 +1,53 @@
+//! `mastermind static search`: the least static set of one game, with its proof.
+
+use std::time::Instant;
+
+use mastermind_static::{least_set, LeastSet, Proof, StaticFile};
+
+use crate::args::StaticSearchArgs;
+use crate::commands::Outcome;
+use crate::output::write_output;
+use crate::progress::BuildProgress;
+
+use super::searchable;
+
+pub fn run(args: &StaticSearchArgs, quiet: bool) -> anyhow::Result<Outcome> {
+    let game = args.game.game()?;
+    let scorer = searchable(game)?;
+    let started = Instant::now();
+    let progress = BuildProgress::new(0, quiet);
+    let least = least_set(&scorer, &progress);
+    progress.finish();
+    let seconds = started.elapsed().as_secs_f64();
+    let book = scorer.codebook();
+    let file = StaticFile::of(book, &least, seconds);
+    if let Some(path) = &args.output {
+        write_output(Some(path), file.to_json().as_bytes())?;
+    }
+    println!(
+        "least number of static guesses for {}: {}",
+        game.describe(),
+        least.guesses.len()
+    );
+    println!(
+        "a set of {}: {}",
+        least.guesses.len(),
+        file.guesses.join(" ")
+    );
+    println!("proof: {}", proof(&least));
+    println!("time: {seconds:.2}s");
+    Ok(Outcome::Success)
+}
+
+/// Why no smaller set works, with the work the search did.
+fn proof(least: &LeastSet) -> String {
+    match &least.proof {
+        Proof::Counting { size, replies } => format!(
+            "{size} guesses have at most {replies}^{size} reply vectors, fewer than the codes"
+        ),
+        Proof::Exhaustive(search) => format!(
+            "no set of {} works: an exhaustive search up to symmetry followed {} partial sets and checked {} whole sets",
+            search.size, search.partial_sets, search.sets_checked
+        ),
+    }
+}

@@ -1,0 +1,67 @@
+//! `mastermind static table`: the least static sets over a range of games, laid out as the
+//! cut-the-knot table, optionally with each entry's result file.
+
+use std::time::Instant;
+
+use mastermind_core::{FeedbackKind, Game};
+use mastermind_static::{layout, least_set, Entry, StaticFile};
+
+use crate::args::StaticTableArgs;
+use crate::commands::Outcome;
+use crate::output::write_output;
+use crate::progress::BuildProgress;
+
+use super::searchable;
+
+pub fn run(args: &StaticTableArgs, quiet: bool) -> anyhow::Result<Outcome> {
+    let colours = args.colours.values();
+    let pegs = args.pegs.values();
+    let feedback = if args.black_only {
+        FeedbackKind::BlackOnly
+    } else {
+        FeedbackKind::BlackWhite
+    };
+    if let Some(directory) = &args.output_dir {
+        std::fs::create_dir_all(directory)
+            .map_err(|error| anyhow::anyhow!("cannot create {}: {error}", directory.display()))?;
+    }
+    let mut entries = Vec::new();
+    for &c in &colours {
+        for &p in &pegs {
+            let Ok(game) = Game::new(p, c, !args.no_repeat, feedback) else {
+                continue;
+            };
+            if game.code_count() > args.max_codes {
+                continue;
+            }
+            let scorer = searchable(game)?;
+            let started = Instant::now();
+            let progress = BuildProgress::new(0, quiet);
+            let least = least_set(&scorer, &progress);
+            progress.finish();
+            let seconds = started.elapsed().as_secs_f64();
+            if !quiet {
+                eprintln!(
+                    "{}: {} ({seconds:.2}s)",
+                    game.describe(),
+                    least.guesses.len()
+                );
+            }
+            if let Some(directory) = &args.output_dir {
+                let file = StaticFile::of(scorer.codebook(), &least, seconds);
+                let path = directory.join(format!("{p}x{c}.json"));
+                write_output(Some(&path), file.to_json().as_bytes())?;
+            }
+            entries.push(Entry {
+                colours: c as usize,
+                pegs: p as usize,
+                least: Some(least.guesses.len()),
+                seconds,
+            });
+        }
+    }
+    let colours: Vec<usize> = colours.iter().map(|&c| c as usize).collect();
+    let pegs: Vec<usize> = pegs.iter().map(|&p| p as usize).collect();
+    print!("{}", layout(&entries, &colours, &pegs));
+    Ok(Outcome::Success)
+}

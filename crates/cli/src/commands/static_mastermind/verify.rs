@@ -1,0 +1,85 @@
+//! `mastermind static verify`: whether a set of guesses determines every code, and if not, which
+//! codes share their replies.
+
+use anyhow::Context;
+use mastermind_core::{Code, Scorer};
+use mastermind_static::{check, StaticFile};
+
+use crate::args::StaticVerifyArgs;
+use crate::commands::{plural, Outcome};
+use crate::input::read_input;
+
+pub fn run(args: &StaticVerifyArgs) -> anyhow::Result<Outcome> {
+    let (scorer, guesses, claimed) = match &args.file {
+        Some(path) => {
+            let text = read_input(path)?;
+            let (file, game, guesses) = StaticFile::from_json(&text)
+                .with_context(|| format!("cannot read {}", path.display()))?;
+            (
+                Scorer::new(game),
+                guesses,
+                file.search.map(|search| search.least),
+            )
+        }
+        None => {
+            let scorer = Scorer::new(args.game.game()?);
+            let guesses = args
+                .guesses
+                .iter()
+                .enumerate()
+                .map(|(index, text)| {
+                    scorer
+                        .codebook()
+                        .parse(text)
+                        .with_context(|| format!("guess {}", index + 1))
+                })
+                .collect::<anyhow::Result<Vec<Code>>>()?;
+            (scorer, guesses, None)
+        }
+    };
+    let book = scorer.codebook();
+    let game = scorer.game();
+    let result = check(&scorer, &guesses);
+    let guesses_named = plural(guesses.len(), "guess", "guesses");
+    let mut valid = result.determines();
+    if valid {
+        println!(
+            "determines every code: the replies to these {guesses_named} differ for all {} codes of {}",
+            result.codes,
+            game.describe()
+        );
+    } else {
+        println!(
+            "does not determine every code: {} of the {} codes of {} share their replies to these {guesses_named} with another code, in {}",
+            result.ambiguous(),
+            result.codes,
+            game.describe(),
+            plural(result.groups.len(), "group", "groups")
+        );
+        for group in result.groups.iter().take(args.groups) {
+            let codes: Vec<String> = group.iter().map(|&code| book.format(code)).collect();
+            println!("  {}", codes.join(" "));
+        }
+        if let Some(more) = result
+            .groups
+            .len()
+            .checked_sub(args.groups)
+            .filter(|&more| more > 0)
+        {
+            println!("  … and {}", plural(more, "more group", "more groups"));
+        }
+    }
+    if let Some(least) = claimed {
+        if least == guesses.len() {
+            println!("the file says {least} is the least number of static guesses");
+        } else {
+            println!("the file says the least number is {least}, but it lists {guesses_named}");
+            valid = false;
+        }
+    }
+    Ok(if valid {
+        Outcome::Success
+    } else {
+        Outcome::Invalid
+    })
+}

@@ -1,0 +1,463 @@
+//! The exact search for the least static set. For each size it asks whether some set of that
+//! many guesses tells every code apart, walking sets in increasing order of their guesses and
+//! trying at each step only the least code of each orbit of the symmetries that fix the guesses
+//! chosen so far (so each set is met in at least one of its symmetric forms). A partial set is
+//! dropped when some class of codes it leaves together is larger than the replies of the
+//! guesses left could split; the last guess is only checked, not followed.
+//!
+//! The first steps are dealt out to rayon as independent subproblems; a search that finds a set
+//! returns the first in the walk's order, and counts only the work of the subproblems up to it,
+//! so results and counts are the same for any number of threads.
+
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+
+use mastermind_core::{Code, Scorer};
+use mastermind_solve::symmetry::{ColourOnlyOrbits, Symmetry};
+use rayon::prelude::*;
+
+use crate::Classes;
+
+/// How deep the walk is cut into subproblems for the threads.
+const SUBPROBLEM_DEPTH: usize = 2;
+
+/// Games with more pegs than this use colour symmetry only (8! position permutations still pay
+/// for themselves here, where the strategy builders stop at 7).
+const MOST_PEGS_PERMUTED: usize = 8;
+
+/// Receives the search's progress, possibly from several threads at once.
+pub trait SearchProgress: Sync {
+    /// The search for a set of `size` guesses starts, cut into `subproblems`.
+    fn size_started(&self, size: usize, subproblems: u64);
+    /// One more subproblem of the current size is settled.
+    fn subproblem_settled(&self);
+}
+
+/// Ignores every report.
+pub struct NoProgress;
+
+impl SearchProgress for NoProgress {
+    fn size_started(&self, _size: usize, _subproblems: u64) {}
+    fn subproblem_settled(&self) {}
+}
+
+/// The outcome of asking for a set of one size.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SizeSearch {
+    pub size: usize,
+    /// The first set found, in increasing order; `None` when the walk proves there is none.
+    pub found: Option<Vec<Code>>,
+    /// Partial sets followed (each refines the classes once).
+    pub partial_sets: u64,
+    /// Whole sets checked (each tries a last guess against the classes).
+    pub sets_checked: u64,
+}
+
+/// Why no smaller set works.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Proof {
+    /// `size` guesses have at most `replies^size` reply vectors, fewer than the codes.
+    Counting { size: usize, replies: usize },
+    /// The exhaustive walk over sets of `size` guesses found none.
+    Exhaustive(SizeSearch),
+}
+
+/// The least static set and why no smaller one works.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LeastSet {
+    pub guesses: Vec<Code>,
+    pub proof: Proof,
+    /// Every search made on the way down from the first set found, largest size first.
+    pub searches: Vec<SizeSearch>,
+}
+
+/// A set that works, built by adding each time the guess that leaves the fewest codes not told
+/// apart (ties to the least code): the search's starting point.
+pub fn greedy_set(scorer: &Scorer) -> Vec<Code> {
+    let book = scorer.codebook();
+    let mut counts = vec![0; scorer.game().feedback_slots()];
+    let mut classes = Classes::all(book);
+    let mut trial = Classes::default();
+    let mut set = Vec::new();
+    while !classes.is_empty() {
+        let mut best: Option<(usize, Code, Classes)> = None;
+        for guess in book.codes() {
+            classes.refine(scorer, guess, &mut trial, &mut counts);
+            if best
+                .as_ref()
+                .is_none_or(|(left, _, _)| trial.ambiguous_codes() < *left)
+            {
+                best = Some((trial.ambiguous_codes(), guess, trial.clone()));
+            }
+        }
+        let (_, guess, next) = best.expect("a game has codes");
+        set.push(guess);
+        classes = next;
+    }
+    set.sort_unstable();
+    set
+}
+
+/// The least set for `scorer`'s game, with its proof.
+pub fn least_set(scorer: &Scorer, progress: &dyn SearchProgress) -> LeastSet {
+    let codes = scorer.codebook().len();
+    let replies = reply_count(scorer);
+    let mut best = greedy_set(scorer);
+    let mut searches = Vec::new();
+    loop {
+        let Some(size) = best.len().checked_sub(1) else {
+            // A game of one code needs no guess.
+            return LeastSet {
+                guesses: best,
+                proof: Proof::Counting { size: 0, replies },
+                searches,
+            };
+        };
+        if (replies as f64).powi(size as i32) < codes as f64 {
+            return LeastSet {
+                guesses: best,
+                proof: Proof::Counting { size, replies },
+                searches,
+            };
+        }
+        let search = find_set(scorer, size, progress);
+        match &search.found {
+            Some(set) => {
+                best = set.clone();
+                searches.push(search);
+            }
+            None => {
+                return LeastSet {
+                    guesses: best,
+                    proof: Proof::Exhaustive(search.clone()),
+                    searches: {
+                        searches.push(search);
+                        searches
+                    },
+                };
+            }
+        }
+    }
+}
+
+/// How many replies can occur in the game: the most parts one guess can split the codes into.
+fn reply_count(scorer: &Scorer) -> usize {
+    let book = scorer.codebook();
+    let mut seen = vec![false; scorer.game().feedback_slots()];
+    for guess in book.codes() {
+        for secret in book.codes() {
+            seen[scorer.feedback(guess, secret).index()] = true;
+        }
+    }
+    seen.iter().filter(|&&occurs| occurs).count()
+}
+
+/// A partial set handed to a thread.
+struct Subproblem {
+    prefix: Vec<Code>,
+    classes: Classes,
+    symmetry: Symmetry,
+}
+
+/// Looks for a set of `size` guesses that tells every code apart.
+pub fn find_set(scorer: &Scorer, size: usize, progress: &dyn SearchProgress) -> SizeSearch {
+    let walk = Walk {
+        scorer,
+        colour_only: ColourOnlyOrbits::new(scorer.codebook()),
+        all: scorer.codebook().codes().collect(),
+        replies: reply_count(scorer) as u64,
+        size,
+    };
+    let mut worker = Worker::new(&walk);
+    let mut subproblems = Vec::new();
+    let root = Subproblem {
+        prefix: Vec::new(),
+        classes: Classes::all(scorer.codebook()),
+        symmetry: Symmetry::permuting_up_to(scorer.codebook(), MOST_PEGS_PERMUTED),
+    };
+    let depth = SUBPROBLEM_DEPTH.min(size.saturating_sub(1));
+    worker.deal(root, depth, &mut subproblems);
+    let dealt_partial_sets = worker.partial_sets;
+    progress.size_started(size, subproblems.len() as u64);
+    let partial_sets: Vec<AtomicU64> = subproblems.iter().map(|_| AtomicU64::new(0)).collect();
+    let sets_checked: Vec<AtomicU64> = subproblems.iter().map(|_| AtomicU64::new(0)).collect();
+    let first_found = AtomicUsize::new(usize::MAX);
+    let found = subproblems
+        .par_iter()
+        .enumerate()
+        .map_init(
+            || Worker::new(&walk),
+            |worker, (index, subproblem)| {
+                worker.partial_sets = 0;
+                worker.sets_checked = 0;
+                worker.cancelled = Cancel {
+                    index,
+                    first_found: &first_found,
+                };
+                let mut prefix = subproblem.prefix.clone();
+                let found = worker
+                    .extend(&mut prefix, &subproblem.classes, &subproblem.symmetry)
+                    .then_some(prefix);
+                partial_sets[index].store(worker.partial_sets, Ordering::Relaxed);
+                sets_checked[index].store(worker.sets_checked, Ordering::Relaxed);
+                if found.is_some() {
+                    first_found.fetch_min(index, Ordering::Relaxed);
+                }
+                progress.subproblem_settled();
+                found
+            },
+        )
+        .find_first(Option::is_some)
+        .flatten();
+    let counted = first_found
+        .load(Ordering::Relaxed)
+        .min(subproblems.len().saturating_sub(1));
+    let sum = |counts: &[AtomicU64]| -> u64 {
+        counts
+            .iter()
+            .take(counted + 1)
+            .map(|count| count.load(Ordering::Relaxed))
+            .sum()
+    };
+    SizeSearch {
+        size,
+        found: found.map(|set| padded(scorer, set, size)),
+        partial_sets: dealt_partial_sets + sum(&partial_sets),
+        sets_checked: sum(&sets_checked),
+    }
+}
+
+/// `set`, which already tells every code apart, made up to `size` distinct guesses with the
+/// least codes not in it, in increasing order.
+fn padded(scorer: &Scorer, mut set: Vec<Code>, size: usize) -> Vec<Code> {
+    for code in scorer.codebook().codes() {
+        if set.len() >= size {
+            break;
+        }
+        if !set.contains(&code) {
+            set.push(code);
+        }
+    }
+    set.sort_unstable();
+    set
+}
+
+/// What every worker of one search shares.
+struct Walk<'a> {
+    scorer: &'a Scorer,
+    colour_only: ColourOnlyOrbits,
+    all: Vec<Code>,
+    replies: u64,
+    size: usize,
+}
+
+/// Whether a subproblem before this one has found a set, so this one's work no longer counts.
+struct Cancel<'a> {
+    index: usize,
+    first_found: &'a AtomicUsize,
+}
+
+impl Cancel<'_> {
+    fn is_cancelled(&self) -> bool {
+        self.first_found.load(Ordering::Relaxed) < self.index
+    }
+}
+
+/// One thread's walk, with its scratch space.
+struct Worker<'a> {
+    walk: &'a Walk<'a>,
+    counts: Vec<u32>,
+    clash: Vec<u8>,
+    /// Reused classes, one per depth.
+    buffers: Vec<Classes>,
+    partial_sets: u64,
+    sets_checked: u64,
+    cancelled: Cancel<'a>,
+}
+
+/// Never cancelled: for the walk that deals out the subproblems.
+static NEVER: AtomicUsize = AtomicUsize::new(usize::MAX);
+
+impl<'a> Worker<'a> {
+    fn new(walk: &'a Walk<'a>) -> Worker<'a> {
+        Worker {
+            walk,
+            counts: vec![0; walk.scorer.game().feedback_slots()],
+            clash: Vec::new(),
+            buffers: vec![Classes::default(); walk.size + 1],
+            partial_sets: 0,
+            sets_checked: 0,
+            cancelled: Cancel {
+                index: 0,
+                first_found: &NEVER,
+            },
+        }
+    }
+
+    /// The guesses that may follow `prefix`: the least code of each orbit of `symmetry`,
+    /// after the last guess, in the order to try them.
+    fn candidates(&mut self, prefix: &[Code], classes: &Classes, symmetry: &Symmetry) -> Vec<Code> {
+        let walk = self.walk;
+        let book = walk.scorer.codebook();
+        let last = prefix.last().copied();
+        let representatives = symmetry.representatives(book, &walk.all, true, &walk.colour_only);
+        let mut candidates: Vec<Code> = representatives
+            .iter()
+            .copied()
+            .filter(|&code| last.is_none_or(|last| code > last))
+            .collect();
+        // Far from the last guess, the order decides how soon a set is found: the guesses that
+        // leave the fewest codes together first. Near it every guess is tried anyway.
+        if walk.size - prefix.len() >= 3 {
+            let mut trial = Classes::default();
+            let mut keyed: Vec<(usize, usize, Code)> = candidates
+                .iter()
+                .map(|&guess| {
+                    classes.refine(walk.scorer, guess, &mut trial, &mut self.counts);
+                    (trial.largest(), trial.ambiguous_codes(), guess)
+                })
+                .collect();
+            keyed.sort_unstable();
+            candidates = keyed.into_iter().map(|(_, _, guess)| guess).collect();
+        }
+        candidates
+    }
+
+    /// Whether `classes` can still be told apart by the guesses left.
+    fn can_finish(&self, classes: &Classes, left: usize) -> bool {
+        let most = self.walk.replies.saturating_pow(left as u32);
+        classes.largest() as u64 <= most
+    }
+
+    /// Lists the partial sets `depth` guesses below `node` that may still lead to a set.
+    fn deal(&mut self, node: Subproblem, depth: usize, out: &mut Vec<Subproblem>) {
+        if depth == 0 || node.classes.is_empty() {
+            out.push(node);
+            return;
+        }
+        let book = self.walk.scorer.codebook();
+        for guess in self.candidates(&node.prefix, &node.classes, &node.symmetry) {
+            let mut classes = Classes::default();
+            node.classes
+                .refine(self.walk.scorer, guess, &mut classes, &mut self.counts);
+            self.partial_sets += 1;
+            let mut prefix = node.prefix.clone();
+            prefix.push(guess);
+            if !self.can_finish(&classes, self.walk.size - prefix.len()) {
+                continue;
+            }
+            let child = Subproblem {
+                symmetry: node.symmetry.after(book, guess),
+                prefix,
+                classes,
+            };
+            self.deal(child, depth - 1, out);
+        }
+    }
+
+    /// The first of `candidates` that tells apart every class, as the last guess.
+    fn last_guess(&mut self, classes: &Classes, candidates: &[Code]) -> Option<Code> {
+        let scorer = self.walk.scorer;
+        classes.rule_out_last_guesses(scorer, &mut self.clash);
+        let clash = &self.clash;
+        let position = candidates.iter().position(|&guess| {
+            clash.get(guess.index()).is_none_or(|&c| c == 0) && classes.split_by(scorer, guess)
+        });
+        self.sets_checked += position.map_or(candidates.len(), |index| index + 1) as u64;
+        position.map(|index| candidates[index])
+    }
+
+    /// Finds the last two guesses, if some pair of `candidates` and a later code works: for
+    /// each candidate, the largest class is split first and the codes after it tried as the
+    /// last guess against that class alone; only a pair that tells it apart has the other
+    /// classes split and checked. (The last guess runs over every later code, not just the
+    /// orbit representatives: a superset, so nothing is missed.)
+    fn last_two(&mut self, prefix: &mut Vec<Code>, classes: &Classes, candidates: &[Code]) -> bool {
+        let scorer = self.walk.scorer;
+        let most = self.walk.replies as usize;
+        let largest = classes.largest_class();
+        let depth = prefix.len();
+        let mut head = std::mem::take(&mut self.buffers[depth]);
+        let mut whole = std::mem::take(&mut self.buffers[depth + 1]);
+        let mut found = None;
+        'guesses: for &guess in candidates {
+            self.partial_sets += 1;
+            if !largest.refine_within(scorer, guess, &mut head, &mut self.counts, most) {
+                continue;
+            }
+            let later = &self.walk.all[guess.index() + 1..];
+            self.sets_checked += later.len() as u64;
+            head.rule_out_last_guesses(scorer, &mut self.clash);
+            let mut whole_refined = None;
+            for &last in later {
+                if self.clash.get(last.index()).is_some_and(|&c| c != 0)
+                    || !head.split_by(scorer, last)
+                {
+                    continue;
+                }
+                let refined = *whole_refined.get_or_insert_with(|| {
+                    classes.refine_within(scorer, guess, &mut whole, &mut self.counts, most)
+                });
+                if !refined {
+                    continue 'guesses;
+                }
+                if whole.split_by(scorer, last) {
+                    found = Some((guess, last));
+                    break 'guesses;
+                }
+            }
+        }
+        self.buffers[depth] = head;
+        self.buffers[depth + 1] = whole;
+        match found {
+            Some((guess, last)) => {
+                prefix.extend([guess, last]);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Extends `prefix` (leaving `classes`, fixed by `symmetry`) to a whole set, if it can be;
+    /// on success `prefix` holds the set.
+    fn extend(&mut self, prefix: &mut Vec<Code>, classes: &Classes, symmetry: &Symmetry) -> bool {
+        if classes.is_empty() {
+            return true;
+        }
+        let left = self.walk.size - prefix.len();
+        if left == 0 || !self.can_finish(classes, left) || self.cancelled.is_cancelled() {
+            return false;
+        }
+        let candidates = self.candidates(prefix, classes, symmetry);
+        match left {
+            1 => {
+                if let Some(last) = self.last_guess(classes, &candidates) {
+                    prefix.push(last);
+                    return true;
+                }
+                return false;
+            }
+            2 => return self.last_two(prefix, classes, &candidates),
+            _ => {}
+        }
+        let book = self.walk.scorer.codebook();
+        let depth = prefix.len();
+        let mut next = std::mem::take(&mut self.buffers[depth]);
+        // The classes this guess leaves must be small enough for the guesses after it.
+        let most = usize::try_from(self.walk.replies.saturating_pow(left as u32 - 1))
+            .unwrap_or(usize::MAX);
+        for guess in candidates {
+            self.partial_sets += 1;
+            if !classes.refine_within(self.walk.scorer, guess, &mut next, &mut self.counts, most) {
+                continue;
+            }
+            prefix.push(guess);
+            if self.extend(prefix, &next, &symmetry.after(book, guess)) {
+                self.buffers[depth] = next;
+                return true;
+            }
+            prefix.pop();
+        }
+        self.buffers[depth] = next;
+        false
+    }
+}
