@@ -1,5 +1,6 @@
-//! The whole-process benchmark table: release builds of `mastermind generate` on the games the
-//! README quotes, with wall time (median of several runs) and peak memory of each process.
+//! The whole-process benchmark tables: release builds of `mastermind generate` on the games the
+//! README quotes, with wall time (median of several runs) and peak memory of each process; and
+//! `mastermind static search` on the static games whose searches take seconds to minutes.
 //!
 //! Peak memory is measured by re-running this binary as `xtask measure -- COMMAND`, which waits
 //! for COMMAND as its only child, so the kernel's peak-RSS figure for its children is exactly
@@ -80,6 +81,36 @@ const JOBS: &[Job] = &[
     },
 ];
 
+/// One row of the static table: a `static search` of one game.
+struct StaticJob {
+    label: &'static str,
+    args: &'static [&'static str],
+    quick: bool,
+}
+
+const STATIC_JOBS: &[StaticJob] = &[
+    StaticJob {
+        label: "static 5 pegs, 4 colours",
+        args: &["--pegs", "5", "--colours", "4"],
+        quick: true,
+    },
+    StaticJob {
+        label: "static 3 pegs, 8 colours",
+        args: &["--pegs", "3", "--colours", "8"],
+        quick: false,
+    },
+    StaticJob {
+        label: "static 7 pegs, 3 colours (the page's open entry)",
+        args: &["--pegs", "7", "--colours", "3"],
+        quick: false,
+    },
+    StaticJob {
+        label: "static 4×6 (4 pegs, 6 colours)",
+        args: &["--pegs", "4", "--colours", "6"],
+        quick: false,
+    },
+];
+
 /// What one measured process did.
 struct Measurement {
     wall: Duration,
@@ -127,6 +158,32 @@ pub fn run(root: &Path, scope: Scope) -> anyhow::Result<()> {
             format_duration(median.wall),
             peak as f64 / 1024.0,
             job.runs
+        );
+    }
+    println!("\nStatic Mastermind: `static search`, one run each.\n");
+    println!("| job | least | proof | wall time | peak memory |");
+    println!("|---|---:|---|---:|---:|");
+    for job in STATIC_JOBS
+        .iter()
+        .filter(|job| scope == Scope::Full || job.quick)
+    {
+        let mut command = vec![
+            binary.to_str().context("non-UTF-8 path")?,
+            "static",
+            "search",
+            "--quiet",
+        ];
+        command.extend_from_slice(job.args);
+        command.extend_from_slice(&["-o", output.to_str().context("non-UTF-8 path")?]);
+        let measurement = measure(&command)?;
+        let file: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&output)?)?;
+        println!(
+            "| {} | {} | {} | {} | {:.1} MiB |",
+            job.label,
+            file["search"]["least"],
+            file["search"]["proof"].as_str().unwrap_or("?"),
+            format_duration(measurement.wall),
+            measurement.peak_kib as f64 / 1024.0
         );
     }
     Ok(())

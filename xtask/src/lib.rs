@@ -1,7 +1,8 @@
 //! Maintenance tasks for the repository, run as `cargo xtask TASK`: regenerating and checking
-//! the committed trees under `trees/`, and the whole-process benchmark table.
+//! the committed trees and static results under `trees/`, and the whole-process benchmark table.
 
 pub mod bench;
+pub mod static_sets;
 pub mod trees;
 
 use std::path::PathBuf;

@@ -1,12 +1,13 @@
-//! `cargo xtask regen | check | bench [--quick]`.
+//! `cargo xtask regen | regen-static | check | bench [--quick]`.
 
 use std::process::ExitCode;
 
-use xtask::{bench, trees, workspace_root};
+use xtask::{bench, static_sets, trees, workspace_root};
 
-const USAGE: &str = "usage: cargo xtask <regen | check | bench [--quick]>
+const USAGE: &str = "usage: cargo xtask <regen | regen-static | check | bench [--quick]>
   regen         rewrite the committed trees under trees/
-  check         fail if a committed tree is stale or does not verify
+  regen-static  rewrite the committed static results under trees/static/ (minutes)
+  check         fail if a committed tree or static result is stale or does not verify
   bench         build release binaries and print the whole-process benchmark table
   bench --quick the same, without the long searches";
 
@@ -16,7 +17,8 @@ fn main() -> ExitCode {
     let root = workspace_root();
     let outcome = match args.as_slice() {
         ["regen"] => trees::regen(&root),
-        ["check"] => trees::check(&root),
+        ["regen-static"] => static_sets::regen(&root),
+        ["check"] => trees::check(&root).and_then(|()| static_sets::check(&root)),
         ["bench"] => bench::run(&root, bench::Scope::Full),
         ["bench", "--quick"] => bench::run(&root, bench::Scope::Quick),
         ["measure", "--", command @ ..] if !command.is_empty() => bench::measure_child(command),

@@ -1,8 +1,16 @@
-//! `cargo test` fails when a committed tree under `trees/` is stale or does not verify.
+//! `cargo test` fails when a committed tree under `trees/` is stale or does not verify, or a
+//! committed static result under `trees/static/` does not hold.
 
 #[test]
 fn committed_trees_are_fresh_and_verify() {
     if let Err(error) = xtask::trees::check(&xtask::workspace_root()) {
+        panic!("{error:#}");
+    }
+}
+
+#[test]
+fn committed_static_results_hold() {
+    if let Err(error) = xtask::static_sets::check(&xtask::workspace_root()) {
         panic!("{error:#}");
     }
 }

@@ -13,6 +13,8 @@ mod brute_force;
 mod check;
 mod classes;
 mod file;
+#[cfg(test)]
+mod literature;
 mod search;
 mod table;
 

@@ -1,0 +1,81 @@
+//! The committed results of the static search under `trees/static/`, one file per entry of the
+//! cut-the-knot table that is within reach. `regen-static` rewrites them with the release
+//! binary's `static table` (the longest entry, 4×6, takes minutes); `check` re-verifies each:
+//! its set must tell every code of its game apart, and its recorded least number must be the
+//! set's size.
+
+use std::path::Path;
+use std::process::Command;
+
+use anyhow::{bail, Context};
+use mastermind_core::Scorer;
+use mastermind_static::StaticFile;
+
+/// The `static table` runs that write the committed files: every game of the seed's table
+/// with at most 2187 codes, except three pegs with nine or ten colours (out of reach).
+const TABLE_RUNS: &[&[&str]] = &[
+    &["--colours", "2..8", "--pegs", "2..8", "--max-codes", "2187"],
+    &["--colours", "9..10", "--pegs", "2"],
+];
+
+/// Rewrites `trees/static/` with the release binary.
+pub fn regen(root: &Path) -> anyhow::Result<()> {
+    let status = Command::new(env!("CARGO"))
+        .args(["build", "--release", "--quiet", "--bin", "mastermind"])
+        .current_dir(root)
+        .status()
+        .context("cannot run cargo build")?;
+    if !status.success() {
+        bail!("cargo build --release failed");
+    }
+    let directory = root.join("trees/static");
+    for run in TABLE_RUNS {
+        let status = Command::new(root.join("target/release/mastermind"))
+            .args(["static", "table", "--output-dir"])
+            .arg(&directory)
+            .args(*run)
+            .status()
+            .context("cannot run mastermind static table")?;
+        if !status.success() {
+            bail!("mastermind static table {} failed", run.join(" "));
+        }
+    }
+    Ok(())
+}
+
+/// Fails when a committed static result does not hold.
+pub fn check(root: &Path) -> anyhow::Result<()> {
+    let directory = root.join("trees/static");
+    let mut names: Vec<_> = std::fs::read_dir(&directory)
+        .with_context(|| format!("cannot read {}", directory.display()))?
+        .map(|entry| entry.map(|entry| entry.path()))
+        .collect::<Result<_, _>>()?;
+    names.sort();
+    if names.is_empty() {
+        bail!("no static results under trees/static/ (run `cargo xtask regen-static`)");
+    }
+    for path in names {
+        let name = path.display();
+        let text = std::fs::read_to_string(&path).with_context(|| format!("cannot read {name}"))?;
+        let (file, game, guesses) =
+            StaticFile::from_json(&text).with_context(|| format!("{name}"))?;
+        let result = mastermind_static::check(&Scorer::new(game), &guesses);
+        if !result.determines() {
+            bail!(
+                "{name}: the set leaves {} codes of {} ambiguous",
+                result.ambiguous(),
+                game.describe()
+            );
+        }
+        match file.search {
+            Some(search) if search.least == guesses.len() => {}
+            Some(search) => bail!(
+                "{name}: records {} as the least number, but its set has {}",
+                search.least,
+                guesses.len()
+            ),
+            None => bail!("{name}: records no search"),
+        }
+    }
+    Ok(())
+}
