@@ -27,15 +27,6 @@ impl Classes {
         }
     }
 
-    /// `codes` as one class, to be told apart.
-    pub fn one_class(codes: Vec<Code>) -> Classes {
-        if codes.len() < 2 {
-            return Classes::default();
-        }
-        let ends = vec![codes.len() as u32];
-        Classes { codes, ends }
-    }
-
     /// Whether every code is told apart.
     pub fn is_empty(&self) -> bool {
         self.ends.is_empty()

@@ -19,7 +19,7 @@ mod search;
 mod table;
 
 pub use check::{check, Check};
-pub use classes::Classes;
+use classes::Classes;
 pub use file::{FileError, SearchRecord, StaticFile, FORMAT_NAME, FORMAT_VERSION};
 pub use search::{
     find_set, greedy_set, least_set, LeastSet, NoProgress, Proof, SearchProgress, SizeSearch,
