@@ -49,12 +49,9 @@ fn the_seeds_small_examples_determine_every_code() {
     says(&run.stdout, "share their replies to these 1 guess");
 }
 
-#[test]
-fn a_search_writes_a_file_that_verify_rechecks() {
-    let directory = tempfile::tempdir().unwrap();
-    let path = directory.path().join("3x5.json");
-    let path = path.to_str().unwrap();
-    let run = mastermind(&[
+/// `static search` of 3×5 (with `extra` options first), writing `path`.
+fn search_3x5(path: &str, extra: &[&str]) -> crate::support::Run {
+    let search = [
         "static",
         "search",
         "--pegs",
@@ -64,8 +61,16 @@ fn a_search_writes_a_file_that_verify_rechecks() {
         "-o",
         path,
         "-q",
-    ])
-    .expect_status(0);
+    ];
+    mastermind(&[extra, &search[..]].concat()).expect_status(0)
+}
+
+#[test]
+fn a_search_writes_a_file_that_verify_rechecks() {
+    let directory = tempfile::tempdir().unwrap();
+    let path = directory.path().join("3x5.json");
+    let path = path.to_str().unwrap();
+    let run = search_3x5(path, &[]);
     says(&run.stdout, "least number of static guesses for 3×5: 4\n");
     says(
         &run.stdout,
@@ -78,20 +83,7 @@ fn a_search_writes_a_file_that_verify_rechecks() {
         "the file says 4 is the least number of static guesses",
     );
     // The same search on one thread gives the same file, but for its timing.
-    let one_thread = mastermind(&[
-        "-j",
-        "1",
-        "static",
-        "search",
-        "--pegs",
-        "3",
-        "--colours",
-        "5",
-        "-o",
-        path,
-        "-q",
-    ]);
-    one_thread.expect_status(0);
+    search_3x5(path, &["-j", "1"]);
     let untimed = |text: &str| -> String {
         text.lines()
             .filter(|line| !line.contains("\"seconds\""))

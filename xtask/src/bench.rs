@@ -118,15 +118,7 @@ struct Measurement {
 }
 
 pub fn run(root: &Path, scope: Scope) -> anyhow::Result<()> {
-    let status = Command::new(env!("CARGO"))
-        .args(["build", "--release", "--quiet", "--bin", "mastermind"])
-        .current_dir(root)
-        .status()
-        .context("cannot run cargo build")?;
-    if !status.success() {
-        bail!("cargo build --release failed");
-    }
-    let binary = root.join("target/release/mastermind");
+    let binary = crate::release_binary(root)?;
     let scratch = tempfile::tempdir().context("cannot create a scratch directory")?;
     let output = scratch.path().join("tree.json");
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());

@@ -15,3 +15,17 @@ pub fn workspace_root() -> PathBuf {
         .expect("xtask lives inside the workspace")
         .to_owned()
 }
+
+/// Builds the release `mastermind` binary and returns its path.
+pub fn release_binary(root: &std::path::Path) -> anyhow::Result<PathBuf> {
+    use anyhow::Context;
+    let status = std::process::Command::new(env!("CARGO"))
+        .args(["build", "--release", "--quiet", "--bin", "mastermind"])
+        .current_dir(root)
+        .status()
+        .context("cannot run cargo build")?;
+    if !status.success() {
+        anyhow::bail!("cargo build --release failed");
+    }
+    Ok(root.join("target/release/mastermind"))
+}

@@ -20,17 +20,10 @@ const TABLE_RUNS: &[&[&str]] = &[
 
 /// Rewrites `trees/static/` with the release binary.
 pub fn regen(root: &Path) -> anyhow::Result<()> {
-    let status = Command::new(env!("CARGO"))
-        .args(["build", "--release", "--quiet", "--bin", "mastermind"])
-        .current_dir(root)
-        .status()
-        .context("cannot run cargo build")?;
-    if !status.success() {
-        bail!("cargo build --release failed");
-    }
+    let binary = crate::release_binary(root)?;
     let directory = root.join("trees/static");
     for run in TABLE_RUNS {
-        let status = Command::new(root.join("target/release/mastermind"))
+        let status = Command::new(&binary)
             .args(["static", "table", "--output-dir"])
             .arg(&directory)
             .args(*run)

@@ -6,11 +6,15 @@ mod search;
 mod table;
 mod verify;
 
+use std::time::Instant;
+
 use anyhow::bail;
 use mastermind_core::{Game, Scorer};
+use mastermind_static::{least_set, LeastSet};
 
 use crate::args::StaticCommand;
 use crate::commands::Outcome;
+use crate::progress::BuildProgress;
 
 pub fn run(command: &StaticCommand, quiet: bool) -> anyhow::Result<Outcome> {
     match command {
@@ -31,4 +35,13 @@ fn searchable(game: Game) -> anyhow::Result<Scorer> {
         );
     }
     Ok(scorer)
+}
+
+/// The least set of `scorer`'s game, with a progress bar, and the seconds it took.
+fn timed_search(scorer: &Scorer, quiet: bool) -> (LeastSet, f64) {
+    let started = Instant::now();
+    let progress = BuildProgress::new(0, quiet);
+    let least = least_set(scorer, &progress);
+    progress.finish();
+    (least, started.elapsed().as_secs_f64())
 }

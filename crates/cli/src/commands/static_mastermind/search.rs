@@ -1,24 +1,17 @@
 //! `mastermind static search`: the least static set of one game, with its proof.
 
-use std::time::Instant;
-
-use mastermind_static::{least_set, LeastSet, Proof, StaticFile};
+use mastermind_static::{LeastSet, Proof, StaticFile};
 
 use crate::args::StaticSearchArgs;
 use crate::commands::Outcome;
 use crate::output::write_output;
-use crate::progress::BuildProgress;
 
-use super::searchable;
+use super::{searchable, timed_search};
 
 pub fn run(args: &StaticSearchArgs, quiet: bool) -> anyhow::Result<Outcome> {
     let game = args.game.game()?;
     let scorer = searchable(game)?;
-    let started = Instant::now();
-    let progress = BuildProgress::new(0, quiet);
-    let least = least_set(&scorer, &progress);
-    progress.finish();
-    let seconds = started.elapsed().as_secs_f64();
+    let (least, seconds) = timed_search(&scorer, quiet);
     let book = scorer.codebook();
     let file = StaticFile::of(book, &least, seconds);
     if let Some(path) = &args.output {

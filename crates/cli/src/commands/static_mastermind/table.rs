@@ -1,17 +1,14 @@
 //! `mastermind static table`: the least static sets over a range of games, laid out as the
 //! cut-the-knot table, optionally with each entry's result file.
 
-use std::time::Instant;
-
 use mastermind_core::{FeedbackKind, Game};
-use mastermind_static::{layout, least_set, Entry, StaticFile};
+use mastermind_static::{layout, Entry, StaticFile};
 
 use crate::args::StaticTableArgs;
 use crate::commands::Outcome;
 use crate::output::write_output;
-use crate::progress::BuildProgress;
 
-use super::searchable;
+use super::{searchable, timed_search};
 
 pub fn run(args: &StaticTableArgs, quiet: bool) -> anyhow::Result<Outcome> {
     let colours = args.colours.values();
@@ -35,11 +32,7 @@ pub fn run(args: &StaticTableArgs, quiet: bool) -> anyhow::Result<Outcome> {
                 continue;
             }
             let scorer = searchable(game)?;
-            let started = Instant::now();
-            let progress = BuildProgress::new(0, quiet);
-            let least = least_set(&scorer, &progress);
-            progress.finish();
-            let seconds = started.elapsed().as_secs_f64();
+            let (least, seconds) = timed_search(&scorer, quiet);
             if !quiet {
                 eprintln!(
                     "{}: {} ({seconds:.2}s)",
