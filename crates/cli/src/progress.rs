@@ -24,7 +24,9 @@ impl BuildProgress {
     pub fn new(codes: u64, quiet: bool) -> BuildProgress {
         let bar = ProgressBar::with_draw_target(Some(codes), ProgressDrawTarget::hidden());
         bar.set_style(
-            ProgressStyle::with_template("{elapsed_precise} [{bar:40}] {pos}/{len} {msg}")
+            ProgressStyle::with_template(
+                "{elapsed_precise} [{bar:40}] {pos}/{len} {msg} ({per_sec}, about {eta} left)",
+            )
                 .expect("the template is valid")
                 .progress_chars("=> "),
         );

@@ -6,7 +6,7 @@ use std::sync::Mutex;
 
 use mastermind_core::{Code, FeedbackKind, Game, Scorer};
 use mastermind_solve::{
-    least_worst_case, optimal, NoProgress, OptimalOptions, OptimalResult, Progress,
+    knuth, least_worst_case, optimal, NoProgress, OptimalOptions, OptimalResult, Progress,
 };
 use mastermind_tree::{Node, Statistics};
 
@@ -284,4 +284,33 @@ fn bulls_and_cows_optimum_is_26274() {
     let result = timed(Game::new(4, 10, false, FeedbackKind::BlackWhite).unwrap());
     assert_eq!(result.total, 26274);
     assert_eq!(Statistics::of_tree(&result.tree).worst_case(), 7);
+}
+
+/// Games with more than 8192 codes score every reply on the fly instead of reading a table;
+/// forcing that path on small games must give the very same trees.
+#[test]
+fn scoring_on_the_fly_gives_the_same_trees() {
+    let mut games = small_games();
+    games.push(Game::classic());
+    for game in games {
+        for max_guesses in [None, Some(5)] {
+            let options = OptimalOptions {
+                max_guesses,
+                consistent_only: false,
+            };
+            let with_table = optimal(&Scorer::new(game), &options, &NoProgress);
+            let on_the_fly = optimal(&Scorer::on_the_fly(game), &options, &NoProgress);
+            assert!(!Scorer::on_the_fly(game).has_table());
+            match (with_table, on_the_fly) {
+                (Ok(a), Ok(b)) => assert_eq!(a.tree, b.tree, "{}", game.describe()),
+                (Err(_), Err(_)) => {}
+                _ => panic!("{}: only one path found a strategy", game.describe()),
+            }
+        }
+    }
+    let classic = Game::classic();
+    assert_eq!(
+        knuth(&Scorer::on_the_fly(classic), &NoProgress),
+        knuth(&Scorer::new(classic), &NoProgress)
+    );
 }
