@@ -4,7 +4,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use mastermind_solve::Progress;
 use mastermind_static::SearchProgress;
 
@@ -25,10 +25,16 @@ impl BuildProgress {
         let bar = ProgressBar::with_draw_target(Some(codes), ProgressDrawTarget::hidden());
         bar.set_style(
             ProgressStyle::with_template(
-                "{elapsed_precise} [{bar:40}] {pos}/{len} {msg} ({per_sec}, about {eta} left)",
+                "{elapsed_precise} [{bar:40}] {pos}/{len} {msg} ({rate}, about {eta} left)",
             )
-                .expect("the template is valid")
-                .progress_chars("=> "),
+            .expect("the template is valid")
+            .with_key(
+                "rate",
+                |state: &ProgressState, out: &mut dyn std::fmt::Write| {
+                    let _ = write!(out, "{:.1}/s", state.per_sec());
+                },
+            )
+            .progress_chars("=> "),
         );
         bar.set_message("codes settled");
         BuildProgress {
