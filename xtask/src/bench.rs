@@ -109,6 +109,11 @@ const STATIC_JOBS: &[StaticJob] = &[
         args: &["--pegs", "4", "--colours", "6"],
         quick: false,
     },
+    StaticJob {
+        label: "static 3 pegs, 9 colours",
+        args: &["--pegs", "3", "--colours", "9"],
+        quick: false,
+    },
 ];
 
 /// What one measured process did.

@@ -509,7 +509,7 @@ pub enum StaticCommand {
     ///
     /// Examples:
     ///   mastermind static search --pegs 3 --colours 7
-    ///   mastermind static search -o 4x6.json                       (4×6: 6, a few minutes)
+    ///   mastermind static search -o 4x6.json                       (4×6: 6, under a minute)
     Search(StaticSearchArgs),
     #[command(verbatim_doc_comment)]
     /// The least number of static guesses over a range of games, laid out as the cut-the-knot

@@ -5,11 +5,13 @@
 //!
 //! The search runs over sets of guesses in increasing order, trying only the least code of
 //! each orbit of the symmetries (position and colour permutations) that fix the guesses before
-//! it, which visits every set up to symmetry at least once; a set whose classes of codes not
-//! yet told apart are too large for the guesses left is a dead end.
+//! it, which visits every set up to symmetry at least once; short partial sets that are not
+//! the least of their orbit are dropped, so most sets are met once; a set whose classes of
+//! codes not yet told apart are too large for the guesses left is a dead end.
 
 #[cfg(test)]
 mod brute_force;
+mod canonical;
 mod check;
 mod classes;
 mod file;

@@ -1,9 +1,10 @@
 //! The exact search for the least static set. For each size it asks whether some set of that
 //! many guesses tells every code apart, walking sets in increasing order of their guesses and
 //! trying at each step only the least code of each orbit of the symmetries that fix the guesses
-//! chosen so far (so each set is met in at least one of its symmetric forms). A partial set is
+//! chosen so far (so each set is met in at least one of its symmetric forms). Short partial
+//! sets that are not the least of their orbit are dropped too ([`Canonical`]). A partial set is
 //! dropped when some class of codes it leaves together is larger than the replies of the
-//! guesses left could split; the last guess is only checked, not followed.
+//! guesses left could split; the last two guesses are found together.
 //!
 //! The first steps are dealt out to rayon as independent subproblems; a search that finds a set
 //! returns the first in the walk's order, and counts only the work of the subproblems up to it,
@@ -15,10 +16,15 @@ use mastermind_core::{Code, Scorer};
 use mastermind_solve::symmetry::{ColourOnlyOrbits, Symmetry};
 use rayon::prelude::*;
 
+use crate::canonical::Canonical;
 use crate::Classes;
 
 /// How deep the walk is cut into subproblems for the threads.
 const SUBPROBLEM_DEPTH: usize = 2;
+
+/// Partial sets of at most this many guesses are tested for being the least of their orbit
+/// (deeper, the test costs more than the sets it drops).
+const CANONICAL_DEPTH: usize = 5;
 
 /// Games with more pegs than this use colour symmetry only (8! position permutations still pay
 /// for themselves here, where the strategy builders stop at 7).
@@ -166,6 +172,7 @@ pub fn find_set(scorer: &Scorer, size: usize, progress: &dyn SearchProgress) -> 
         all: scorer.codebook().codes().collect(),
         replies: reply_count(scorer) as u64,
         size,
+        canonical: Canonical::new(scorer.codebook()),
     };
     let mut worker = Worker::new(&walk);
     let mut subproblems = Vec::new();
@@ -248,6 +255,16 @@ struct Walk<'a> {
     all: Vec<Code>,
     replies: u64,
     size: usize,
+    canonical: Canonical,
+}
+
+impl Walk<'_> {
+    /// Whether `prefix` may be followed: it is the least of its orbit, where that is tested.
+    fn is_least(&self, prefix: &[Code]) -> bool {
+        prefix.len() > CANONICAL_DEPTH
+            || prefix.len() < 2
+            || self.canonical.is_least(self.scorer.codebook(), prefix)
+    }
 }
 
 /// Whether a subproblem before this one has found a set, so this one's work no longer counts.
@@ -342,7 +359,9 @@ impl<'a> Worker<'a> {
             self.partial_sets += 1;
             let mut prefix = node.prefix.clone();
             prefix.push(guess);
-            if !self.can_finish(&classes, self.walk.size - prefix.len()) {
+            if !self.can_finish(&classes, self.walk.size - prefix.len())
+                || !self.walk.is_least(&prefix)
+            {
                 continue;
             }
             let child = Subproblem {
@@ -384,6 +403,7 @@ impl<'a> Worker<'a> {
             if !largest.refine_within(scorer, guess, &mut head, &mut self.counts, most) {
                 continue;
             }
+
             let later = &self.walk.all[guess.index() + 1..];
             self.sets_checked += later.len() as u64;
             head.rule_out_last_guesses(scorer, &mut self.clash);
@@ -451,7 +471,9 @@ impl<'a> Worker<'a> {
                 continue;
             }
             prefix.push(guess);
-            if self.extend(prefix, &next, &symmetry.after(book, guess)) {
+            if self.walk.is_least(prefix)
+                && self.extend(prefix, &next, &symmetry.after(book, guess))
+            {
                 self.buffers[depth] = next;
                 return true;
             }

@@ -1,0 +1,79 @@
+//! Whether a set of guesses is the least of its orbit: of all the sets that permuting positions
+//! and renaming colours makes of it, compared in increasing order of their codes, none comes
+//! before it. The least set of every orbit has least prefixes too (a smaller image of a prefix
+//! would make a smaller image of the set), so the search may drop any partial set that is not
+//! least without losing an orbit.
+//!
+//! For each order of the set's codes and each position permutation, naming colours in order of
+//! first appearance gives that order's least image; the least of those is the orbit's least.
+
+use mastermind_core::{Code, Codebook};
+
+/// Games with more pegs than this are compared under colour renaming only (any subgroup keeps
+/// the test sound; more permutations only drop more sets).
+const MOST_PEGS_PERMUTED: usize = 5;
+
+/// The position permutations the test tries.
+pub(crate) struct Canonical {
+    orders: Vec<Vec<u8>>,
+}
+
+impl Canonical {
+    pub(crate) fn new(book: &Codebook) -> Canonical {
+        let pegs = book.game().pegs();
+        let mut orders = Vec::new();
+        let mut identity: Vec<u8> = (0..pegs as u8).collect();
+        if pegs <= MOST_PEGS_PERMUTED {
+            permutations(&mut identity, 0, &mut |order| orders.push(order.to_vec()));
+        } else {
+            orders.push(identity);
+        }
+        Canonical { orders }
+    }
+
+    /// Whether `set` (in increasing order) is the least of its orbit.
+    pub(crate) fn is_least(&self, book: &Codebook, set: &[Code]) -> bool {
+        let mut sequence: Vec<usize> = (0..set.len()).collect();
+        let mut least = true;
+        let mut image = Vec::with_capacity(set.len());
+        let mut pegs = vec![0u8; book.game().pegs()];
+        permutations(&mut sequence, 0, &mut |sequence| {
+            for positions in self.orders.iter().take_while(|_| least) {
+                let mut names = [u8::MAX; 64];
+                let mut next = 0u8;
+                image.clear();
+                for &index in sequence {
+                    let colours = book.colours_of(set[index]);
+                    for (peg, &source) in pegs.iter_mut().zip(positions) {
+                        let colour = usize::from(colours[usize::from(source)]);
+                        if names[colour] == u8::MAX {
+                            names[colour] = next;
+                            next += 1;
+                        }
+                        *peg = names[colour];
+                    }
+                    image.push(book.index_of(&pegs).expect("renaming keeps a code a code"));
+                }
+                image.sort_unstable();
+                if image.as_slice() < set {
+                    least = false;
+                    return;
+                }
+            }
+        });
+        least
+    }
+}
+
+/// Calls `visit` with every order of `items[start..]` after the fixed prefix.
+fn permutations<T>(items: &mut [T], start: usize, visit: &mut impl FnMut(&[T])) {
+    if start == items.len() {
+        visit(items);
+        return;
+    }
+    for i in start..items.len() {
+        items.swap(start, i);
+        permutations(items, start + 1, visit);
+        items.swap(start, i);
+    }
+}
