@@ -222,7 +222,7 @@ impl Transform {
 }
 
 /// Calls `visit` with every permutation of `items[start..]` (after the fixed prefix).
-fn permutations(items: &mut [u8], start: usize, visit: &mut impl FnMut(&[u8])) {
+pub fn permutations<T>(items: &mut [T], start: usize, visit: &mut impl FnMut(&[T])) {
     if start == items.len() {
         visit(items);
         return;

@@ -8,6 +8,7 @@
 //! first appearance gives that order's least image; the least of those is the orbit's least.
 
 use mastermind_core::{Code, Codebook};
+use mastermind_solve::symmetry::permutations;
 
 /// Games with more pegs than this are compared under colour renaming only (any subgroup keeps
 /// the test sound; more permutations only drop more sets).
@@ -62,18 +63,5 @@ impl Canonical {
             }
         });
         least
-    }
-}
-
-/// Calls `visit` with every order of `items[start..]` after the fixed prefix.
-fn permutations<T>(items: &mut [T], start: usize, visit: &mut impl FnMut(&[T])) {
-    if start == items.len() {
-        visit(items);
-        return;
-    }
-    for i in start..items.len() {
-        items.swap(start, i);
-        permutations(items, start + 1, visit);
-        items.swap(start, i);
     }
 }
