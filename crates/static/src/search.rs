@@ -132,13 +132,12 @@ pub fn least_set(scorer: &Scorer, progress: &dyn SearchProgress) -> LeastSet {
                 searches.push(search);
             }
             None => {
+                let proof = Proof::Exhaustive(search.clone());
+                searches.push(search);
                 return LeastSet {
                     guesses: best,
-                    proof: Proof::Exhaustive(search.clone()),
-                    searches: {
-                        searches.push(search);
-                        searches
-                    },
+                    proof,
+                    searches,
                 };
             }
         }
