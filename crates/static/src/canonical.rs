@@ -65,3 +65,63 @@ impl Canonical {
         least
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use mastermind_core::{FeedbackKind, Game};
+
+    use super::*;
+
+    /// Whether `set` is the least of its orbit, by applying every permutation of positions and
+    /// colours.
+    fn least_by_every_permutation(book: &Codebook, set: &[Code]) -> bool {
+        let game = book.game();
+        let mut positions: Vec<u8> = (0..game.pegs() as u8).collect();
+        let mut colours: Vec<u8> = (0..game.colours() as u8).collect();
+        let mut least = true;
+        permutations(&mut positions, 0, &mut |positions| {
+            permutations(&mut colours, 0, &mut |colours| {
+                let mut image: Vec<Code> = set
+                    .iter()
+                    .map(|&code| {
+                        let pegs = book.colours_of(code);
+                        let moved: Vec<u8> = positions
+                            .iter()
+                            .map(|&p| colours[usize::from(pegs[usize::from(p)])])
+                            .collect();
+                        book.index_of(&moved).unwrap()
+                    })
+                    .collect();
+                image.sort_unstable();
+                least &= image.as_slice() >= set;
+            });
+        });
+        least
+    }
+
+    #[test]
+    fn the_test_agrees_with_every_permutation_on_small_games() {
+        for game in [
+            Game::new(3, 3, true, FeedbackKind::BlackWhite).unwrap(),
+            Game::new(2, 4, true, FeedbackKind::BlackWhite).unwrap(),
+            Game::new(3, 4, false, FeedbackKind::BlackWhite).unwrap(),
+        ] {
+            let book = Codebook::new(game);
+            let canonical = Canonical::new(&book);
+            let codes: Vec<Code> = book.codes().collect();
+            let mut kept = 0;
+            for (i, &a) in codes.iter().enumerate() {
+                for (j, &b) in codes.iter().enumerate().skip(i + 1) {
+                    for &c in &codes[j + 1..] {
+                        for set in [vec![a, b], vec![a, b, c]] {
+                            let expected = least_by_every_permutation(&book, &set);
+                            assert_eq!(canonical.is_least(&book, &set), expected, "{set:?}");
+                            kept += usize::from(expected);
+                        }
+                    }
+                }
+            }
+            assert!(kept > 0);
+        }
+    }
+}
