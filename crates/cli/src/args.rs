@@ -100,6 +100,19 @@ pub enum Command {
     ///   mastermind play --seed 42 --max-turns 10
     ///   mastermind play --pegs 4 --colours 10 --no-repeat       (Bulls and Cows)
     Play(PlayArgs),
+    #[command(verbatim_doc_comment)]
+    /// Write a verified tree as one self-contained HTML page to explore and play.
+    ///
+    /// The page works offline from the file: explore the tree reply by reply (each position
+    /// has its own link, such as page.html#1122=1B0W,1344=0B2W), let it break a code you keep,
+    /// play against a code it hides, and see its verified statistics with a bar chart.
+    /// It reads every format `verify` reads.
+    ///
+    /// Examples:
+    ///   mastermind html trees/knuth-4x6.json -o knuth.html
+    ///   mastermind html trees/published/knuth-1976-figure-1.txt -o figure-1.html
+    ///   mastermind generate --pegs 4 --colours 10 --no-repeat --strategy most-parts | mastermind html - -o bulls.html
+    Html(HtmlArgs),
     /// Static Mastermind: every guess made at once, before any reply.
     #[command(subcommand)]
     Static(StaticCommand),
@@ -355,6 +368,10 @@ pub struct CompareArgs {
     #[arg(long)]
     pub json: bool,
 
+    /// Also write the codes each strategy solves at each guess as an SVG bar chart to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+
     /// How many trees (seeds) `random-consistent` is built with; the table gives their mean
     /// total with its spread, and the worst case seen.
     #[arg(long, value_name = "N", default_value_t = 100,
@@ -456,6 +473,28 @@ pub struct PrintArgs {
     /// as Figure 1 of Knuth's paper does (in the papers' notations).
     #[arg(long)]
     pub sections: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct HtmlArgs {
+    /// The tree file (`-` for stdin), in any format `verify` reads.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+
+    /// Write the page to FILE (atomically) instead of stdout.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    /// The page's title [default: the strategy a JSON file names, else the file's name].
+    #[arg(long, value_name = "TEXT")]
+    pub title: Option<String>,
+
+    /// Read the tree in this format rather than the one detected.
+    #[arg(long, value_enum, value_name = "FORMAT", visible_alias = "notation")]
+    pub format: Option<TreeFormat>,
+
+    #[command(flatten)]
+    pub input: NotationInputArgs,
 }
 
 #[derive(Debug, Args)]

@@ -45,6 +45,7 @@ fn main() -> ExitCode {
         Command::Next(args) => commands::next::run(&args, cli.quiet),
         Command::Solve(args) => commands::solve::run(&args, cli.quiet),
         Command::Play(args) => commands::play::run(&args),
+        Command::Html(args) => commands::html::run(&args),
         Command::Static(command) => commands::static_mastermind::run(&command, cli.quiet),
         Command::Completions(args) => commands::completions::run(&args),
     };

@@ -7,7 +7,7 @@ use mastermind_tree::Node;
 use crate::args::{NotationInputArgs, StrategySourceArgs};
 use crate::progress::BuildProgress;
 use crate::strategy::build_strategy;
-use crate::tree_input::load_valid_tree;
+use crate::tree_input::{load_valid_tree, ValidTree};
 
 /// A whole strategy tree ready to be followed.
 pub struct Followed {
@@ -26,7 +26,9 @@ pub fn follow(source: &StrategySourceArgs, quiet: bool) -> anyhow::Result<Option
             after: None,
             strategy_name: None,
         };
-        let Some((book, root)) = load_valid_tree(path, source.format, &input, "played")? else {
+        let Some(ValidTree { book, root, .. }) =
+            load_valid_tree(path, source.format, &input, "played")?
+        else {
             return Ok(None);
         };
         return Ok(Some(Followed {

@@ -24,6 +24,15 @@ use crate::input::read_input;
 pub struct LoadedTree {
     pub book: Codebook,
     pub report: Report,
+    /// The strategy a JSON tree file names; other formats name none.
+    pub strategy_name: Option<String>,
+}
+
+/// A tree that verified, ready for a command to use.
+pub struct ValidTree {
+    pub book: Codebook,
+    pub root: Node,
+    pub strategy_name: Option<String>,
 }
 
 /// The format a text is read in, and whether it was detected rather than given.
@@ -84,7 +93,11 @@ fn load_json(
         TreeFile::from_json(text).with_context(|| format!("cannot read {}", path.display()))?;
     let report = verify_file(&file, options)?;
     let book = Codebook::new(file.game()?);
-    Ok(LoadedTree { book, report })
+    Ok(LoadedTree {
+        book,
+        report,
+        strategy_name: Some(file.strategy.name),
+    })
 }
 
 fn load_notation(
@@ -128,6 +141,7 @@ fn load_notation(
     Ok(LoadedTree {
         book: scorer.codebook().clone(),
         report,
+        strategy_name: None,
     })
 }
 
@@ -202,6 +216,7 @@ fn load_foreign(
     Ok(LoadedTree {
         book: book.clone(),
         report,
+        strategy_name: None,
     })
 }
 
@@ -255,10 +270,14 @@ pub fn load_valid_tree(
     format: Option<TreeFormat>,
     input: &NotationInputArgs,
     refused_as: &str,
-) -> anyhow::Result<Option<(Codebook, Node)>> {
+) -> anyhow::Result<Option<ValidTree>> {
     let loaded = load_and_verify(path, format, input, &VerifyOptions::default())?;
     match loaded.report.tree {
-        Some(root) => Ok(Some((loaded.book, root))),
+        Some(root) => Ok(Some(ValidTree {
+            book: loaded.book,
+            root,
+            strategy_name: loaded.strategy_name,
+        })),
         None => {
             eprintln!(
                 "{} does not verify, so it is not {refused_as}:",

@@ -6,7 +6,7 @@ use mastermind_tree::{StrategyInfo, TreeFile};
 use crate::args::{ConvertArgs, NotationInputArgs};
 use crate::commands::Outcome;
 use crate::output::write_output;
-use crate::tree_input::load_valid_tree;
+use crate::tree_input::{load_valid_tree, ValidTree};
 
 pub fn run(args: &ConvertArgs) -> anyhow::Result<Outcome> {
     // A tree file describes a whole game, so the tree must start at the root.
@@ -15,7 +15,9 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<Outcome> {
         after: None,
         strategy_name: Some(args.strategy_name.clone()),
     };
-    let Some((book, root)) = load_valid_tree(&args.file, args.format, &input, "converted")? else {
+    let Some(ValidTree { book, root, .. }) =
+        load_valid_tree(&args.file, args.format, &input, "converted")?
+    else {
         return Ok(Outcome::Invalid);
     };
     let strategy = StrategyInfo::named(&args.strategy_name);

@@ -4,6 +4,7 @@ pub mod compare;
 pub mod completions;
 pub mod convert;
 pub mod generate;
+pub mod html;
 pub mod next;
 pub mod play;
 pub mod print;

@@ -8,13 +8,14 @@ use mastermind_tree::notation::{print, Layout, Notation};
 use crate::args::{PrintArgs, PrintFormat};
 use crate::commands::Outcome;
 use crate::output::write_stdout;
-use crate::tree_input::load_valid_tree;
+use crate::tree_input::{load_valid_tree, ValidTree};
 
 pub fn run(args: &PrintArgs) -> anyhow::Result<Outcome> {
     if args.sections && matches!(args.notation, PrintFormat::PunchCard | PrintFormat::Yaml) {
         anyhow::bail!("--sections applies to Knuth's and Irving's notations only");
     }
-    let Some((book, root)) = load_valid_tree(&args.file, args.format, &args.input, "printed")?
+    let Some(ValidTree { book, root, .. }) =
+        load_valid_tree(&args.file, args.format, &args.input, "printed")?
     else {
         return Ok(Outcome::Invalid);
     };

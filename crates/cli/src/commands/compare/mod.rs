@@ -8,13 +8,14 @@ use std::time::{Duration, Instant};
 
 use anyhow::bail;
 use mastermind_core::{Game, Scorer};
+use mastermind_html::{bar_chart, Series};
 use mastermind_tree::{Statistics, StrategyInfo, TreeFile};
 use mastermind_verify::{verify_file, VerifyOptions};
 use serde_json::{json, Value};
 
 use crate::args::{CompareArgs, StrategyName, StrategyOptions};
 use crate::commands::Outcome;
-use crate::output::write_stdout;
+use crate::output::{write_output, write_stdout};
 use crate::progress::BuildProgress;
 use crate::strategy::build_strategy;
 
@@ -121,6 +122,16 @@ pub fn run(args: &CompareArgs, quiet: bool) -> anyhow::Result<Outcome> {
     }
     if rows.is_empty() {
         bail!("no strategies to compare");
+    }
+    if let Some(path) = &args.svg {
+        let series: Vec<Series<'_>> = rows
+            .iter()
+            .map(|row| Series {
+                name: &row.name,
+                solved_by_guess: &row.statistics.solved_by_guess,
+            })
+            .collect();
+        write_output(Some(path), bar_chart(&series).as_bytes())?;
     }
     let text = if args.json {
         serde_json::to_string_pretty(&as_json(&game, &rows))? + "\n"

@@ -1,0 +1,486 @@
+"use strict";
+// The page's behaviour: four views of one verified strategy tree (explore it, let it break
+// your code, play against a hidden code, statistics), all from the JSON data in the page.
+// The scoring here follows the same rules as the tool's core; the browser tests check that.
+(function () {
+  const data = JSON.parse(document.getElementById("tree-data").textContent);
+  const game = data.game;
+  const root = data.tree;
+  const pegs = game.pegs;
+  const symbols = Array.from(game.symbols);
+  const colourOf = new Map(symbols.map((symbol, index) => [symbol, index]));
+  const blackOnly = game.feedback === "black-only";
+  const solvedReply = blackOnly ? pegs + "B" : pegs + "B0W";
+  // How few codes must be left before the explorer lists them.
+  const LIST_AT_MOST = 24;
+
+  // ---- Scoring and the tree ----------------------------------------------------------------
+
+  /** The reply to `guess` when the code is `secret`, named as in the tree file: 1B2W or 1B. */
+  function score(guess, secret) {
+    let black = 0;
+    const inGuess = new Array(symbols.length).fill(0);
+    const inSecret = new Array(symbols.length).fill(0);
+    for (let peg = 0; peg < pegs; peg++) {
+      if (guess[peg] === secret[peg]) {
+        black++;
+      } else {
+        inGuess[colourOf.get(guess[peg])]++;
+        inSecret[colourOf.get(secret[peg])]++;
+      }
+    }
+    if (blackOnly) return black + "B";
+    let white = 0;
+    for (let colour = 0; colour < symbols.length; colour++) {
+      white += Math.min(inGuess[colour], inSecret[colour]);
+    }
+    return black + "B" + white + "W";
+  }
+
+  /** Every reply a codemaker could give in this game (all black but one, one white: never). */
+  function possibleReplies() {
+    const replies = [];
+    for (let black = 0; black <= pegs; black++) {
+      if (blackOnly) {
+        replies.push(black + "B");
+        continue;
+      }
+      for (let white = 0; black + white <= pegs; white++) {
+        if (black === pegs - 1 && white === 1) continue;
+        replies.push(black + "B" + white + "W");
+      }
+    }
+    return replies;
+  }
+
+  function children(node) {
+    return node.children ? Object.entries(node.children) : [];
+  }
+
+  /** Whether the guess at `node` can itself be the code: one code more than its children hold. */
+  function guessIsCandidate(node) {
+    return node.candidates === 1 + children(node).reduce((sum, [, child]) => sum + child.candidates, 0);
+  }
+
+  /** The codes still possible at `node`: the guesses below it that are candidates, in order. */
+  function codesLeft(node) {
+    const codes = [];
+    (function collect(at) {
+      if (guessIsCandidate(at)) codes.push(at.guess);
+      for (const [, child] of children(at)) collect(child);
+    })(node);
+    return codes.sort();
+  }
+
+  /** How the tree finds `secret`: each guess with its reply, the last one all black. */
+  function route(secret) {
+    const steps = [];
+    let node = root;
+    while (node) {
+      const reply = score(node.guess, secret);
+      steps.push({ guess: node.guess, reply });
+      if (reply === solvedReply) break;
+      node = node.children && node.children[reply];
+    }
+    return steps;
+  }
+
+  /** Follows `replies` from the root: the node reached, or `solved` if the last one ends it. */
+  function follow(replies) {
+    let node = root;
+    for (const reply of replies) {
+      if (reply === solvedReply) return { node, solved: true };
+      node = node.children[reply];
+    }
+    return { node, solved: false };
+  }
+
+  // ---- Drawing -----------------------------------------------------------------------------
+
+  // The Okabe–Ito colours first, then more that stay apart from them; the symbol is always
+  // written on the peg, so colour is never the only cue.
+  const PALETTE = [
+    "#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7", "#FFFFFF",
+    "#000000", "#999999", "#882255", "#44AA99", "#DDCC77", "#117733", "#332288", "#AA4499",
+    "#88CCEE", "#661100",
+  ];
+
+  function pegColours(colour) {
+    if (colour < PALETTE.length) {
+      const hex = PALETTE[colour];
+      const [r, g, b] = [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16));
+      const light = 0.299 * r + 0.587 * g + 0.114 * b > 140;
+      return { background: hex, text: light ? "#000" : "#fff" };
+    }
+    // Past the palette: light tints spread around the hue circle, with dark symbols.
+    return { background: "hsl(" + Math.round(colour * 137.5) % 360 + " 60% 78%)", text: "#000" };
+  }
+
+  function element(tag, attributes, ...content) {
+    const made = document.createElement(tag);
+    for (const [name, value] of Object.entries(attributes || {})) {
+      if (name === "class") made.className = value;
+      else if (name === "text") made.textContent = value;
+      else made.setAttribute(name, value);
+    }
+    for (const part of content) made.append(part);
+    return made;
+  }
+
+  function peg(symbol, tag) {
+    const colours = pegColours(colourOf.get(symbol));
+    const made = element(tag || "span", { class: "peg", text: symbol, title: "colour " + symbol });
+    made.style.background = colours.background;
+    made.style.color = colours.text;
+    return made;
+  }
+
+  function board(code) {
+    const made = element("div", { class: "board", "data-code": code, role: "img", "aria-label": "code " + code });
+    for (const symbol of code) made.append(peg(symbol));
+    return made;
+  }
+
+  function plural(count, one, many) {
+    return count + " " + (count === 1 ? one : many);
+  }
+
+  function say(target, text, kind) {
+    target.textContent = text;
+    target.className = "message" + (kind ? " " + kind : "");
+  }
+
+  const $ = (id) => document.getElementById(id);
+
+  // ---- Views and the address ---------------------------------------------------------------
+
+  const VIEWS = ["explore", "solve", "play", "statistics"];
+  const tabs = VIEWS.map((view) => $("tab-" + view));
+
+  function show(view) {
+    for (const name of VIEWS) {
+      $(name).hidden = name !== view;
+      $("tab-" + name).setAttribute("aria-selected", String(name === view));
+      $("tab-" + name).tabIndex = name === view ? 0 : -1;
+    }
+    if (view === "play" && !play.secret) newGame();
+  }
+
+  for (const tab of tabs) {
+    tab.addEventListener("click", () => {
+      location.hash = tab.dataset.view === "explore" ? exploreFragment(explore.replies) || "explore" : tab.dataset.view;
+    });
+    tab.addEventListener("keydown", (event) => {
+      const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
+      if (!step) return;
+      const next = tabs[(tabs.indexOf(tab) + step + tabs.length) % tabs.length];
+      next.focus();
+      next.click();
+    });
+  }
+
+  /** Shows what the address names: a view, or a position of the explorer as GUESS=REPLY,… */
+  function showAddress() {
+    const fragment = decodeURIComponent(location.hash.replace(/^#/, ""));
+    if (VIEWS.includes(fragment) && fragment !== "explore") {
+      show(fragment);
+    } else {
+      const read = readFragment(fragment);
+      explore.replies = read.replies;
+      renderExplore(read.error);
+      show("explore");
+    }
+    // The address now shown, for scripts (and tests) that wait for a link to be followed.
+    document.body.dataset.address = location.hash;
+  }
+
+  function exploreFragment(replies) {
+    let node = root;
+    return replies
+      .map((reply) => {
+        const step = node.guess + "=" + reply;
+        if (reply !== solvedReply) node = node.children[reply];
+        return step;
+      })
+      .join(",");
+  }
+
+  /** The replies a fragment walks through, up to the first step that does not fit the tree. */
+  function readFragment(fragment) {
+    const replies = [];
+    if (fragment === "" || fragment === "explore") return { replies };
+    let node = root;
+    const steps = fragment.split(",");
+    for (let index = 0; index < steps.length; index++) {
+      const text = steps[index].trim();
+      const where = "The link's step " + (index + 1) + ", “" + text + "”, ";
+      const [guess, reply] = text.toUpperCase().split("=");
+      if (reply === undefined) {
+        return { replies, error: where + "should read GUESS=REPLY, such as " + root.guess + "=" + possibleReplies()[1] + "." };
+      }
+      if (guess !== node.guess.toUpperCase()) {
+        return { replies, error: where + "does not fit the tree: its guess here is " + node.guess + "." };
+      }
+      if (reply === solvedReply && guessIsCandidate(node) && index === steps.length - 1) {
+        replies.push(reply);
+        return { replies };
+      }
+      const next = node.children && node.children[reply];
+      if (!next) {
+        const occur = children(node).map(([name]) => name);
+        if (guessIsCandidate(node)) occur.push(solvedReply);
+        return { replies, error: where + "does not fit the tree: after " + node.guess + " the replies that occur are " + occur.join(", ") + "." };
+      }
+      replies.push(reply);
+      node = next;
+    }
+    return { replies };
+  }
+
+  // ---- Explore -----------------------------------------------------------------------------
+
+  const explore = { replies: [] };
+
+  function goExplore(replies) {
+    location.hash = exploreFragment(replies) || "explore";
+  }
+
+  function renderExplore(error) {
+    say($("explore-message"), error || "", error ? "error" : "");
+    const { node, solved } = follow(explore.replies);
+    const path = $("explore-path");
+    path.replaceChildren();
+    const crumbs = [["Start", []]];
+    let at = root;
+    explore.replies.forEach((reply, index) => {
+      crumbs.push([at.guess + " = " + reply, explore.replies.slice(0, index + 1)]);
+      if (reply !== solvedReply) at = at.children[reply];
+    });
+    for (const [label, replies] of crumbs) {
+      const button = element("button", { type: "button", text: label });
+      button.addEventListener("click", () => goExplore(replies));
+      path.append(element("li", {}, button));
+    }
+    const turn = explore.replies.length + (solved ? 0 : 1);
+    const replies = $("explore-replies");
+    replies.replaceChildren();
+    $("explore-candidates").replaceChildren();
+    if (solved) {
+      $("explore-heading").textContent = "Solved with guess " + turn + ": the code is " + node.guess + ".";
+      $("explore-guess").replaceChildren(board(node.guess));
+      $("explore-remaining").textContent = "";
+    } else {
+      $("explore-heading").textContent = "Guess " + turn + ":";
+      $("explore-guess").replaceChildren(board(node.guess));
+      $("explore-remaining").textContent =
+        node.candidates === 1 ? "It is the only code left." : plural(node.candidates, "code is", "codes are") + " still possible.";
+      for (const [reply, child] of children(node)) {
+        const button = element("button", { type: "button", "data-reply": reply },
+          element("span", { class: "reply", text: reply }),
+          element("span", { class: "count", text: plural(child.candidates, "code", "codes") + " left" }));
+        button.addEventListener("click", () => goExplore(explore.replies.concat([reply])));
+        replies.append(button);
+      }
+      if (guessIsCandidate(node)) {
+        const button = element("button", { type: "button", class: "solved", "data-reply": solvedReply },
+          element("span", { class: "reply", text: solvedReply }),
+          element("span", { class: "count", text: "solved in " + turn }));
+        button.addEventListener("click", () => goExplore(explore.replies.concat([solvedReply])));
+        replies.append(button);
+      }
+      if (node.candidates > 1 && node.candidates <= LIST_AT_MOST) {
+        const list = element("ul", { class: "candidates", id: "explore-codes" });
+        for (const code of codesLeft(node)) list.append(element("li", {}, board(code)));
+        $("explore-candidates").append(element("p", { text: "The codes still possible:" }), list);
+      }
+    }
+  }
+
+  // ---- Solve my code -----------------------------------------------------------------------
+
+  const solve = { replies: [] };
+
+  function renderSolve() {
+    const { node, solved } = follow(solve.replies);
+    const history = $("solve-history");
+    history.replaceChildren();
+    let at = root;
+    for (const reply of solve.replies) {
+      history.append(element("li", { "data-guess": at.guess, "data-reply": reply }, board(at.guess), element("span", { class: "reply", text: reply })));
+      if (reply !== solvedReply) at = at.children[reply];
+    }
+    $("solve-turn").hidden = solved;
+    $("solve-undo").disabled = solve.replies.length === 0;
+    if (solved) {
+      say($("solve-message"), "Your code is " + node.guess + ": found with guess " + solve.replies.length + ".", "done");
+      return;
+    }
+    $("solve-heading").textContent =
+      "Guess " + (solve.replies.length + 1) + " (" + plural(node.candidates, "code fits", "codes fit") + " your replies so far):";
+    $("solve-guess").replaceChildren(board(node.guess));
+    const replies = $("solve-replies");
+    replies.replaceChildren();
+    for (const reply of possibleReplies()) {
+      const button = element("button", { type: "button", "data-reply": reply }, element("span", { class: "reply", text: reply }));
+      button.addEventListener("click", () => answer(reply));
+      replies.append(button);
+    }
+  }
+
+  /** Takes the reply `reply` to the current guess, or refuses it with the reason. */
+  function answer(reply) {
+    const { node } = follow(solve.replies);
+    const message = $("solve-message");
+    if (reply === solvedReply ? guessIsCandidate(node) : node.children && node.children[reply]) {
+      solve.replies.push(reply);
+      say(message, "");
+      renderSolve();
+      return;
+    }
+    if (reply === solvedReply) {
+      let at = root;
+      for (const earlier of solve.replies) {
+        const would = score(at.guess, node.guess);
+        if (would !== earlier) {
+          say(message, "Not possible: " + reply + " would make " + node.guess + " your code, but " + at.guess + " would have scored " +
+            would + " against it, not " + earlier + ". Check your replies, or Undo.", "error");
+          return;
+        }
+        at = at.children[earlier];
+      }
+    }
+    const occur = children(node).map(([name, child]) => name + " (" + plural(child.candidates, "code", "codes") + ")");
+    if (guessIsCandidate(node)) occur.push(solvedReply + " (" + node.guess + " itself)");
+    say(message, "Not possible: none of the " + plural(node.candidates, "code", "codes") + " that fit your replies so far scores " +
+      node.guess + " as " + reply + ". They score it " + occur.join(", ") + ". Check your replies, or Undo.", "error");
+  }
+
+  $("solve-undo").addEventListener("click", () => {
+    solve.replies.pop();
+    say($("solve-message"), "");
+    renderSolve();
+  });
+  $("solve-restart").addEventListener("click", () => {
+    solve.replies = [];
+    say($("solve-message"), "");
+    renderSolve();
+  });
+
+  // ---- Play --------------------------------------------------------------------------------
+
+  const play = { secret: null, guesses: [], over: false };
+
+  function randomBelow(limit) {
+    const word = new Uint32Array(1);
+    // Rejection keeps every value equally likely.
+    const bound = Math.floor(0x100000000 / limit) * limit;
+    do crypto.getRandomValues(word); while (word[0] >= bound);
+    return word[0] % limit;
+  }
+
+  function newGame() {
+    const pool = symbols.slice();
+    let secret = "";
+    for (let peg = 0; peg < pegs; peg++) {
+      const index = randomBelow(pool.length);
+      secret += pool[index];
+      if (!game.repetition) pool.splice(index, 1);
+    }
+    play.secret = secret;
+    play.guesses = [];
+    play.over = false;
+    $("play-input").value = "";
+    say($("play-message"), "");
+    renderPlay();
+  }
+
+  /** The guess typed, in the symbols' own case, or why it is not a guess of this game. */
+  function readGuess(text) {
+    const upper = new Map(symbols.map((symbol) => [symbol.toUpperCase(), symbol]));
+    const typed = Array.from(text.replace(/[\s,]/g, "")).map((character) => upper.get(character.toUpperCase()) || character);
+    const stranger = typed.find((character) => !colourOf.has(character));
+    if (stranger !== undefined) {
+      return { error: "“" + stranger + "” is not a colour of this game; the colours are " + symbols.join(" ") + "." };
+    }
+    if (typed.length !== pegs) {
+      return { error: "A guess has " + plural(pegs, "peg", "pegs") + "; this one has " + typed.length + "." };
+    }
+    if (!game.repetition) {
+      const twice = typed.find((symbol, index) => typed.indexOf(symbol) !== index);
+      if (twice !== undefined) return { error: "No colour twice in this game: " + twice + " appears more than once." };
+    }
+    return { guess: typed.join("") };
+  }
+
+  function renderPlay() {
+    const history = $("play-history");
+    history.replaceChildren();
+    for (const { guess, reply } of play.guesses) {
+      history.append(element("li", { "data-guess": guess, "data-reply": reply }, board(guess), element("span", { class: "reply", text: reply })));
+    }
+    $("play-form").hidden = play.over;
+    $("play-give-up").disabled = play.over;
+    const end = $("play-end");
+    end.replaceChildren();
+    if (!play.over) return;
+    const steps = route(play.secret);
+    const list = element("ol", { class: "history", id: "play-tree" });
+    for (const { guess, reply } of steps) {
+      list.append(element("li", { "data-guess": guess, "data-reply": reply }, board(guess), element("span", { class: "reply", text: reply })));
+    }
+    end.append(element("p", { text: "The tree would have found " + play.secret + " in " + plural(steps.length, "guess", "guesses") + ":" }), list);
+  }
+
+  $("play-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const input = $("play-input");
+    const read = readGuess(input.value);
+    if (read.error) {
+      say($("play-message"), read.error, "error");
+      return;
+    }
+    const reply = score(read.guess, play.secret);
+    play.guesses.push({ guess: read.guess, reply });
+    input.value = "";
+    if (reply === solvedReply) {
+      play.over = true;
+      say($("play-message"), "Solved: the code is " + play.secret + ", found in " + plural(play.guesses.length, "guess", "guesses") + ".", "done");
+    } else {
+      say($("play-message"), read.guess + " scores " + reply + ".");
+    }
+    renderPlay();
+    (play.over ? $("play-new") : input).focus();
+  });
+
+  $("play-new").addEventListener("click", newGame);
+  $("play-give-up").addEventListener("click", () => {
+    play.over = true;
+    say($("play-message"), "The code was " + play.secret + ".", "done");
+    renderPlay();
+  });
+
+  const palette = $("play-palette");
+  for (const symbol of symbols) {
+    const button = peg(symbol, "button");
+    button.type = "button";
+    button.setAttribute("aria-label", "add colour " + symbol);
+    button.addEventListener("click", () => {
+      const input = $("play-input");
+      if (Array.from(input.value.replace(/[\s,]/g, "")).length < pegs) input.value += symbol;
+    });
+    palette.append(button);
+  }
+  const erase = element("button", { type: "button", class: "edit", text: "⌫", "aria-label": "remove the last colour" });
+  erase.addEventListener("click", () => {
+    const input = $("play-input");
+    input.value = Array.from(input.value).slice(0, -1).join("");
+  });
+  palette.append(erase);
+
+  // ---- Start -------------------------------------------------------------------------------
+
+  window.mastermind = { game, score, route, possibleReplies, codesLeft: () => codesLeft(follow(explore.replies).node) };
+  window.addEventListener("hashchange", showAddress);
+  renderSolve();
+  showAddress();
+})();

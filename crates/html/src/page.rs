@@ -1,0 +1,121 @@
+//! Writing the page: the template with its style and script, the tree as JSON data, and the
+//! statistics (claims and chart) drawn here from the verified tree, so the page shows them
+//! without computing anything.
+
+use mastermind_core::Codebook;
+use mastermind_tree::{FileGame, FileNode, Node, Statistics};
+use serde_json::json;
+
+use crate::chart::{bar_chart, escape, Series};
+
+const TEMPLATE: &str = include_str!("assets/page.html");
+const STYLE: &str = include_str!("assets/page.css");
+const SCRIPT: &str = include_str!("assets/page.js");
+
+/// The whole page for `root`, a verified tree of the game of `book`, titled `title`.
+pub fn page(book: &Codebook, root: &Node, title: &str) -> String {
+    let statistics = Statistics::of_tree(root);
+    let data = json!({
+        "game": FileGame::of(book),
+        "tree": FileNode::from_node(book, root),
+    });
+    // The data sits in a <script> element, which only `</` could end early; `<` appears in
+    // no symbol or reply, but escaping it keeps that true of any future field.
+    let data = data.to_string().replace('<', "\\u003c");
+    let chart = bar_chart(&[Series {
+        name: title,
+        solved_by_guess: &statistics.solved_by_guess,
+    }]);
+    TEMPLATE
+        .replace("<!--TITLE-->", &escape(title))
+        .replace("<!--GAME-->", &escape(&describe(book)))
+        .replace("/*STYLE*/", STYLE)
+        .replace("<!--CLAIMS-->", &claims(&statistics))
+        .replace("<!--CHART-->", &chart)
+        .replace("<!--COUNTS-->", &counts_table(&statistics))
+        .replace("/*DATA*/", &data)
+        .replace("/*SCRIPT*/", SCRIPT)
+}
+
+/// "4 pegs, 6 colours (1–6), repeats allowed".
+fn describe(book: &Codebook) -> String {
+    let game = book.game();
+    let symbols = book.symbols();
+    let mut text = format!(
+        "{} pegs, {} colours ({}–{})",
+        game.pegs(),
+        game.colours(),
+        symbols.chars().next().unwrap_or('?'),
+        symbols.chars().last().unwrap_or('?'),
+    );
+    text.push_str(if game.repetition() {
+        ", repeats allowed"
+    } else {
+        ", no colour twice"
+    });
+    if game.feedback_kind() == mastermind_core::FeedbackKind::BlackOnly {
+        text.push_str(", black pegs only");
+    }
+    text
+}
+
+fn claims(statistics: &Statistics) -> String {
+    let average = statistics.average();
+    format!(
+        concat!(
+            r#"<dl class="claims">"#,
+            r#"<dt>Codes</dt><dd id="claim-codes">{codes}</dd>"#,
+            r#"<dt>Guesses to solve them all</dt><dd id="claim-total">{total}</dd>"#,
+            r#"<dt>Average</dt><dd id="claim-average">{fraction} = {decimal}</dd>"#,
+            r#"<dt>Worst case</dt><dd id="claim-worst">{worst} guesses</dd>"#,
+            "</dl>"
+        ),
+        codes = statistics.codes(),
+        total = statistics.total(),
+        fraction = average.fraction(),
+        decimal = average.decimal(4),
+        worst = statistics.worst_case(),
+    )
+}
+
+fn counts_table(statistics: &Statistics) -> String {
+    let rows: String = statistics
+        .solved_by_guess
+        .iter()
+        .enumerate()
+        .map(|(index, codes)| format!("<tr><td>{}</td><td>{codes}</td></tr>", index + 1))
+        .collect();
+    format!(
+        "<table class=\"counts\"><thead><tr><th>Guesses</th><th>Codes</th></tr></thead><tbody>{rows}</tbody></table>"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use mastermind_core::{Code, Game};
+
+    use super::*;
+
+    #[test]
+    fn the_page_carries_its_data_style_and_script_and_no_placeholder() {
+        let book = Codebook::new(Game::new(2, 2, true, Default::default()).unwrap());
+        let root = Node {
+            guess: Code(0),
+            candidates: 4,
+            children: vec![],
+        };
+        let text = page(&book, &root, "<mine>");
+        for placeholder in ["<!--", "/*STYLE*/", "/*DATA*/", "/*SCRIPT*/"] {
+            assert!(
+                !text.contains(placeholder),
+                "{placeholder} left in the page"
+            );
+        }
+        assert!(text.contains("<title>&lt;mine&gt;"));
+        assert!(text.contains(r#""symbols":"12""#));
+        assert!(
+            !text.contains("src=\"http") && !text.contains("href=\"http"),
+            "nothing is fetched"
+        );
+    }
+}
