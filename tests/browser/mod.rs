@@ -112,6 +112,7 @@ async fn script(client: &Client, source: &str, arguments: Vec<Value>) -> Value {
 
 /// A tree file and the page made of it.
 struct Page {
+    name: String,
     url: String,
     file: TreeFile,
     scorer: Scorer,
@@ -125,6 +126,7 @@ impl Page {
         let file = TreeFile::from_json(tree_json).expect("the tree file reads");
         let scorer = Scorer::new(file.game().expect("a playable game"));
         Page {
+            name: name.to_owned(),
             url: format!("file://{}", html.display()),
             file,
             scorer,
@@ -255,8 +257,8 @@ async fn the_page_works_in_a_real_browser() {
     for page in [&knuth, &bulls_and_cows, &black_only] {
         scores_like_the_core(client, page).await;
     }
+    explore_to_a_leaf(client, &bulls_and_cows).await;
     play_to_the_end(client, &bulls_and_cows).await;
-    screenshot(client, "play-bulls-and-cows").await;
     solve_a_code(client, &black_only, "3632").await;
     client.clone().close().await.expect("the session closes");
 }
@@ -266,6 +268,7 @@ async fn explore_to_a_leaf(client: &Client, page: &Page) {
     let path = deepest_path(&page.file.tree);
     let mut node = &page.file.tree;
     let mut history = Vec::new();
+    let mut listed_any = false;
     for reply in &path {
         assert_eq!(
             attribute(client, "#explore-guess .board", "data-code").await,
@@ -285,13 +288,25 @@ async fn explore_to_a_leaf(client: &Client, page: &Page) {
             .await;
             let expected = page.consistent(&history);
             assert_eq!(listed, json!(expected), "the codes left at {history:?}");
-            screenshot(client, "explore").await;
+            if !listed_any {
+                screenshot(client, &format!("explore-{}", page.name)).await;
+                listed_any = true;
+            }
         }
-        click(
-            client,
-            &format!("#explore-replies button[data-reply='{reply}']"),
-        )
-        .await;
+        let button = format!("#explore-replies button[data-reply='{reply}']");
+        if history.is_empty() {
+            // The keyboard: Enter on a focused reply follows it.
+            client
+                .find(Locator::Css(&button))
+                .await
+                .expect("the reply's button")
+                .send_keys("\u{E007}")
+                .await
+                .expect("Enter on the button");
+            settle(client).await;
+        } else {
+            click(client, &button).await;
+        }
         history.push((node.guess.clone(), reply.clone()));
         node = child(node, reply).expect("the path is in the tree");
     }
@@ -327,7 +342,11 @@ async fn explore_to_a_leaf(client: &Client, page: &Page) {
         path.len() + 2,
         "a crumb for the start and one for each reply"
     );
-    screenshot(client, "explore-solved").await;
+    assert!(
+        listed_any,
+        "the path passes a position whose codes are listed"
+    );
+    screenshot(client, &format!("explore-{}-solved", page.name)).await;
     click(client, "#explore-path li:first-child button").await;
     assert_eq!(
         attribute(client, "#explore-guess .board", "data-code").await,
@@ -406,7 +425,7 @@ async fn solve_a_code(client: &Client, page: &Page, secret: &str) {
             expected.len()
         )
     );
-    screenshot(client, "solve").await;
+    screenshot(client, &format!("solve-{}", page.name)).await;
 }
 
 /// Clicks a reply no code allows after `history`, if there is one, and checks it is refused
@@ -454,7 +473,7 @@ async fn refuse_an_impossible_reply(
         "message error"
     );
     assert_eq!(count(client, "#solve-history li").await, history.len());
-    screenshot(client, "solve-refused").await;
+    screenshot(client, &format!("solve-{}-refused", page.name)).await;
     true
 }
 
@@ -499,7 +518,7 @@ async fn play_to_the_end(client: &Client, page: &Page) {
         json!(played),
         "played by the tree, the tree's route is the game"
     );
-    screenshot(client, "play").await;
+    screenshot(client, &format!("play-{}", page.name)).await;
 }
 
 async fn chart_matches_the_tree(client: &Client, page: &Page) {
@@ -533,7 +552,7 @@ async fn chart_matches_the_tree(client: &Client, page: &Page) {
         text(client, "#claim-worst").await,
         format!("{} guesses", counts.len())
     );
-    screenshot(client, "statistics").await;
+    screenshot(client, &format!("statistics-{}", page.name)).await;
 }
 
 async fn fits_a_phone(client: &Client, page: &Page) {
@@ -555,7 +574,7 @@ async fn fits_a_phone(client: &Client, page: &Page) {
         );
     }
     visit(client, &format!("{}#1122=1B1W", page.url)).await;
-    screenshot(client, "explore-phone").await;
+    screenshot(client, &format!("explore-{}-phone", page.name)).await;
     client
         .set_window_size(1000, 1100)
         .await

@@ -43,7 +43,7 @@ pub fn bar_chart(series: &[Series<'_>]) -> String {
     let bar_width = if series.len() <= 1 {
         36.0
     } else {
-        (72.0 / series.len() as f64).max(10.0)
+        (100.0 / series.len() as f64).max(18.0)
     };
     let group_width = bar_width * series.len().max(1) as f64;
     let width = 2.0 * SIDE + guesses as f64 * (group_width + GROUP_GAP);
@@ -65,7 +65,10 @@ pub fn bar_chart(series: &[Series<'_>]) -> String {
         [one] => format!("Codes solved at each guess by {}", escape(one.name)),
         _ => "Codes solved at each guess, by strategy".to_owned(),
     };
-    let _ = write!(svg, "<title>{title}</title>");
+    let _ = write!(
+        svg,
+        r#"<title>{title}</title><rect width="100%" height="100%" fill="white"/>"#
+    );
     let _ = write!(
         svg,
         r##"<line x1="{SIDE}" y1="{baseline}" x2="{x2}" y2="{baseline}" stroke="#444" stroke-width="1"/>"##,
