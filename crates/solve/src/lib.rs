@@ -15,6 +15,10 @@ pub use one_step::{knuth, one_step, one_step_from, Heuristic, OneStepOptions, Ti
 pub use optimal::{
     optimal, optimal_from, NoStrategy, OptimalOptions, OptimalResult, SearchStatistics,
 };
+/// The optimal search cut into pieces that can run apart (see `mastermind shard`).
+pub mod pieces {
+    pub use crate::optimal::{assemble, plan, solve_pieces, Piece, PieceResult, Plan};
+}
 pub use progress::{NoProgress, Progress};
 pub use situation::{Contradiction, Situation};
 pub use worst_case::{least_worst_case, least_worst_case_from};

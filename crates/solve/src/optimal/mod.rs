@@ -15,7 +15,8 @@
 //! - [`search`]: the branch and bound, parallel near the root;
 //! - [`guess`]: trying one guess at a node;
 //! - [`tree`]: the tree of the optimum, rebuilt from the search's choices;
-//! - [`report`]: progress a user can read.
+//! - [`report`]: progress a user can read;
+//! - [`pieces`]: the search cut into independent pieces, for running on many machines.
 
 mod bounds;
 mod budget;
@@ -24,6 +25,7 @@ mod estimate;
 mod guess;
 mod guesses;
 mod partition;
+mod pieces;
 mod ranking;
 mod replies;
 mod report;
@@ -41,6 +43,8 @@ use bounds::{LowerBound, INFEASIBLE};
 use budget::Budget;
 use report::Report;
 use search::{Search, Subproblem};
+
+pub use pieces::{assemble, plan, solve_pieces, Piece, PieceResult, Plan};
 
 /// What the optimal search minimises, and over which guesses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -108,32 +112,12 @@ pub fn optimal_from(
     situation: &Situation,
     progress: &dyn Progress,
 ) -> Result<OptimalResult, NoStrategy> {
-    let no_strategy = NoStrategy {
-        max_guesses: options.max_guesses.unwrap_or(0),
-    };
-    let budget = match options.max_guesses {
-        None => Budget::UNLIMITED,
-        Some(cap) if cap > situation.played().len() => {
-            Budget::at_most(cap - situation.played().len())
-        }
-        Some(_) => return Err(no_strategy),
-    };
-    let book = scorer.codebook();
+    let Root {
+        search,
+        budget,
+        symmetry,
+    } = Root::new(scorer, options, situation, progress)?;
     let codes = situation.candidates();
-    // Every code is in the orbit of an opening, so no guess anywhere gets more replies than
-    // the openings do.
-    let full = Symmetry::full(book);
-    let openings = full
-        .representatives(book, codes, true, &ColourOnlyOrbits::new(book))
-        .into_owned();
-    let bounds = LowerBound::new(codes.len(), bounds::most_replies(scorer, &openings), budget);
-    let search = Search::new(
-        scorer,
-        bounds,
-        options.consistent_only,
-        Report::new(progress),
-    );
-    let symmetry = situation.symmetry(scorer);
     let root = Subproblem {
         set: codes,
         budget,
@@ -142,7 +126,9 @@ pub fn optimal_from(
     };
     let total = search.solve(root, INFEASIBLE);
     if total == INFEASIBLE {
-        return Err(no_strategy);
+        return Err(NoStrategy {
+            max_guesses: options.max_guesses.unwrap_or(0),
+        });
     }
     search.finish(total);
     let tree = search.build(codes, budget, &symmetry);
@@ -154,4 +140,50 @@ pub fn optimal_from(
             table_entries: search.table_entries(),
         },
     })
+}
+
+/// A search set up at a situation: the bounds, the budget left, and the symmetries that fix
+/// the guesses played. Every search of one game and options is set up alike, so that pieces
+/// solved apart ([`pieces`]) choose as the whole search does.
+struct Root<'a> {
+    search: Search<'a>,
+    budget: Budget,
+    symmetry: Symmetry,
+}
+
+impl<'a> Root<'a> {
+    fn new(
+        scorer: &'a Scorer,
+        options: &OptimalOptions,
+        situation: &Situation,
+        progress: &'a dyn Progress,
+    ) -> Result<Root<'a>, NoStrategy> {
+        let budget = match options.max_guesses {
+            None => Budget::UNLIMITED,
+            Some(cap) if cap > situation.played().len() => {
+                Budget::at_most(cap - situation.played().len())
+            }
+            Some(cap) => return Err(NoStrategy { max_guesses: cap }),
+        };
+        let book = scorer.codebook();
+        let codes = situation.candidates();
+        // Every code is in the orbit of an opening, so no guess anywhere gets more replies
+        // than the openings do.
+        let full = Symmetry::full(book);
+        let openings = full
+            .representatives(book, codes, true, &ColourOnlyOrbits::new(book))
+            .into_owned();
+        let bounds = LowerBound::new(codes.len(), bounds::most_replies(scorer, &openings), budget);
+        let search = Search::new(
+            scorer,
+            bounds,
+            options.consistent_only,
+            Report::new(progress),
+        );
+        Ok(Root {
+            search,
+            budget,
+            symmetry: situation.symmetry(scorer),
+        })
+    }
 }

@@ -1,0 +1,303 @@
+//! The optimal search cut into independent pieces, for running on many machines: each piece
+//! is one class of one opening (the codes that give one reply to one first guess worth
+//! trying), solved on its own, and the pieces' totals then pick the first guess exactly as the
+//! whole search does.
+//!
+//! The whole search prunes openings against the best total found so far; pieces solved
+//! apart cannot see each other's totals. Instead the plan takes an upper bound from the
+//! one-step heuristics' trees (a strategy that exists, so the optimum is no larger): openings
+//! whose bound exceeds it are left out, and each piece is solved against the limit that the
+//! bound leaves once its siblings' least totals are counted. A piece that reaches its limit
+//! proves its opening worse than the bound, so every opening that could be optimal has all
+//! its pieces exact, and the choice, tie-breaks included, is the whole search's.
+
+use mastermind_core::{Code, Feedback, Scorer};
+use mastermind_tree::{Node, Statistics};
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use super::bounds::INFEASIBLE;
+use super::partition::shape;
+use super::search::Subproblem;
+use super::{NoStrategy, OptimalOptions, Root};
+use crate::one_step::{one_step, Heuristic, OneStepOptions, TieBreak};
+use crate::{NoProgress, Progress};
+
+/// The heuristics whose trees bound the optimum from above.
+const BOUNDING_HEURISTICS: [Heuristic; 2] = [Heuristic::ExpectedSize, Heuristic::MostParts];
+
+/// One piece: the class of `size` codes that `reply` leaves after `opening`, solved exactly
+/// when its total is below `limit`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Piece {
+    pub opening: Code,
+    pub reply: Feedback,
+    pub size: usize,
+    pub limit: u32,
+}
+
+/// Every piece of one search, and what the choice of the first guess needs besides them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// The openings worth trying, in the order the whole search tries them (which decides
+    /// ties).
+    pub openings: Vec<Code>,
+    /// Each opening's classes other than all-black, in reply order, opening by opening.
+    pub pieces: Vec<Piece>,
+    /// The total of the best heuristic tree, if one meets the cap.
+    pub upper_bound: Option<u64>,
+}
+
+/// What solving a piece found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PieceResult {
+    /// The least total of the class's guesses after the opening, and the tree that reaches it.
+    Exact { total: u64, tree: Node },
+    /// The total is at least this, which is at or above the piece's limit.
+    AtLeast(u64),
+}
+
+/// Cuts the optimal search of the scorer's game into pieces.
+pub fn plan(scorer: &Scorer, options: &OptimalOptions) -> Result<Plan, NoStrategy> {
+    let root = Root::new(scorer, options, &crate::Situation::start(scorer), &NoProgress)?;
+    let set = scorer.all_codes();
+    let n = set.len() as u64;
+    let upper_bound = upper_bound(scorer, options);
+    let limit = upper_bound.map_or(INFEASIBLE, |bound| clamp(bound + 1));
+    let (ranking, _) = root.search.rank(&set, root.budget, limit, &root.symmetry);
+    let all_black = scorer.game().all_black();
+    let after = root.budget.after_guess();
+    let mut shapes = std::collections::HashSet::new();
+    let mut openings = Vec::new();
+    let mut pieces = Vec::new();
+    for (_, _, opening) in ranking.sorted() {
+        // Openings that split the codes alike cost the same; the first one wins ties.
+        if !shapes.insert(shape(scorer, opening, &set, all_black.index())) {
+            continue;
+        }
+        let classes: Vec<(Feedback, usize)> = scorer
+            .split(opening, &set)
+            .classes
+            .into_iter()
+            .filter(|(reply, _)| *reply != all_black)
+            .map(|(reply, class)| (reply, class.len()))
+            .collect();
+        let least: Vec<u64> = classes
+            .iter()
+            .map(|&(_, size)| u64::from(root.search.bounds.of(size, after)))
+            .collect();
+        let least_sum: u64 = n + least.iter().sum::<u64>();
+        openings.push(opening);
+        for (&(reply, size), &own) in classes.iter().zip(&least) {
+            let limit = match upper_bound {
+                // The rest of the opening's total is at least `least_sum - own`.
+                Some(bound) => clamp((bound + 1).saturating_sub(least_sum - own)),
+                None => INFEASIBLE,
+            };
+            pieces.push(Piece {
+                opening,
+                reply,
+                size,
+                limit,
+            });
+        }
+    }
+    if openings.is_empty() {
+        return Err(NoStrategy {
+            max_guesses: options.max_guesses.unwrap_or(0),
+        });
+    }
+    Ok(Plan {
+        openings,
+        pieces,
+        upper_bound,
+    })
+}
+
+/// The least total of the heuristic trees that meet the cap and the consistency rule.
+fn upper_bound(scorer: &Scorer, options: &OptimalOptions) -> Option<u64> {
+    BOUNDING_HEURISTICS
+        .iter()
+        .map(|&heuristic| {
+            let tree = one_step(
+                scorer,
+                &OneStepOptions {
+                    heuristic,
+                    tie_break: TieBreak::PreferCandidate,
+                    consistent_only: options.consistent_only,
+                },
+                &NoProgress,
+            );
+            Statistics::of_tree(&tree)
+        })
+        .filter(|statistics| {
+            options
+                .max_guesses
+                .is_none_or(|cap| statistics.worst_case() <= cap)
+        })
+        .map(|statistics| statistics.total())
+        .min()
+}
+
+fn clamp(value: u64) -> u32 {
+    u32::try_from(value).unwrap_or(INFEASIBLE).min(INFEASIBLE)
+}
+
+/// Solves `pieces` (of a plan for the same game and options), side by side, reporting each
+/// one settled to `progress`.
+pub fn solve_pieces(
+    scorer: &Scorer,
+    options: &OptimalOptions,
+    pieces: &[Piece],
+    progress: &dyn Progress,
+) -> Result<Vec<PieceResult>, NoStrategy> {
+    let root = Root::new(scorer, options, &crate::Situation::start(scorer), progress)?;
+    let set = scorer.all_codes();
+    let after = root.budget.after_guess();
+    let settled = AtomicU64::new(0);
+    let total = pieces.len() as u64;
+    progress.subproblems_settled(0, total, None);
+    Ok(pieces
+        .par_iter()
+        .map(|piece| {
+            let class: Vec<Code> = set
+                .iter()
+                .copied()
+                .filter(|&code| scorer.feedback(piece.opening, code) == piece.reply)
+                .collect();
+            let symmetry = root.symmetry.after(scorer.codebook(), piece.opening);
+            let problem = Subproblem {
+                set: &class,
+                budget: after,
+                symmetry: &symmetry,
+                depth: 1,
+            };
+            let value = root.search.solve(problem, piece.limit);
+            let result = if value < piece.limit {
+                PieceResult::Exact {
+                    total: u64::from(value),
+                    tree: root.search.build(&class, after, &symmetry),
+                }
+            } else {
+                PieceResult::AtLeast(u64::from(value))
+            };
+            let done = settled.fetch_add(1, Ordering::Relaxed) + 1;
+            progress.subproblems_settled(done, total, None);
+            progress.codes_settled(class.len() as u64);
+            result
+        })
+        .collect())
+}
+
+/// The optimal tree from every piece's result (in plan order): the opening of least total,
+/// ties to the earlier, with its pieces' trees as its children.
+pub fn assemble(
+    scorer: &Scorer,
+    options: &OptimalOptions,
+    plan: &Plan,
+    results: &[PieceResult],
+) -> Result<(Node, u64), NoStrategy> {
+    let n = scorer.codebook().len() as u64;
+    let mut best: Option<(u64, Code, Vec<(Feedback, Node)>)> = None;
+    for &opening in &plan.openings {
+        let mut total = n;
+        let mut children = Vec::new();
+        let exact = plan
+            .pieces
+            .iter()
+            .zip(results)
+            .filter(|(piece, _)| piece.opening == opening)
+            .all(|(piece, result)| match result {
+                PieceResult::Exact { total: own, tree } => {
+                    total += own;
+                    children.push((piece.reply, tree.clone()));
+                    true
+                }
+                PieceResult::AtLeast(_) => false,
+            });
+        if exact && best.as_ref().is_none_or(|(least, _, _)| total < *least) {
+            best = Some((total, opening, children));
+        }
+    }
+    let Some((total, opening, children)) = best else {
+        return Err(NoStrategy {
+            max_guesses: options.max_guesses.unwrap_or(0),
+        });
+    };
+    Ok((
+        Node {
+            guess: opening,
+            candidates: n as u32,
+            children,
+        },
+        total,
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use mastermind_core::{FeedbackKind, Game};
+
+    use super::*;
+    use crate::optimal;
+
+    fn check(game: Game, options: OptimalOptions) {
+        let scorer = Scorer::new(game);
+        let whole = optimal(&scorer, &options, &NoProgress).expect("a strategy");
+        let plan = plan(&scorer, &options).expect("a plan");
+        // Pieces solved in three groups, as separate machines would.
+        let results: Vec<PieceResult> = plan
+            .pieces
+            .chunks(plan.pieces.len() / 3 + 1)
+            .flat_map(|group| {
+                solve_pieces(&scorer, &options, group, &NoProgress).expect("the pieces are solved")
+            })
+            .collect();
+        let (tree, total) = assemble(&scorer, &options, &plan, &results).expect("a tree");
+        assert_eq!(total, whole.total, "{} {options:?}", game.describe());
+        assert_eq!(tree, whole.tree, "{} {options:?}", game.describe());
+    }
+
+    #[test]
+    fn pieces_solved_apart_make_the_whole_search_tree() {
+        let black_white = FeedbackKind::BlackWhite;
+        for (pegs, colours, repetition, feedback) in [
+            (3, 4, true, black_white),
+            (4, 4, true, black_white),
+            (3, 5, false, black_white),
+            (4, 4, true, FeedbackKind::BlackOnly),
+            (4, 6, true, black_white),
+        ] {
+            let game = Game::new(pegs, colours, repetition, feedback).unwrap();
+            check(game, OptimalOptions::default());
+            check(
+                game,
+                OptimalOptions {
+                    max_guesses: None,
+                    consistent_only: true,
+                },
+            );
+        }
+        check(
+            Game::classic(),
+            OptimalOptions {
+                max_guesses: Some(5),
+                consistent_only: false,
+            },
+        );
+    }
+
+    #[test]
+    fn a_cap_no_strategy_meets_is_refused_whole() {
+        let scorer = Scorer::new(Game::classic());
+        let options = OptimalOptions {
+            max_guesses: Some(4),
+            consistent_only: false,
+        };
+        let assembled = plan(&scorer, &options).and_then(|plan| {
+            let results = solve_pieces(&scorer, &options, &plan.pieces, &NoProgress)?;
+            assemble(&scorer, &options, &plan, &results).map(drop)
+        });
+        assert_eq!(assembled, Err(NoStrategy { max_guesses: 4 }));
+    }
+}
