@@ -27,6 +27,21 @@ pub enum Command {
     /// Build a strategy tree and write it as JSON.
     Generate(GenerateArgs),
     #[command(verbatim_doc_comment)]
+    /// Merge the parts of a sharded search into the file one process would write.
+    ///
+    /// Checks that the parts are one run (same game, options and plan), that every shard is
+    /// there once and unchanged, then assembles the result, verifies it and writes it. The
+    /// file is the same, byte for byte, as the one process writes.
+    ///
+    /// Exit status: 0 when merged; 1 when a part was changed or the merged result fails
+    /// verification; 2 when a shard is missing or given twice, a part is of another run, or
+    /// a file cannot be read.
+    ///
+    /// Examples:
+    ///   for k in 0 1 2 3; do mastermind generate --strategy optimal --shard $k/4 -o part-$k.json; done
+    ///   mastermind merge part-*.json -o optimal.json
+    Merge(MergeArgs),
+    #[command(verbatim_doc_comment)]
     /// Replay every code through a tree file and check what it claims.
     ///
     /// The format is detected unless --format names it: JSON when the input starts with `{`;
@@ -304,6 +319,22 @@ pub struct GenerateArgs {
     pub options: StrategyOptions,
 
     /// Write the JSON tree to FILE (atomically) instead of stdout.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    /// Solve only shard K of N (K from 0) of the optimal search and write it as a part for
+    /// `mastermind merge`, e.g. --shard $SLURM_ARRAY_TASK_ID/8.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<mastermind_shard::ShardId>,
+}
+
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// The parts the shards wrote, every shard of one run once, in any order.
+    #[arg(value_name = "PART", required = true)]
+    pub parts: Vec<PathBuf>,
+
+    /// Write the merged file to FILE (atomically) instead of stdout.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
 }

@@ -104,6 +104,24 @@ pub fn build_strategy_from(
     )))
 }
 
+/// The optimal search's options and the strategy record its tree file carries, for the
+/// sharded search, which runs the same search in pieces; only the least total is sharded.
+pub fn optimal_search(options: &StrategyOptions) -> anyhow::Result<(OptimalOptions, StrategyInfo)> {
+    check_options(StrategyName::Optimal, options)?;
+    if options.minimize != Objective::Total {
+        bail!(
+            "--shard splits the search for the least total; --minimize worst runs in one process"
+        );
+    }
+    Ok((
+        OptimalOptions {
+            max_guesses: options.max_guesses.map(usize::from),
+            consistent_only: options.consistent_only,
+        },
+        strategy_info(StrategyName::Optimal, options),
+    ))
+}
+
 /// Refuses options that do not apply to `strategy`, rather than ignoring them.
 fn check_options(strategy: StrategyName, options: &StrategyOptions) -> anyhow::Result<()> {
     let optimal = strategy == StrategyName::Optimal;

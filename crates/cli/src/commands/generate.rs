@@ -12,6 +12,9 @@ use crate::progress::BuildProgress;
 use crate::strategy::build_strategy;
 
 pub fn run(args: &GenerateArgs, quiet: bool) -> anyhow::Result<Outcome> {
+    if let Some(shard) = args.shard {
+        return crate::commands::shard::generate(args, shard, quiet);
+    }
     let game = args.game.game()?;
     let started = Instant::now();
     let scorer = Scorer::new(game);

@@ -59,7 +59,12 @@ pub enum PieceResult {
 
 /// Cuts the optimal search of the scorer's game into pieces.
 pub fn plan(scorer: &Scorer, options: &OptimalOptions) -> Result<Plan, NoStrategy> {
-    let root = Root::new(scorer, options, &crate::Situation::start(scorer), &NoProgress)?;
+    let root = Root::new(
+        scorer,
+        options,
+        &crate::Situation::start(scorer),
+        &NoProgress,
+    )?;
     let set = scorer.all_codes();
     let n = set.len() as u64;
     let upper_bound = upper_bound(scorer, options);

@@ -1,0 +1,83 @@
+//! `generate --shard K/N` and `merge`: the optimal search cut into shards that run anywhere,
+//! and the parts put back together (see the `mastermind-shard` crate).
+
+use std::time::Instant;
+
+use anyhow::bail;
+use mastermind_core::Scorer;
+use mastermind_shard::{optimal, part, MergeError, ShardId};
+
+use crate::args::{GenerateArgs, MergeArgs, StrategyName};
+use crate::commands::Outcome;
+use crate::input::read_input;
+use crate::output::write_output;
+use crate::progress::BuildProgress;
+use crate::strategy::optimal_search;
+
+/// Solves one shard of the optimal search and writes its part.
+pub fn generate(args: &GenerateArgs, shard: ShardId, quiet: bool) -> anyhow::Result<Outcome> {
+    if args.strategy != StrategyName::Optimal {
+        bail!("--shard applies to --strategy optimal");
+    }
+    let (options, strategy) = optimal_search(&args.options)?;
+    let game = args.game.game()?;
+    let started = Instant::now();
+    let scorer = Scorer::new(game);
+    let progress = BuildProgress::new(game.code_count() as u64, quiet);
+    let run = optimal::run_shard(&scorer, &options, &strategy, shard, &progress);
+    progress.finish();
+    let run = run?;
+    write_output(args.output.as_deref(), run.part.to_json().as_bytes())?;
+    if !quiet {
+        eprintln!(
+            "optimal {} shard {shard}: {} of the plan's {} pieces ({} codes) solved in {:.2?}",
+            game.describe(),
+            run.pieces,
+            run.part.plan.pieces,
+            run.codes,
+            started.elapsed()
+        );
+    }
+    Ok(Outcome::Success)
+}
+
+/// Merges the parts of one run and writes the result.
+pub fn merge(args: &MergeArgs, quiet: bool) -> anyhow::Result<Outcome> {
+    let files = args
+        .parts
+        .iter()
+        .map(|path| Ok((path.clone(), read_input(path)?)))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let (first_path, first_text) = &files[0];
+    let merged = match part::search_of(first_path, first_text) {
+        Ok(search) if search == optimal::SEARCH => optimal::merge(&files),
+        Ok(search) => Err(MergeError::Format {
+            path: first_path.clone(),
+            message: format!("it is of the `{search}` search, which this build cannot merge"),
+        }),
+        Err(error) => Err(error),
+    };
+    let file = match merged {
+        Ok(file) => file,
+        Err(error) if error.fails_verification() => {
+            eprintln!("error: {error}");
+            return Ok(Outcome::Invalid);
+        }
+        Err(error) => return Err(error.into()),
+    };
+    write_output(args.output.as_deref(), file.to_json().as_bytes())?;
+    if !quiet {
+        let claims = &file.claims;
+        eprintln!(
+            "merged {} parts: {} {}: total {} guesses, average {} = {}, worst case {}",
+            files.len(),
+            file.strategy.name,
+            file.game()?.describe(),
+            claims.total_guesses,
+            claims.average.fraction,
+            claims.average.decimal,
+            claims.worst_case,
+        );
+    }
+    Ok(Outcome::Success)
+}

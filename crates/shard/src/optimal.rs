@@ -1,0 +1,322 @@
+//! The expected-case optimum in shards: the plan is the optimal search's pieces (one class of
+//! one opening each, see [`mastermind_solve::pieces`]), dealt by their size; a shard solves
+//! its pieces and records each one's total and tree, or the bound it reached; the merge
+//! recomputes the plan (a fraction of a second), checks every part against it, picks the
+//! opening as the whole search does, and verifies the assembled tree.
+
+use std::path::PathBuf;
+
+use mastermind_core::{Codebook, Game, Scorer};
+use mastermind_solve::pieces::{assemble, plan, solve_pieces, Piece, PieceResult, Plan};
+use mastermind_solve::{NoStrategy, OptimalOptions, Progress};
+use mastermind_tree::{FileGame, FileNode, Node, StrategyInfo, TreeFile};
+use mastermind_verify::{verify_file, VerifyOptions};
+use serde::{Deserialize, Serialize};
+
+use crate::part::{digest, read_parts, PartFile, PlanHeader};
+use crate::{deal, MergeError, ShardId};
+
+/// The `search` field of an optimal search's parts.
+pub const SEARCH: &str = "optimal";
+
+/// The options of the search, and the strategy record the tree file will carry.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OptionsRecord {
+    max_guesses: Option<usize>,
+    consistent_only: bool,
+    strategy: StrategyInfo,
+}
+
+/// What a part records of one piece.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SolvedPiece {
+    /// The piece's index in the plan.
+    pub piece: usize,
+    pub opening: String,
+    pub reply: String,
+    pub codes: usize,
+    /// The least total of the guesses after the opening, when the piece is exact.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub total: Option<u64>,
+    /// A bound at or above the piece's limit, when the piece proved its opening too costly.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at_least: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tree: Option<FileNode>,
+}
+
+/// What one shard did: its part, and how many pieces and codes it solved.
+pub struct ShardRun {
+    pub part: PartFile<SolvedPiece>,
+    pub pieces: usize,
+    pub codes: u64,
+}
+
+/// Solves shard `id` of the optimal search with `options` for the scorer's game.
+pub fn run_shard(
+    scorer: &Scorer,
+    options: &OptimalOptions,
+    strategy: &StrategyInfo,
+    id: ShardId,
+    progress: &dyn Progress,
+) -> Result<ShardRun, NoStrategy> {
+    let plan = plan(scorer, options)?;
+    let header = plan_header(scorer.codebook(), options, strategy, &plan);
+    let mine: Vec<usize> = deal(&work(&plan), id.count).swap_remove(id.index as usize);
+    let pieces: Vec<Piece> = mine
+        .iter()
+        .map(|&index| plan.pieces[index].clone())
+        .collect();
+    let results = solve_pieces(scorer, options, &pieces, progress)?;
+    let book = scorer.codebook();
+    let game = scorer.game();
+    let solved = mine
+        .iter()
+        .zip(&pieces)
+        .zip(results)
+        .map(|((&index, piece), result)| {
+            let (total, at_least, tree) = match result {
+                PieceResult::Exact { total, tree } => {
+                    (Some(total), None, Some(FileNode::from_node(book, &tree)))
+                }
+                PieceResult::AtLeast(bound) => (None, Some(bound), None),
+            };
+            SolvedPiece {
+                piece: index,
+                opening: book.format(piece.opening),
+                reply: game.feedback_name(piece.reply),
+                codes: piece.size,
+                total,
+                at_least,
+                tree,
+            }
+        })
+        .collect();
+    Ok(ShardRun {
+        part: PartFile::new(header, id, solved),
+        pieces: pieces.len(),
+        codes: pieces.iter().map(|piece| piece.size as u64).sum(),
+    })
+}
+
+/// A piece's estimated work: the search grows much faster than the class, so its square.
+fn work(plan: &Plan) -> Vec<u64> {
+    plan.pieces
+        .iter()
+        .map(|piece| (piece.size as u64).pow(2))
+        .collect()
+}
+
+fn plan_header(
+    book: &Codebook,
+    options: &OptimalOptions,
+    strategy: &StrategyInfo,
+    plan: &Plan,
+) -> PlanHeader {
+    let game = book.game();
+    let record = OptionsRecord {
+        max_guesses: options.max_guesses,
+        consistent_only: options.consistent_only,
+        strategy: strategy.clone(),
+    };
+    let options = serde_json::to_value(&record).expect("options always serialise");
+    let pieces: Vec<(String, String, usize, u32)> = plan
+        .pieces
+        .iter()
+        .map(|piece| {
+            (
+                book.format(piece.opening),
+                game.feedback_name(piece.reply),
+                piece.size,
+                piece.limit,
+            )
+        })
+        .collect();
+    let openings: Vec<String> = plan
+        .openings
+        .iter()
+        .map(|&code| book.format(code))
+        .collect();
+    let file_game = FileGame::of(book);
+    let digest = digest(&(
+        SEARCH,
+        &file_game,
+        &options,
+        plan.upper_bound,
+        &openings,
+        &pieces,
+    ));
+    PlanHeader {
+        search: SEARCH.to_owned(),
+        game: file_game,
+        options,
+        pieces: plan.pieces.len(),
+        digest,
+    }
+}
+
+/// Merges the parts (path and text) of one run into the verified tree file, the same the
+/// single process writes.
+pub fn merge(files: &[(PathBuf, String)]) -> Result<TreeFile, MergeError> {
+    let parts = read_parts::<SolvedPiece>(files)?;
+    let (first_path, first) = &parts[0];
+    let header = &first.plan;
+    let record: OptionsRecord =
+        serde_json::from_value(header.options.clone()).map_err(|error| MergeError::Format {
+            path: first_path.clone(),
+            message: format!("its options do not read: {error}"),
+        })?;
+    let game: Game = header.game.checked().map_err(|error| MergeError::Format {
+        path: first_path.clone(),
+        message: error.to_string(),
+    })?;
+    let scorer = Scorer::new(game);
+    let options = OptimalOptions {
+        max_guesses: record.max_guesses,
+        consistent_only: record.consistent_only,
+    };
+    let no_strategy = |error: NoStrategy| MergeError::Plan(error.to_string());
+    let plan = plan(&scorer, &options).map_err(no_strategy)?;
+    let expected = plan_header(scorer.codebook(), &options, &record.strategy, &plan);
+    if expected.digest != header.digest {
+        return Err(MergeError::Plan(format!(
+            "the parts' plan (digest {}) is not the plan this build makes for them ({}): they were made by another version of mastermind",
+            short(&header.digest),
+            short(&expected.digest)
+        )));
+    }
+    let dealt = deal(&work(&plan), first.shards);
+    let mut results: Vec<Option<PieceResult>> = vec![None; plan.pieces.len()];
+    for (path, part) in &parts {
+        let invalid = |message: String| MergeError::Invalid {
+            path: path.clone(),
+            index: part.shard,
+            message,
+        };
+        let indices: Vec<usize> = part.pieces.iter().map(|piece| piece.piece).collect();
+        if indices != dealt[part.shard as usize] {
+            return Err(invalid(format!(
+                "it holds pieces {indices:?}, the plan deals it {:?}",
+                dealt[part.shard as usize]
+            )));
+        }
+        for solved in &part.pieces {
+            let piece = &plan.pieces[solved.piece];
+            let result = piece_result(&scorer, piece, solved).map_err(&invalid)?;
+            results[solved.piece] = Some(result);
+        }
+    }
+    let results: Vec<PieceResult> =
+        results.into_iter().collect::<Option<_>>().ok_or_else(|| {
+            MergeError::Plan("the parts leave a piece of the plan unsolved".to_owned())
+        })?;
+    let (root, _) = assemble(&scorer, &options, &plan, &results).map_err(no_strategy)?;
+    let file = TreeFile::new(scorer.codebook(), record.strategy, &root);
+    let report = verify_file(
+        &file,
+        &VerifyOptions {
+            max_guesses: options.max_guesses,
+        },
+    )
+    .map_err(|error| MergeError::Plan(error.to_string()))?;
+    if !report.is_valid() {
+        return Err(MergeError::Invalid {
+            path: first_path.clone(),
+            index: first.shard,
+            message: format!("the merged tree does not verify:\n{report}"),
+        });
+    }
+    Ok(file)
+}
+
+fn short(digest: &str) -> &str {
+    &digest[..digest.len().min(12)]
+}
+
+/// Checks what a part says of `piece` against the plan and reads it back.
+fn piece_result(
+    scorer: &Scorer,
+    piece: &Piece,
+    solved: &SolvedPiece,
+) -> Result<PieceResult, String> {
+    let book = scorer.codebook();
+    let game = scorer.game();
+    let name = format!(
+        "piece {} ({} = {})",
+        solved.piece,
+        book.format(piece.opening),
+        game.feedback_name(piece.reply)
+    );
+    if solved.opening != book.format(piece.opening)
+        || solved.reply != game.feedback_name(piece.reply)
+        || solved.codes != piece.size
+    {
+        return Err(format!(
+            "{name}: it records {} = {} with {} codes",
+            solved.opening, solved.reply, solved.codes
+        ));
+    }
+    match (solved.total, solved.at_least, &solved.tree) {
+        (Some(total), None, Some(tree)) => {
+            let node = node_of(book, tree).map_err(|message| format!("{name}: {message}"))?;
+            let tree_total = guesses_below(&node);
+            if tree_total != total {
+                return Err(format!(
+                    "{name}: it claims a total of {total}, but its tree needs {tree_total}"
+                ));
+            }
+            if total >= u64::from(piece.limit) {
+                return Err(format!(
+                    "{name}: its total {total} is not below its limit {}",
+                    piece.limit
+                ));
+            }
+            Ok(PieceResult::Exact { total, tree: node })
+        }
+        (None, Some(bound), None) if bound >= u64::from(piece.limit) => {
+            Ok(PieceResult::AtLeast(bound))
+        }
+        _ => Err(format!(
+            "{name}: expected a total with its tree, or a bound at or above {}",
+            piece.limit
+        )),
+    }
+}
+
+/// The guesses a subtree's codes need from its root on: each code counts one at every node
+/// it passes through.
+fn guesses_below(node: &Node) -> u64 {
+    u64::from(node.candidates)
+        + node
+            .children
+            .iter()
+            .map(|(_, child)| guesses_below(child))
+            .sum::<u64>()
+}
+
+/// Reads a tree as a file writes it back into the model; the verifier checks it later.
+fn node_of(book: &Codebook, node: &FileNode) -> Result<Node, String> {
+    let guess = book
+        .parse(&node.guess)
+        .map_err(|error| format!("guess `{}`: {error}", node.guess))?;
+    let candidates =
+        u32::try_from(node.candidates).map_err(|_| format!("{} candidates", node.candidates))?;
+    let children = node
+        .children
+        .iter()
+        .map(|(reply, child)| {
+            let feedback = book
+                .game()
+                .parse_feedback(reply)
+                .map_err(|error| error.to_string())?;
+            Ok((feedback, node_of(book, child)?))
+        })
+        .collect::<Result<_, String>>()?;
+    Ok(Node {
+        guess,
+        candidates,
+        children,
+    })
+}
