@@ -12,6 +12,7 @@ mod interactive;
 mod notation;
 mod print;
 mod published;
+mod shard;
 mod static_mastermind;
 mod support;
 mod trace;

@@ -1,0 +1,174 @@
+//! `generate --shard K/N` and `merge`: the optimal search in shards, run as separate processes,
+//! merges into the very bytes one process writes, and a wrong set of parts is refused.
+
+use std::path::Path;
+
+use crate::support::mastermind;
+
+/// Runs every shard of `count` for `game` into `directory` and returns the parts' paths.
+fn run_shards(directory: &Path, game: &[&str], count: u32) -> Vec<String> {
+    (0..count)
+        .map(|index| {
+            let path = directory.join(format!("part-{index}-of-{count}.json"));
+            let path = path.to_str().unwrap().to_owned();
+            let shard = format!("{index}/{count}");
+            let mut args = vec![
+                "generate",
+                "--quiet",
+                "--strategy",
+                "optimal",
+                "--shard",
+                &shard,
+                "-o",
+                &path,
+            ];
+            args.extend_from_slice(game);
+            mastermind(&args).expect_status(0);
+            path
+        })
+        .collect()
+}
+
+fn merge(parts: &[String]) -> crate::support::Run {
+    let mut args = vec!["merge", "--quiet"];
+    args.extend(parts.iter().map(String::as_str));
+    mastermind(&args)
+}
+
+fn single(game: &[&str]) -> String {
+    let mut args = vec!["generate", "--quiet", "--strategy", "optimal"];
+    args.extend_from_slice(game);
+    mastermind(&args).expect_status(0).stdout
+}
+
+#[test]
+fn every_split_from_one_to_eight_merges_into_the_single_process_tree() {
+    for game in [
+        &[][..],
+        &["--pegs", "3", "--colours", "4"][..],
+        &[
+            "--pegs",
+            "3",
+            "--colours",
+            "5",
+            "--no-repeat",
+            "--max-guesses",
+            "4",
+        ][..],
+        &[
+            "--pegs",
+            "4",
+            "--colours",
+            "4",
+            "--black-only",
+            "--consistent-only",
+        ][..],
+    ] {
+        let expected = single(game);
+        let directory = tempfile::tempdir().unwrap();
+        for count in 1..=8 {
+            let parts = run_shards(directory.path(), game, count);
+            let merged = merge(&parts).expect_status(0).stdout;
+            assert!(merged == expected, "{game:?} in {count} shards");
+        }
+    }
+}
+
+#[test]
+fn a_shard_run_again_writes_the_same_bytes() {
+    let directory = tempfile::tempdir().unwrap();
+    let first = run_shards(directory.path(), &["--colours", "5"], 3);
+    let before = std::fs::read(&first[1]).unwrap();
+    run_shards(directory.path(), &["--colours", "5"], 3);
+    assert_eq!(std::fs::read(&first[1]).unwrap(), before);
+}
+
+#[test]
+fn a_missing_or_repeated_shard_is_named() {
+    let directory = tempfile::tempdir().unwrap();
+    let parts = run_shards(directory.path(), &["--colours", "5"], 4);
+    let run = merge(&[parts[0].clone(), parts[2].clone()]).expect_status(2);
+    assert!(
+        run.stderr.contains("shards 1/4, 3/4 are missing")
+            && run.stderr.contains("--shard 1/4, --shard 3/4"),
+        "{}",
+        run.stderr
+    );
+    let mut twice = parts.clone();
+    twice.push(parts[3].clone());
+    let run = merge(&twice).expect_status(2);
+    assert!(
+        run.stderr.contains("shard 3/4 is given twice"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn parts_of_another_game_or_split_are_refused() {
+    let directory = tempfile::tempdir().unwrap();
+    let five = run_shards(directory.path(), &["--colours", "5"], 2);
+    let other = tempfile::tempdir().unwrap();
+    let four = run_shards(other.path(), &["--colours", "4"], 2);
+    let run = merge(&[five[0].clone(), four[1].clone()]).expect_status(2);
+    assert!(
+        run.stderr.contains("belongs to another run")
+            && run.stderr.contains("its game is 4×4, not 4×5"),
+        "{}",
+        run.stderr
+    );
+    let capped = tempfile::tempdir().unwrap();
+    let capped = run_shards(capped.path(), &["--colours", "5", "--max-guesses", "5"], 2);
+    let run = merge(&[five[0].clone(), capped[1].clone()]).expect_status(2);
+    assert!(run.stderr.contains("its options are"), "{}", run.stderr);
+    let three = tempfile::tempdir().unwrap();
+    let three = run_shards(three.path(), &["--colours", "5"], 3);
+    let run = merge(&[five[0].clone(), three[1].clone()]).expect_status(2);
+    assert!(
+        run.stderr.contains("one of 3 shards, not 2"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn a_part_changed_after_it_was_written_is_refused() {
+    let directory = tempfile::tempdir().unwrap();
+    let parts = run_shards(directory.path(), &["--colours", "5"], 2);
+    let text = std::fs::read_to_string(&parts[1]).unwrap();
+    let changed = text.replacen("\"total\": ", "\"total\": 1", 1);
+    assert_ne!(changed, text);
+    std::fs::write(&parts[1], changed).unwrap();
+    let run = merge(&parts).expect_status(1);
+    assert!(
+        run.stderr.contains("was changed after it was written"),
+        "{}",
+        run.stderr
+    );
+    std::fs::write(&parts[1], "{ not json").unwrap();
+    let run = merge(&parts).expect_status(2);
+    assert!(
+        run.stderr.contains("is not a shard part: line 1, column 3"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn shards_apply_to_the_optimal_search_only() {
+    let run = mastermind(&["generate", "--shard", "0/2"]).expect_status(2);
+    assert!(run.stderr.contains("--strategy optimal"), "{}", run.stderr);
+    let run = mastermind(&["generate", "--strategy", "optimal", "--shard", "2/2"]).expect_status(2);
+    assert!(run.stderr.contains("K counts from 0"), "{}", run.stderr);
+    let run = mastermind(&[
+        "generate",
+        "--strategy",
+        "optimal",
+        "--minimize",
+        "worst",
+        "--shard",
+        "0/2",
+    ])
+    .expect_status(2);
+    assert!(run.stderr.contains("--minimize worst"), "{}", run.stderr);
+}
