@@ -1,15 +1,16 @@
-//! `cargo xtask regen | regen-static | check | bench [--quick]`.
+//! `cargo xtask regen | regen-static | check | bench [--quick] | cluster`.
 
 use std::process::ExitCode;
 
-use xtask::{bench, static_sets, trees, workspace_root};
+use xtask::{bench, cluster, static_sets, trees, workspace_root};
 
-const USAGE: &str = "usage: cargo xtask <regen | regen-static | check | bench [--quick]>
+const USAGE: &str = "usage: cargo xtask <regen | regen-static | check | bench [--quick] | cluster>
   regen         rewrite the committed trees under trees/
   regen-static  rewrite the committed static results under trees/static/ (minutes)
   check         fail if a committed tree or static result is stale or does not verify
   bench         build release binaries and print the whole-process benchmark table
-  bench --quick the same, without the long searches";
+  bench --quick the same, without the long searches
+  cluster       run contrib/slurm on a one-node Slurm started here (installs it; needs root)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -21,6 +22,7 @@ fn main() -> ExitCode {
         ["check"] => trees::check(&root).and_then(|()| static_sets::check(&root)),
         ["bench"] => bench::run(&root, bench::Scope::Full),
         ["bench", "--quick"] => bench::run(&root, bench::Scope::Quick),
+        ["cluster"] => cluster::run(&root),
         ["measure", "--", command @ ..] if !command.is_empty() => bench::measure_child(command),
         _ => {
             eprintln!("{USAGE}");

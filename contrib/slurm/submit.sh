@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Runs the optimal search in shards on Slurm: the shards as one job array, then the merge as
+# a job that starts once every shard has succeeded.
+#
+#   contrib/slurm/submit.sh SHARDS OUTPUT [generate flags...]
+#   contrib/slurm/submit.sh 16 optimal-4x7.json --colours 7
+#
+# MASTERMIND names the binary (default: mastermind on the PATH); PARTS the directory for the
+# parts, which every node must see (default: ./parts); SBATCH_FLAGS go to both sbatch calls
+# (a partition, an account, a time limit). A failed shard is re-run with
+#   sbatch --array=K contrib/slurm/shard.sbatch   (same environment), then the merge alone.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+if [ $# -lt 2 ]; then
+  sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//' >&2
+  exit 2
+fi
+shards=$1
+output=$2
+shift 2
+export SHARDS="$shards" OUTPUT="$output" GENERATE_FLAGS="$*"
+export MASTERMIND="${MASTERMIND:-mastermind}" PARTS="${PARTS:-parts}"
+mkdir -p "$PARTS"
+if compgen -G "$PARTS/part-*.json" >/dev/null; then
+  echo "$PARTS already holds parts of another run: remove them or set PARTS" >&2
+  exit 2
+fi
+# shellcheck disable=SC2086 # SBATCH_FLAGS is a list of flags
+array=$(sbatch --parsable ${SBATCH_FLAGS:-} --array="0-$((shards - 1))" "$here/shard.sbatch")
+# shellcheck disable=SC2086
+merge=$(sbatch --parsable ${SBATCH_FLAGS:-} --dependency="afterok:${array%%;*}" "$here/merge.sbatch")
+echo "shards: job array ${array%%;*}, merge: job ${merge%%;*} once every shard has succeeded"

@@ -1,0 +1,294 @@
+//! `cargo xtask cluster`: the Slurm recipe in `contrib/slurm`, really run. Installs Slurm and
+//! MUNGE from the distribution's packages where they are missing, starts a one-node cluster on
+//! this machine (controller and node daemon on localhost, processes tracked as plain Linux
+//! processes, no task plugin, so neither systemd nor cgroups is needed), submits the optimal
+//! 4×6 search as a job array of 8 shards with the merge job depending on it, waits, and checks
+//! the merged tree against `generate`'s, byte for byte.
+
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, ensure, Context};
+
+const SHARDS: u32 = 8;
+/// How long the jobs may take before the run is declared stuck.
+const JOBS_TIMEOUT: Duration = Duration::from_secs(600);
+
+pub fn run(root: &Path) -> anyhow::Result<()> {
+    install_packages()?;
+    start_munge()?;
+    let binary = debug_binary(root)?;
+    let directory = tempfile::tempdir().context("cannot make a temporary directory")?;
+    let cluster = Cluster::start(directory.path())?;
+    cluster.wait_until_idle()?;
+
+    let merged = directory.path().join("optimal-4x6.json");
+    let submitted = Command::new(root.join("contrib/slurm/submit.sh"))
+        .arg(SHARDS.to_string())
+        .arg(&merged)
+        .env("MASTERMIND", &binary)
+        .env("PARTS", directory.path().join("parts"))
+        .env("SLURM_CONF", &cluster.config)
+        .current_dir(directory.path())
+        .output()
+        .context("cannot run contrib/slurm/submit.sh")?;
+    ensure!(
+        submitted.status.success(),
+        "submit.sh failed:\n{}",
+        String::from_utf8_lossy(&submitted.stderr)
+    );
+    print!("{}", String::from_utf8_lossy(&submitted.stdout));
+    cluster.wait_until_no_jobs()?;
+    if !merged.exists() {
+        bail!(
+            "the merge wrote nothing; the job logs:\n{}",
+            logs(directory.path())
+        );
+    }
+    let single = Command::new(&binary)
+        .args(["--quiet", "generate", "--strategy", "optimal"])
+        .output()
+        .context("cannot run generate")?;
+    ensure!(single.status.success(), "generate failed");
+    let merged_bytes = std::fs::read(&merged)?;
+    ensure!(
+        merged_bytes == single.stdout,
+        "the tree merged on Slurm differs from generate's"
+    );
+    println!(
+        "Slurm: {SHARDS} shards as a job array and the merge after them ran on a one-node cluster; the merged tree ({} bytes) equals generate's, byte for byte",
+        merged_bytes.len()
+    );
+    Ok(())
+}
+
+/// Installs Slurm and MUNGE with apt-get where they are missing.
+fn install_packages() -> anyhow::Result<()> {
+    if ["slurmctld", "slurmd", "sbatch", "munged"]
+        .iter()
+        .all(|program| on_path(program))
+    {
+        return Ok(());
+    }
+    println!("installing slurm-wlm and munge from the distribution's packages");
+    run_quietly(Command::new("apt-get").args(["update", "-qq"]))?;
+    run_quietly(
+        Command::new("apt-get")
+            .args(["install", "-y", "-qq", "--no-install-recommends"])
+            .args(["slurm-wlm", "munge"])
+            .env("DEBIAN_FRONTEND", "noninteractive"),
+    )
+}
+
+fn on_path(program: &str) -> bool {
+    std::env::var_os("PATH").is_some_and(|path| {
+        std::env::split_paths(&path).any(|directory| directory.join(program).is_file())
+    })
+}
+
+fn run_quietly(command: &mut Command) -> anyhow::Result<()> {
+    let output = command
+        .output()
+        .with_context(|| format!("cannot run {command:?}"))?;
+    ensure!(
+        output.status.success(),
+        "{command:?} failed (it needs root):\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    Ok(())
+}
+
+/// Starts the MUNGE daemon, which Slurm authenticates with, unless it already answers.
+fn start_munge() -> anyhow::Result<()> {
+    if munge_answers() {
+        return Ok(());
+    }
+    // MUNGE refuses to start unless its directories belong to its own user.
+    for directory in ["/run/munge", "/var/log/munge", "/var/lib/munge"] {
+        std::fs::create_dir_all(directory)
+            .with_context(|| format!("cannot make {directory}"))?;
+    }
+    run_quietly(Command::new("chown").args([
+        "-R",
+        "munge:munge",
+        "/etc/munge",
+        "/run/munge",
+        "/var/log/munge",
+        "/var/lib/munge",
+    ]))?;
+    if !Path::new("/etc/munge/munge.key").exists() {
+        run_quietly(Command::new("runuser").args(["-u", "munge", "--", "mungekey", "--create"]))?;
+    }
+    run_quietly(Command::new("runuser").args(["-u", "munge", "--", "munged"]))?;
+    ensure!(munge_answers(), "munged started but does not answer");
+    Ok(())
+}
+
+fn munge_answers() -> bool {
+    Command::new("munge")
+        .arg("-n")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|status| status.success())
+}
+
+fn debug_binary(root: &Path) -> anyhow::Result<PathBuf> {
+    let status = Command::new(env!("CARGO"))
+        .args(["build", "--quiet", "--bin", "mastermind"])
+        .current_dir(root)
+        .status()
+        .context("cannot run cargo build")?;
+    ensure!(status.success(), "cargo build failed");
+    Ok(root.join("target/debug/mastermind"))
+}
+
+/// The controller and node daemon, stopped when dropped.
+struct Cluster {
+    config: PathBuf,
+    daemons: Vec<Child>,
+}
+
+impl Cluster {
+    fn start(directory: &Path) -> anyhow::Result<Cluster> {
+        let host = String::from_utf8(
+            Command::new("hostname")
+                .arg("-s")
+                .output()
+                .context("cannot run hostname")?
+                .stdout,
+        )?
+        .trim()
+        .to_owned();
+        let cpus = std::thread::available_parallelism().map_or(1, usize::from);
+        for sub in ["state", "spool", "log"] {
+            std::fs::create_dir_all(directory.join(sub))?;
+        }
+        let at = |name: &str| directory.join(name).display().to_string();
+        let config = directory.join("slurm.conf");
+        std::fs::write(
+            &config,
+            format!(
+                "ClusterName=xtask\n\
+                 SlurmctldHost={host}(127.0.0.1)\n\
+                 SlurmUser=root\n\
+                 SlurmdUser=root\n\
+                 AuthType=auth/munge\n\
+                 CredType=cred/munge\n\
+                 SlurmctldPort={controller}\n\
+                 SlurmdPort={node}\n\
+                 StateSaveLocation={state}\n\
+                 SlurmdSpoolDir={spool}\n\
+                 SlurmctldPidFile={log}/slurmctld.pid\n\
+                 SlurmdPidFile={log}/slurmd.pid\n\
+                 SlurmctldLogFile={log}/slurmctld.log\n\
+                 SlurmdLogFile={log}/slurmd.log\n\
+                 ProctrackType=proctrack/linuxproc\n\
+                 TaskPlugin=task/none\n\
+                 JobAcctGatherType=jobacct_gather/none\n\
+                 AccountingStorageType=accounting_storage/none\n\
+                 SchedulerType=sched/builtin\n\
+                 SelectType=select/cons_tres\n\
+                 SelectTypeParameters=CR_CPU\n\
+                 MpiDefault=none\n\
+                 ReturnToService=2\n\
+                 NodeName={host} NodeAddr=127.0.0.1 CPUs={cpus} State=UNKNOWN\n\
+                 PartitionName=xtask Nodes={host} Default=YES MaxTime=INFINITE State=UP\n",
+                controller = free_port()?,
+                node = free_port()?,
+                state = at("state"),
+                spool = at("spool"),
+                log = at("log"),
+            ),
+        )?;
+        let mut cluster = Cluster {
+            config,
+            daemons: Vec::new(),
+        };
+        for daemon in ["slurmctld", "slurmd"] {
+            let child = Command::new(daemon)
+                .arg("-D")
+                .arg("-f")
+                .arg(&cluster.config)
+                .env("SLURM_CONF", &cluster.config)
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .with_context(|| format!("cannot start {daemon}"))?;
+            cluster.daemons.push(child);
+        }
+        Ok(cluster)
+    }
+
+    fn query(&self, program: &str, args: &[&str]) -> anyhow::Result<String> {
+        let output = Command::new(program)
+            .args(args)
+            .env("SLURM_CONF", &self.config)
+            .output()
+            .with_context(|| format!("cannot run {program}"))?;
+        Ok(String::from_utf8_lossy(&output.stdout).trim().to_owned())
+    }
+
+    fn wait_until_idle(&self) -> anyhow::Result<()> {
+        let started = Instant::now();
+        while self.query("sinfo", &["-h", "-o", "%t"])? != "idle" {
+            ensure!(
+                started.elapsed() < Duration::from_secs(60),
+                "the Slurm node did not come up within 60 s (see {})",
+                self.config.with_file_name("log").display()
+            );
+            std::thread::sleep(Duration::from_millis(250));
+        }
+        Ok(())
+    }
+
+    fn wait_until_no_jobs(&self) -> anyhow::Result<()> {
+        let started = Instant::now();
+        while !self.query("squeue", &["-h"])?.is_empty() {
+            ensure!(
+                started.elapsed() < JOBS_TIMEOUT,
+                "the jobs did not finish within {JOBS_TIMEOUT:?}"
+            );
+            std::thread::sleep(Duration::from_millis(500));
+        }
+        Ok(())
+    }
+}
+
+impl Drop for Cluster {
+    fn drop(&mut self) {
+        for daemon in &mut self.daemons {
+            let _ = daemon.kill();
+            let _ = daemon.wait();
+        }
+    }
+}
+
+fn free_port() -> anyhow::Result<u16> {
+    Ok(TcpListener::bind("127.0.0.1:0")?.local_addr()?.port())
+}
+
+/// Every job log in `directory`, for a run that went wrong.
+fn logs(directory: &Path) -> String {
+    let Ok(entries) = std::fs::read_dir(directory) else {
+        return String::new();
+    };
+    let mut paths: Vec<PathBuf> = entries
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().is_some_and(|extension| extension == "log"))
+        .collect();
+    paths.sort();
+    paths
+        .iter()
+        .map(|path| {
+            format!(
+                "== {}\n{}",
+                path.display(),
+                std::fs::read_to_string(path).unwrap_or_default()
+            )
+        })
+        .collect()
+}
