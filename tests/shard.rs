@@ -172,3 +172,88 @@ fn shards_apply_to_the_optimal_search_only() {
     .expect_status(2);
     assert!(run.stderr.contains("--minimize worst"), "{}", run.stderr);
 }
+
+/// The static search's file without its time, which only one process can measure.
+fn without_time(file: &str) -> String {
+    let value: serde_json::Value = serde_json::from_str(file).expect("a static file");
+    let mut value = value;
+    value["search"]
+        .as_object_mut()
+        .expect("a search record")
+        .remove("seconds");
+    serde_json::to_string_pretty(&value).unwrap()
+}
+
+#[test]
+fn the_static_search_in_shards_merges_into_the_single_process_result() {
+    for game in [
+        ["--pegs", "3", "--colours", "6"],
+        ["--pegs", "4", "--colours", "4"],
+    ] {
+        let directory = tempfile::tempdir().unwrap();
+        let single_path = directory.path().join("single.json");
+        let mut args = vec![
+            "static",
+            "search",
+            "--quiet",
+            "-o",
+            single_path.to_str().unwrap(),
+        ];
+        args.extend_from_slice(&game);
+        mastermind(&args).expect_status(0);
+        let single = std::fs::read_to_string(&single_path).unwrap();
+        for count in 1..=8 {
+            let parts: Vec<String> = (0..count)
+                .map(|index| {
+                    let path = directory
+                        .path()
+                        .join(format!("static-{index}-of-{count}.json"));
+                    let path = path.to_str().unwrap().to_owned();
+                    let shard = format!("{index}/{count}");
+                    let mut args = vec![
+                        "static", "search", "--quiet", "--shard", &shard, "-o", &path,
+                    ];
+                    args.extend_from_slice(&game);
+                    mastermind(&args).expect_status(0);
+                    path
+                })
+                .collect();
+            let merged = merge(&parts).expect_status(0).stdout;
+            assert!(!merged.contains("seconds"), "{merged}");
+            assert_eq!(
+                without_time(&merged),
+                without_time(&single),
+                "{game:?} in {count} shards"
+            );
+        }
+    }
+}
+
+#[test]
+fn parts_of_different_searches_do_not_mix() {
+    let directory = tempfile::tempdir().unwrap();
+    let optimal = run_shards(directory.path(), &["--pegs", "3", "--colours", "4"], 2);
+    let static_part = directory.path().join("static-1.json");
+    mastermind(&[
+        "static",
+        "search",
+        "--quiet",
+        "--pegs",
+        "3",
+        "--colours",
+        "4",
+        "--shard",
+        "1/2",
+        "-o",
+        static_part.to_str().unwrap(),
+    ])
+    .expect_status(0);
+    let run =
+        merge(&[optimal[0].clone(), static_part.to_str().unwrap().to_owned()]).expect_status(2);
+    assert!(
+        run.stderr
+            .contains("it is of the static search, not the optimal"),
+        "{}",
+        run.stderr
+    );
+}

@@ -107,8 +107,7 @@ fn start_munge() -> anyhow::Result<()> {
     }
     // MUNGE refuses to start unless its directories belong to its own user.
     for directory in ["/run/munge", "/var/log/munge", "/var/lib/munge"] {
-        std::fs::create_dir_all(directory)
-            .with_context(|| format!("cannot make {directory}"))?;
+        std::fs::create_dir_all(directory).with_context(|| format!("cannot make {directory}"))?;
     }
     run_quietly(Command::new("chown").args([
         "-R",

@@ -577,9 +577,13 @@ pub enum StaticCommand {
     /// The proof is an exhaustive search over sets of one guess fewer, up to position and
     /// colour symmetry (or, for small sizes, counting the reply vectors).
     ///
+    /// With --shard K/N it walks only its share of every size and writes a part; `mastermind
+    /// merge` puts the parts together into the same file, without the time.
+    ///
     /// Examples:
     ///   mastermind static search --pegs 3 --colours 7
     ///   mastermind static search -o 4x6.json                       (4×6: 6, under a minute)
+    ///   mastermind static search --pegs 3 --colours 9 --shard 0/8 -o part-0.json
     Search(StaticSearchArgs),
     #[command(verbatim_doc_comment)]
     /// The least number of static guesses over a range of games, laid out as the cut-the-knot
@@ -614,9 +618,15 @@ pub struct StaticSearchArgs {
     #[command(flatten)]
     pub game: GameArgs,
 
-    /// Write the result as a JSON file (atomically) as well.
+    /// Write the result as a JSON file (atomically) as well; with --shard, the part (else it
+    /// goes to stdout).
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
+
+    /// Walk only shard K of N (K from 0) of the search and write it as a part for
+    /// `mastermind merge`.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<mastermind_shard::ShardId>,
 }
 
 #[derive(Debug, Args)]

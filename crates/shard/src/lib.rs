@@ -1,19 +1,21 @@
 //! Searches too big for one machine, cut into shards: shard `K` of `N` solves a fixed share of
 //! the independent pieces of a search and writes them as a part file that names the plan it
-//! belongs to; [`merge`] checks that the parts are one complete plan, each shard once and
-//! unchanged, assembles the result and verifies it. The result is the same, byte for byte,
-//! as the single process writes, whatever `N`.
+//! belongs to; each search's `merge` checks that the parts are one complete plan, each shard
+//! once and unchanged, assembles the result and verifies it. The result is the same as the
+//! single process writes, whatever `N`.
 //!
 //! - [`ShardId`]: `K/N` as the command line gives it;
 //! - [`deal`]: which pieces each shard solves;
 //! - [`part`]: the part file and its checks;
-//! - [`optimal`]: the expected-case optimum in shards.
+//! - [`optimal`]: the expected-case optimum in shards;
+//! - [`static_search`]: static Mastermind's least set in shards.
 
 mod deal;
 mod error;
 mod id;
 pub mod optimal;
 pub mod part;
+pub mod static_search;
 
 pub use deal::deal;
 pub use error::MergeError;

@@ -4,7 +4,7 @@
 //! [`read_parts`] checks that a set of parts is one run, complete, each shard once.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use mastermind_tree::FileGame;
 use serde::de::DeserializeOwned;
@@ -84,23 +84,41 @@ impl<R: Serialize + DeserializeOwned> PartFile<R> {
 
 /// The search a part file is of, read before the part itself, so that the merge knows which
 /// kind of piece to expect.
-pub fn search_of(path: &PathBuf, text: &str) -> Result<String, MergeError> {
+pub fn search_of(path: &Path, text: &str) -> Result<String, MergeError> {
     let value: serde_json::Value =
         serde_json::from_str(text).map_err(|error| format_error(path, &error))?;
     value["plan"]["search"]
         .as_str()
         .map(str::to_owned)
         .ok_or_else(|| MergeError::Format {
-            path: path.clone(),
+            path: path.to_owned(),
             message: "it names no search (`plan.search`)".to_owned(),
         })
 }
 
-fn format_error(path: &PathBuf, error: &serde_json::Error) -> MergeError {
+fn format_error(path: &Path, error: &serde_json::Error) -> MergeError {
+    let message = error.to_string();
+    // serde_json ends its messages with the position, which leads here instead.
+    let message = match message.rfind(" at line ") {
+        Some(at) => &message[..at],
+        None => &message,
+    };
     MergeError::Format {
-        path: path.clone(),
-        message: format!("line {}, column {}: {error}", error.line(), error.column()),
+        path: path.to_owned(),
+        message: format!(
+            "line {}, column {}: {message}",
+            error.line(),
+            error.column()
+        ),
     }
+}
+
+/// What a part says of the run it belongs to, read before its pieces, so that a part of
+/// another run is named as such rather than as a part whose pieces do not read.
+#[derive(Deserialize)]
+struct RunOf {
+    plan: PlanHeader,
+    shards: u32,
 }
 
 /// Reads `files` (path and text) as the parts of one run: each a part, unchanged since it was
@@ -109,6 +127,24 @@ fn format_error(path: &PathBuf, error: &serde_json::Error) -> MergeError {
 pub fn read_parts<R: Serialize + DeserializeOwned>(
     files: &[(PathBuf, String)],
 ) -> Result<Vec<(PathBuf, PartFile<R>)>, MergeError> {
+    let mut first_run: Option<(&PathBuf, RunOf)> = None;
+    for (path, text) in files {
+        let run: RunOf = serde_json::from_str(text).map_err(|error| format_error(path, &error))?;
+        match &first_run {
+            None => first_run = Some((path, run)),
+            Some((first_path, first)) => {
+                if let Some(difference) =
+                    difference(&first.plan, first.shards, &run.plan, run.shards)
+                {
+                    return Err(MergeError::OtherRun {
+                        path: path.clone(),
+                        first: (*first_path).clone(),
+                        difference,
+                    });
+                }
+            }
+        }
+    }
     let mut parts: Vec<(PathBuf, PartFile<R>)> = Vec::new();
     for (path, text) in files {
         let part: PartFile<R> =
@@ -130,16 +166,6 @@ pub fn read_parts<R: Serialize + DeserializeOwned>(
                 path: path.clone(),
                 message: format!("it calls itself shard {} of {}", part.shard, part.shards),
             });
-        }
-        if let Some((first_path, first)) = parts.first() {
-            if let Some(difference) = difference(&first.plan, first.shards, &part.plan, part.shards)
-            {
-                return Err(MergeError::OtherRun {
-                    path: path.clone(),
-                    first: first_path.clone(),
-                    difference,
-                });
-            }
         }
         parts.push((path.clone(), part));
     }

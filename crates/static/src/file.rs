@@ -39,8 +39,10 @@ pub struct SearchRecord {
     /// counting proved it).
     pub partial_sets: u64,
     pub sets_checked: u64,
-    /// Wall-clock seconds of the whole search.
-    pub seconds: f64,
+    /// Wall-clock seconds of the whole search; absent for a search run in shards, whose parts
+    /// record no time so that a shard run again writes the same bytes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seconds: Option<f64>,
 }
 
 /// Why a file cannot be read as a static set.
@@ -68,8 +70,8 @@ pub enum FileError {
 }
 
 impl StaticFile {
-    /// The file for `least`, found for `book`'s game in `seconds`.
-    pub fn of(book: &Codebook, least: &LeastSet, seconds: f64) -> StaticFile {
+    /// The file for `least`, found for `book`'s game in `seconds` (if one process timed it).
+    pub fn of(book: &Codebook, least: &LeastSet, seconds: Option<f64>) -> StaticFile {
         let (proof, partial_sets, sets_checked) = match &least.proof {
             Proof::Counting { size, replies } => (
                 format!(
@@ -102,7 +104,7 @@ impl StaticFile {
                 proof,
                 partial_sets,
                 sets_checked,
-                seconds: (seconds * 1000.0).round() / 1000.0,
+                seconds: seconds.map(|seconds| (seconds * 1000.0).round() / 1000.0),
             }),
         }
     }

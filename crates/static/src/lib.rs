@@ -24,6 +24,7 @@ pub use check::{check, Check};
 use classes::Classes;
 pub use file::{FileError, SearchRecord, StaticFile, FORMAT_NAME, FORMAT_VERSION};
 pub use search::{
-    find_set, greedy_set, least_set, LeastSet, NoProgress, Proof, SearchProgress, SizeSearch,
+    find_set, greedy_set, least_set, least_set_with, sizes_to_search, LeastSet, NoProgress, Proof,
+    SearchProgress, SizeSearch, SizeWalk, SubproblemResult,
 };
 pub use table::{layout, Entry};

@@ -10,7 +10,7 @@
 //! returns the first in the walk's order, and counts only the work of the subproblems up to it,
 //! so results and counts are the same for any number of threads.
 
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use mastermind_core::{Code, Scorer};
 use mastermind_solve::symmetry::{ColourOnlyOrbits, Symmetry};
@@ -105,6 +105,30 @@ pub fn greedy_set(scorer: &Scorer) -> Vec<Code> {
 
 /// The least set for `scorer`'s game, with its proof.
 pub fn least_set(scorer: &Scorer, progress: &dyn SearchProgress) -> LeastSet {
+    let searched: Result<LeastSet, std::convert::Infallible> =
+        least_set_with(scorer, |size| Ok(find_set(scorer, size, progress)));
+    match searched {
+        Ok(least) => least,
+    }
+}
+
+/// The sizes [`least_set`] may search, largest first: one fewer than the greedy set down to
+/// the smallest size that counting allows. It stops at the first size with no set.
+pub fn sizes_to_search(scorer: &Scorer) -> Vec<usize> {
+    let codes = scorer.codebook().len() as f64;
+    let replies = reply_count(scorer) as f64;
+    (1..greedy_set(scorer).len())
+        .rev()
+        .take_while(|&size| replies.powi(size as i32) >= codes)
+        .collect()
+}
+
+/// [`least_set`] with the search for each size made by `search`: in one process, or put
+/// together from shards.
+pub fn least_set_with<E>(
+    scorer: &Scorer,
+    mut search: impl FnMut(usize) -> Result<SizeSearch, E>,
+) -> Result<LeastSet, E> {
     let codes = scorer.codebook().len();
     let replies = reply_count(scorer);
     let mut best = greedy_set(scorer);
@@ -112,20 +136,20 @@ pub fn least_set(scorer: &Scorer, progress: &dyn SearchProgress) -> LeastSet {
     loop {
         let Some(size) = best.len().checked_sub(1) else {
             // A game of one code needs no guess.
-            return LeastSet {
+            return Ok(LeastSet {
                 guesses: best,
                 proof: Proof::Counting { size: 0, replies },
                 searches,
-            };
+            });
         };
         if (replies as f64).powi(size as i32) < codes as f64 {
-            return LeastSet {
+            return Ok(LeastSet {
                 guesses: best,
                 proof: Proof::Counting { size, replies },
                 searches,
-            };
+            });
         }
-        let search = find_set(scorer, size, progress);
+        let search = search(size)?;
         match &search.found {
             Some(set) => {
                 best = set.clone();
@@ -134,11 +158,11 @@ pub fn least_set(scorer: &Scorer, progress: &dyn SearchProgress) -> LeastSet {
             None => {
                 let proof = Proof::Exhaustive(search.clone());
                 searches.push(search);
-                return LeastSet {
+                return Ok(LeastSet {
                     guesses: best,
                     proof,
                     searches,
-                };
+                });
             }
         }
     }
@@ -165,70 +189,137 @@ struct Subproblem {
 
 /// Looks for a set of `size` guesses that tells every code apart.
 pub fn find_set(scorer: &Scorer, size: usize, progress: &dyn SearchProgress) -> SizeSearch {
-    let walk = Walk {
-        scorer,
-        colour_only: ColourOnlyOrbits::new(scorer.codebook()),
-        all: scorer.codebook().codes().collect(),
-        replies: reply_count(scorer) as u64,
-        size,
-        canonical: Canonical::new(scorer.codebook()),
-    };
-    let mut worker = Worker::new(&walk);
-    let mut subproblems = Vec::new();
-    let root = Subproblem {
-        prefix: Vec::new(),
-        classes: Classes::all(scorer.codebook()),
-        symmetry: Symmetry::permuting_up_to(scorer.codebook(), MOST_PEGS_PERMUTED),
-    };
-    let depth = SUBPROBLEM_DEPTH.min(size.saturating_sub(1));
-    worker.deal(root, depth, &mut subproblems);
-    let dealt_partial_sets = worker.partial_sets;
-    progress.size_started(size, subproblems.len() as u64);
-    let partial_sets: Vec<AtomicU64> = subproblems.iter().map(|_| AtomicU64::new(0)).collect();
-    let sets_checked: Vec<AtomicU64> = subproblems.iter().map(|_| AtomicU64::new(0)).collect();
-    let first_found = AtomicUsize::new(usize::MAX);
-    let found = subproblems
-        .par_iter()
-        .enumerate()
-        .map_init(
-            || Worker::new(&walk),
-            |worker, (index, subproblem)| {
-                worker.partial_sets = 0;
-                worker.sets_checked = 0;
-                worker.cancelled = Cancel {
-                    index,
-                    first_found: &first_found,
-                };
-                let mut prefix = subproblem.prefix.clone();
-                let found = worker
-                    .extend(&mut prefix, &subproblem.classes, &subproblem.symmetry)
-                    .then_some(prefix);
-                partial_sets[index].store(worker.partial_sets, Ordering::Relaxed);
-                sets_checked[index].store(worker.sets_checked, Ordering::Relaxed);
-                if found.is_some() {
-                    first_found.fetch_min(index, Ordering::Relaxed);
-                }
-                progress.subproblem_settled();
-                found
-            },
-        )
-        .find_first(Option::is_some)
-        .flatten();
-    let counted = first_found
-        .load(Ordering::Relaxed)
-        .min(subproblems.len().saturating_sub(1));
-    let sum = |counts: &[AtomicU64]| -> u64 {
-        counts
-            .iter()
-            .take(counted + 1)
-            .map(|count| count.load(Ordering::Relaxed))
-            .sum()
-    };
-    SizeSearch {
-        size,
-        found: found.map(|set| padded(scorer, set, size)),
-        partial_sets: dealt_partial_sets + sum(&partial_sets),
-        sets_checked: sum(&sets_checked),
+    let walk = SizeWalk::new(scorer, size);
+    let all: Vec<usize> = (0..walk.subproblems()).collect();
+    let results = walk.run(&all, progress);
+    walk.outcome(&results)
+        .expect("every subproblem up to the first set found was walked")
+}
+
+/// What walking one subproblem found: the first set in it, if any, and the work it took.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SubproblemResult {
+    /// The subproblem's place in the walk's order.
+    pub index: usize,
+    /// A set that tells every code apart, possibly with fewer guesses than the size.
+    pub found: Option<Vec<Code>>,
+    pub partial_sets: u64,
+    pub sets_checked: u64,
+}
+
+/// The walk over sets of one size, cut into subproblems that can run apart (on the threads,
+/// or in shards on other machines) and be put together as the whole walk.
+pub struct SizeWalk<'a> {
+    walk: Walk<'a>,
+    subproblems: Vec<Subproblem>,
+    /// Partial sets followed while dealing out the subproblems.
+    dealt_partial_sets: u64,
+}
+
+impl<'a> SizeWalk<'a> {
+    pub fn new(scorer: &'a Scorer, size: usize) -> SizeWalk<'a> {
+        let walk = Walk {
+            scorer,
+            colour_only: ColourOnlyOrbits::new(scorer.codebook()),
+            all: scorer.codebook().codes().collect(),
+            replies: reply_count(scorer) as u64,
+            size,
+            canonical: Canonical::new(scorer.codebook()),
+        };
+        let mut worker = Worker::new(&walk);
+        let mut subproblems = Vec::new();
+        let root = Subproblem {
+            prefix: Vec::new(),
+            classes: Classes::all(scorer.codebook()),
+            symmetry: Symmetry::permuting_up_to(scorer.codebook(), MOST_PEGS_PERMUTED),
+        };
+        let depth = SUBPROBLEM_DEPTH.min(size.saturating_sub(1));
+        worker.deal(root, depth, &mut subproblems);
+        let dealt_partial_sets = worker.partial_sets;
+        SizeWalk {
+            walk,
+            subproblems,
+            dealt_partial_sets,
+        }
+    }
+
+    /// How many guesses the sets walked have.
+    pub fn size(&self) -> usize {
+        self.walk.size
+    }
+
+    /// How many subproblems the walk is cut into.
+    pub fn subproblems(&self) -> usize {
+        self.subproblems.len()
+    }
+
+    /// Walks the subproblems at `indices` (increasing) side by side, and returns their results
+    /// in order up to the first that finds a set: the later ones no longer count.
+    pub fn run(&self, indices: &[usize], progress: &dyn SearchProgress) -> Vec<SubproblemResult> {
+        progress.size_started(self.walk.size, indices.len() as u64);
+        let first_found = AtomicUsize::new(usize::MAX);
+        let mut results: Vec<SubproblemResult> = indices
+            .par_iter()
+            .map_init(
+                || Worker::new(&self.walk),
+                |worker, &index| {
+                    worker.partial_sets = 0;
+                    worker.sets_checked = 0;
+                    worker.cancelled = Cancel {
+                        index,
+                        first_found: &first_found,
+                    };
+                    let subproblem = &self.subproblems[index];
+                    let mut prefix = subproblem.prefix.clone();
+                    let found = worker
+                        .extend(&mut prefix, &subproblem.classes, &subproblem.symmetry)
+                        .then_some(prefix);
+                    if found.is_some() {
+                        first_found.fetch_min(index, Ordering::Relaxed);
+                    }
+                    progress.subproblem_settled();
+                    SubproblemResult {
+                        index,
+                        found,
+                        partial_sets: worker.partial_sets,
+                        sets_checked: worker.sets_checked,
+                    }
+                },
+            )
+            .collect();
+        let first = first_found.load(Ordering::Relaxed);
+        results.retain(|result| result.index <= first);
+        results
+    }
+
+    /// The outcome of the whole walk from the results of its subproblems (in any order, from
+    /// any number of runs), or `None` if some subproblem up to the first set found is missing.
+    pub fn outcome(&self, results: &[SubproblemResult]) -> Option<SizeSearch> {
+        let mut by_index: Vec<Option<&SubproblemResult>> = vec![None; self.subproblems.len()];
+        for result in results {
+            *by_index.get_mut(result.index)? = Some(result);
+        }
+        let mut partial_sets = self.dealt_partial_sets;
+        let mut sets_checked = 0;
+        for result in by_index {
+            let result = result?;
+            partial_sets += result.partial_sets;
+            sets_checked += result.sets_checked;
+            if let Some(set) = &result.found {
+                return Some(SizeSearch {
+                    size: self.walk.size,
+                    found: Some(padded(self.walk.scorer, set.clone(), self.walk.size)),
+                    partial_sets,
+                    sets_checked,
+                });
+            }
+        }
+        Some(SizeSearch {
+            size: self.walk.size,
+            found: None,
+            partial_sets,
+            sets_checked,
+        })
     }
 }
 

@@ -1,11 +1,13 @@
-//! `generate --shard K/N` and `merge`: the optimal search cut into shards that run anywhere,
-//! and the parts put back together (see the `mastermind-shard` crate).
+//! `generate --shard K/N`, `static search --shard K/N` and `merge`: the exact searches cut into
+//! shards that run anywhere, and the parts put back together (see the `mastermind-shard`
+//! crate).
 
+use std::path::Path;
 use std::time::Instant;
 
 use anyhow::bail;
 use mastermind_core::Scorer;
-use mastermind_shard::{optimal, part, MergeError, ShardId};
+use mastermind_shard::{optimal, part, static_search, MergeError, ShardId};
 
 use crate::args::{GenerateArgs, MergeArgs, StrategyName};
 use crate::commands::Outcome;
@@ -41,6 +43,30 @@ pub fn generate(args: &GenerateArgs, shard: ShardId, quiet: bool) -> anyhow::Res
     Ok(Outcome::Success)
 }
 
+/// Walks one shard of the static search and writes its part.
+pub fn static_search(
+    scorer: &Scorer,
+    shard: ShardId,
+    output: Option<&Path>,
+    quiet: bool,
+) -> anyhow::Result<Outcome> {
+    let started = Instant::now();
+    let progress = BuildProgress::new(0, quiet);
+    let run = static_search::run_shard(scorer, shard, &progress);
+    progress.finish();
+    write_output(output, run.part.to_json().as_bytes())?;
+    if !quiet {
+        eprintln!(
+            "static search {} shard {shard}: {} of the plan's {} subproblems walked in {:.2?}",
+            scorer.game().describe(),
+            run.subproblems,
+            run.part.plan.pieces,
+            started.elapsed()
+        );
+    }
+    Ok(Outcome::Success)
+}
+
 /// Merges the parts of one run and writes the result.
 pub fn merge(args: &MergeArgs, quiet: bool) -> anyhow::Result<Outcome> {
     let files = args
@@ -50,7 +76,10 @@ pub fn merge(args: &MergeArgs, quiet: bool) -> anyhow::Result<Outcome> {
         .collect::<anyhow::Result<Vec<_>>>()?;
     let (first_path, first_text) = &files[0];
     let merged = match part::search_of(first_path, first_text) {
-        Ok(search) if search == optimal::SEARCH => optimal::merge(&files),
+        Ok(search) if search == optimal::SEARCH => optimal::merge(&files).map(Merged::Tree),
+        Ok(search) if search == static_search::SEARCH => {
+            static_search::merge(&files).map(Merged::Static)
+        }
         Ok(search) => Err(MergeError::Format {
             path: first_path.clone(),
             message: format!("it is of the `{search}` search, which this build cannot merge"),
@@ -58,7 +87,20 @@ pub fn merge(args: &MergeArgs, quiet: bool) -> anyhow::Result<Outcome> {
         Err(error) => Err(error),
     };
     let file = match merged {
-        Ok(file) => file,
+        Ok(Merged::Tree(file)) => file,
+        Ok(Merged::Static(file)) => {
+            write_output(args.output.as_deref(), file.to_json().as_bytes())?;
+            if !quiet {
+                eprintln!(
+                    "merged {} parts: least number of static guesses for {}: {} ({})",
+                    files.len(),
+                    file.game.game()?.describe(),
+                    file.guesses.len(),
+                    file.guesses.join(" ")
+                );
+            }
+            return Ok(Outcome::Success);
+        }
         Err(error) if error.fails_verification() => {
             eprintln!("error: {error}");
             return Ok(Outcome::Invalid);
@@ -80,4 +122,10 @@ pub fn merge(args: &MergeArgs, quiet: bool) -> anyhow::Result<Outcome> {
         );
     }
     Ok(Outcome::Success)
+}
+
+/// What a merge produces, by search.
+enum Merged {
+    Tree(mastermind_tree::TreeFile),
+    Static(mastermind_static::StaticFile),
 }

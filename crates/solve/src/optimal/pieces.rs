@@ -145,7 +145,7 @@ fn upper_bound(scorer: &Scorer, options: &OptimalOptions) -> Option<u64> {
 }
 
 fn clamp(value: u64) -> u32 {
-    u32::try_from(value).unwrap_or(INFEASIBLE).min(INFEASIBLE)
+    u32::try_from(value).unwrap_or(INFEASIBLE)
 }
 
 /// Solves `pieces` (of a plan for the same game and options), side by side, reporting each
@@ -203,7 +203,7 @@ pub fn assemble(
     results: &[PieceResult],
 ) -> Result<(Node, u64), NoStrategy> {
     let n = scorer.codebook().len() as u64;
-    let mut best: Option<(u64, Code, Vec<(Feedback, Node)>)> = None;
+    let mut best: Option<(u64, Node)> = None;
     for &opening in &plan.openings {
         let mut total = n;
         let mut children = Vec::new();
@@ -220,23 +220,18 @@ pub fn assemble(
                 }
                 PieceResult::AtLeast(_) => false,
             });
-        if exact && best.as_ref().is_none_or(|(least, _, _)| total < *least) {
-            best = Some((total, opening, children));
+        if exact && best.as_ref().is_none_or(|(least, _)| total < *least) {
+            let root = Node {
+                guess: opening,
+                candidates: n as u32,
+                children,
+            };
+            best = Some((total, root));
         }
     }
-    let Some((total, opening, children)) = best else {
-        return Err(NoStrategy {
-            max_guesses: options.max_guesses.unwrap_or(0),
-        });
-    };
-    Ok((
-        Node {
-            guess: opening,
-            candidates: n as u32,
-            children,
-        },
-        total,
-    ))
+    best.map(|(total, root)| (root, total)).ok_or(NoStrategy {
+        max_guesses: options.max_guesses.unwrap_or(0),
+    })
 }
 
 #[cfg(test)]

@@ -25,7 +25,7 @@ pub fn run(command: &StaticCommand, quiet: bool) -> anyhow::Result<Outcome> {
 }
 
 /// The scorer the search needs: one that keeps every reply in a table.
-fn searchable(game: Game) -> anyhow::Result<Scorer> {
+pub(crate) fn searchable(game: Game) -> anyhow::Result<Scorer> {
     let scorer = Scorer::new(game);
     if !scorer.has_table() {
         bail!(

@@ -11,9 +11,17 @@ use super::{searchable, timed_search};
 pub fn run(args: &StaticSearchArgs, quiet: bool) -> anyhow::Result<Outcome> {
     let game = args.game.game()?;
     let scorer = searchable(game)?;
+    if let Some(shard) = args.shard {
+        return crate::commands::shard::static_search(
+            &scorer,
+            shard,
+            args.output.as_deref(),
+            quiet,
+        );
+    }
     let (least, seconds) = timed_search(&scorer, quiet);
     let book = scorer.codebook();
-    let file = StaticFile::of(book, &least, seconds);
+    let file = StaticFile::of(book, &least, Some(seconds));
     if let Some(path) = &args.output {
         write_output(Some(path), file.to_json().as_bytes())?;
     }

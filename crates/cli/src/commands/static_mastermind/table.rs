@@ -41,7 +41,7 @@ pub fn run(args: &StaticTableArgs, quiet: bool) -> anyhow::Result<Outcome> {
                 );
             }
             if let Some(directory) = &args.output_dir {
-                let file = StaticFile::of(scorer.codebook(), &least, seconds);
+                let file = StaticFile::of(scorer.codebook(), &least, Some(seconds));
                 let path = directory.join(format!("{p}x{c}.json"));
                 write_output(Some(&path), file.to_json().as_bytes())?;
             }
