@@ -85,11 +85,14 @@ pub async fn start() -> Option<Browser> {
 
 impl Drop for Browser {
     fn drop(&mut self) {
-        #[cfg(unix)]
-        let _ = Command::new("kill")
-            .arg("-KILL")
-            .arg(format!("-{}", self.driver.id()))
-            .status();
+        // The driver's whole process group, browsers included. (A signal call rather than the
+        // `kill` program: some versions of it misread a negative process group.)
+        if let Ok(group) = i32::try_from(self.driver.id()) {
+            let _ = nix::sys::signal::killpg(
+                nix::unistd::Pid::from_raw(group),
+                nix::sys::signal::Signal::SIGKILL,
+            );
+        }
         let _ = self.driver.kill();
         let _ = self.driver.wait();
     }

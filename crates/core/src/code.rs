@@ -149,6 +149,22 @@ impl Codebook {
             .collect()
     }
 
+    /// The game in words for a player: "4 pegs, colours 1 to 6, repeats allowed".
+    pub fn describe_for_people(&self) -> String {
+        let game = self.game;
+        let last = self.symbol(game.colours() as u8 - 1);
+        let mut text = format!("{} pegs, colours {} to {last}", game.pegs(), self.symbol(0));
+        text.push_str(if game.repetition() {
+            ", repeats allowed"
+        } else {
+            ", no colour twice"
+        });
+        if game.feedback_kind() == crate::FeedbackKind::BlackOnly {
+            text.push_str(", black pegs only");
+        }
+        text
+    }
+
     fn colour_of_symbol(&self, symbol: char) -> Option<u8> {
         let value = symbol.to_digit(36)? as u8;
         let colour = if self.game.colours() <= 9 {

@@ -28,35 +28,13 @@ pub fn page(book: &Codebook, root: &Node, title: &str) -> String {
     }]);
     TEMPLATE
         .replace("<!--TITLE-->", &escape(title))
-        .replace("<!--GAME-->", &escape(&describe(book)))
+        .replace("<!--GAME-->", &escape(&book.describe_for_people()))
         .replace("/*STYLE*/", STYLE)
         .replace("<!--CLAIMS-->", &claims(&statistics))
         .replace("<!--CHART-->", &chart)
         .replace("<!--COUNTS-->", &counts_table(&statistics))
         .replace("/*DATA*/", &data)
         .replace("/*SCRIPT*/", SCRIPT)
-}
-
-/// "4 pegs, 6 colours (1–6), repeats allowed".
-fn describe(book: &Codebook) -> String {
-    let game = book.game();
-    let symbols = book.symbols();
-    let mut text = format!(
-        "{} pegs, {} colours ({}–{})",
-        game.pegs(),
-        game.colours(),
-        symbols.chars().next().unwrap_or('?'),
-        symbols.chars().last().unwrap_or('?'),
-    );
-    text.push_str(if game.repetition() {
-        ", repeats allowed"
-    } else {
-        ", no colour twice"
-    });
-    if game.feedback_kind() == mastermind_core::FeedbackKind::BlackOnly {
-        text.push_str(", black pegs only");
-    }
-    text
 }
 
 fn claims(statistics: &Statistics) -> String {

@@ -14,7 +14,7 @@ pub mod static_mastermind;
 pub mod trace;
 pub mod verify;
 
-use mastermind_core::{Codebook, Game};
+use mastermind_core::Game;
 use serde_json::{json, Value};
 
 /// How a command ended, when it did not fail with an error.
@@ -33,24 +33,6 @@ pub fn game_json(game: &Game) -> Value {
         "feedback": game.feedback_kind(),
         "codes": game.code_count(),
     })
-}
-
-/// The game in words for a player: "4 pegs, colours 1 to 6, repeats allowed".
-pub fn describe_for_people(book: &Codebook) -> String {
-    let game = book.game();
-    let symbols = book.symbols();
-    let first = symbols.chars().next().unwrap_or('1');
-    let last = symbols.chars().last().unwrap_or('1');
-    let mut text = format!("{} pegs, colours {first} to {last}", game.pegs());
-    text.push_str(if game.repetition() {
-        ", repeats allowed"
-    } else {
-        ", no colour twice"
-    });
-    if game.feedback_kind() == mastermind_core::FeedbackKind::BlackOnly {
-        text.push_str(", black pegs only");
-    }
-    text
 }
 
 /// `n` with the noun that agrees with it: "1 guess", "5 guesses".

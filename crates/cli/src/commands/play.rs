@@ -10,7 +10,7 @@ use mastermind_play::{fresh_seed, secret_from_seed, trace, Codemaker};
 use mastermind_solve::{knuth, optimal, NoProgress, OptimalOptions};
 
 use crate::args::PlayArgs;
-use crate::commands::{describe_for_people, plural, Outcome};
+use crate::commands::{plural, Outcome};
 use crate::prompt::{say, Prompter};
 
 /// The optimum is worked out at the end of a game only for games where the search takes a
@@ -29,7 +29,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<Outcome> {
     let limit = args.max_turns.map(|n| n as usize);
     say(&format!(
         "I have chosen a code: {} (seed {seed}). Guess it!",
-        describe_for_people(book)
+        book.describe_for_people()
     ));
     say(&format!(
         "Type a guess such as {}, or hint, give up, help.{}",
@@ -57,7 +57,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<Outcome> {
             "help" | "?" => {
                 say(&format!(
                     "A guess is a code: {}. The reply gives black pegs (right colour, right place) and white pegs (right colour, wrong place).",
-                    describe_for_people(book)
+                    book.describe_for_people()
                 ));
                 say("hint: how many codes still fit the replies. give up: show the code.");
                 continue;

@@ -7,7 +7,7 @@ use mastermind_play::{parse_reply, reply, Codebreaker, Mistake, Step};
 
 use crate::args::SolveArgs;
 use crate::commands::trace::left;
-use crate::commands::{describe_for_people, plural, Outcome};
+use crate::commands::{plural, Outcome};
 use crate::prompt::{say, Prompter};
 use crate::source::follow;
 
@@ -23,7 +23,7 @@ pub fn run(args: &SolveArgs, quiet: bool) -> anyhow::Result<Outcome> {
     let game = scorer.game();
     say(&format!(
         "Think of a code: {}. I play {}; you give the replies.",
-        describe_for_people(book),
+        book.describe_for_people(),
         followed.name
     ));
     say(&format!("Replies: {}.", reply::expected(game)));
