@@ -112,11 +112,17 @@ pub fn optimal_from(
     situation: &Situation,
     progress: &dyn Progress,
 ) -> Result<OptimalResult, NoStrategy> {
+    search_from(Root::new(scorer, options, situation, progress)?, situation)
+}
+
+/// Runs the search set up in `root` for the candidates of `situation`.
+fn search_from(root: Root<'_>, situation: &Situation) -> Result<OptimalResult, NoStrategy> {
     let Root {
         search,
         budget,
         symmetry,
-    } = Root::new(scorer, options, situation, progress)?;
+        max_guesses,
+    } = root;
     let codes = situation.candidates();
     let root = Subproblem {
         set: codes,
@@ -127,7 +133,7 @@ pub fn optimal_from(
     let total = search.solve(root, INFEASIBLE);
     if total == INFEASIBLE {
         return Err(NoStrategy {
-            max_guesses: options.max_guesses.unwrap_or(0),
+            max_guesses: max_guesses.unwrap_or(0),
         });
     }
     search.finish(total);
@@ -149,6 +155,8 @@ struct Root<'a> {
     search: Search<'a>,
     budget: Budget,
     symmetry: Symmetry,
+    /// The cap the budget came from, to name in the answer when no strategy meets it.
+    max_guesses: Option<usize>,
 }
 
 impl<'a> Root<'a> {
@@ -157,6 +165,24 @@ impl<'a> Root<'a> {
         options: &OptimalOptions,
         situation: &Situation,
         progress: &'a dyn Progress,
+    ) -> Result<Root<'a>, NoStrategy> {
+        Root::with_reply_rows(
+            scorer,
+            options,
+            situation,
+            progress,
+            replies::MOST_CODES_TABULATED,
+        )
+    }
+
+    /// [`Root::new`] with reply rows only for games of at most `most_tabulated` codes: larger
+    /// games score through the scorer, a path tests take on small games by passing 0.
+    fn with_reply_rows(
+        scorer: &'a Scorer,
+        options: &OptimalOptions,
+        situation: &Situation,
+        progress: &'a dyn Progress,
+        most_tabulated: usize,
     ) -> Result<Root<'a>, NoStrategy> {
         let budget = match options.max_guesses {
             None => Budget::UNLIMITED,
@@ -178,12 +204,57 @@ impl<'a> Root<'a> {
             scorer,
             bounds,
             options.consistent_only,
+            most_tabulated,
             Report::new(progress),
         );
         Ok(Root {
             search,
             budget,
             symmetry: situation.symmetry(scorer),
+            max_guesses: options.max_guesses,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use mastermind_core::{FeedbackKind, Game};
+
+    use super::*;
+    use crate::NoProgress;
+
+    /// Games past 8192 codes score through the scorer rather than reply rows; small games
+    /// forced onto that path must find the same trees.
+    #[test]
+    fn scoring_without_reply_rows_finds_the_same_trees() {
+        for (game, max_guesses) in [
+            (Game::new(3, 4, true, FeedbackKind::BlackWhite), None),
+            (Game::new(4, 4, true, FeedbackKind::BlackWhite), Some(5)),
+            (Game::new(3, 5, false, FeedbackKind::BlackWhite), None),
+            (Game::new(4, 4, true, FeedbackKind::BlackOnly), None),
+            (Game::new(4, 5, true, FeedbackKind::BlackWhite), None),
+        ] {
+            let scorer = Scorer::new(game.expect("a valid game"));
+            let options = OptimalOptions {
+                max_guesses,
+                consistent_only: false,
+            };
+            let start = Situation::start(&scorer);
+            let with_rows = optimal_from(&scorer, &options, &start, &NoProgress);
+            let root =
+                Root::with_reply_rows(&scorer, &options, &start, &NoProgress, 0).expect("a budget");
+            assert!(root.search.replies.row(start.candidates()[0]).is_none());
+            let without_rows = search_from(root, &start);
+            // The node counts depend on thread scheduling; the tree and total do not.
+            let tree_and_total = |result: Result<OptimalResult, NoStrategy>| {
+                result.map(|result| (result.tree, result.total))
+            };
+            assert_eq!(
+                tree_and_total(with_rows),
+                tree_and_total(without_rows),
+                "{}",
+                scorer.game().describe()
+            );
+        }
     }
 }

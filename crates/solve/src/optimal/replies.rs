@@ -9,7 +9,7 @@ use rayon::prelude::*;
 /// Games with more codes than this score replies through the scorer instead: the table takes
 /// the square of this in bytes (64 MiB), and larger games are out of reach of an exhaustive
 /// search anyway.
-const MOST_CODES_TABULATED: usize = 1 << 13;
+pub(super) const MOST_CODES_TABULATED: usize = 1 << 13;
 
 /// Dense reply numbers for the ranking loop.
 pub(super) struct ReplyTable {
@@ -23,7 +23,8 @@ pub(super) struct ReplyTable {
 }
 
 impl ReplyTable {
-    pub(super) fn new(scorer: &Scorer) -> ReplyTable {
+    /// The table for the scorer's game, with rows when it has at most `most_tabulated` codes.
+    pub(super) fn new(scorer: &Scorer, most_tabulated: usize) -> ReplyTable {
         let game = scorer.game();
         let mut dense = vec![0u8; game.feedback_slots()];
         let mut replies = 0;
@@ -32,7 +33,7 @@ impl ReplyTable {
             replies += 1;
         }
         let codes = scorer.codebook().len();
-        let cells = (codes <= MOST_CODES_TABULATED).then(|| {
+        let cells = (codes <= most_tabulated).then(|| {
             let mut cells = vec![0u8; codes * codes];
             cells
                 .par_chunks_mut(codes)

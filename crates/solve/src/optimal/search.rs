@@ -63,10 +63,12 @@ pub(super) struct Search<'a> {
 }
 
 impl<'a> Search<'a> {
+    /// A search whose reply table has rows for games of at most `most_tabulated` codes.
     pub(super) fn new(
         scorer: &'a Scorer,
         bounds: LowerBound,
         consistent_only: bool,
+        most_tabulated: usize,
         report: Report<'a>,
     ) -> Search<'a> {
         Search {
@@ -74,7 +76,7 @@ impl<'a> Search<'a> {
             bounds,
             table: TranspositionTable::new(TABLE_BYTES),
             pool: GuessPool::new(scorer.codebook()),
-            replies: ReplyTable::new(scorer),
+            replies: ReplyTable::new(scorer, most_tabulated),
             consistent_only,
             all_black: scorer.game().all_black().index(),
             nodes: AtomicU64::new(0),
