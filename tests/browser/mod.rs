@@ -392,6 +392,12 @@ async fn follow_a_link(client: &Client, page: &Page) {
         after_first.guess,
         "it shows the position before the broken step"
     );
+
+    // A stray `%` cannot be decoded; the page still says which step is wrong.
+    client.goto("about:blank").await.expect("a blank page");
+    visit(client, &format!("{}#{}={first}%", page.url, tree.guess)).await;
+    let message = text(client, "#explore-message").await;
+    assert!(message.contains("step 1"), "{message:?}");
 }
 
 async fn solve_a_code(client: &Client, page: &Page, secret: &str) {

@@ -181,7 +181,13 @@
 
   /** Shows what the address names: a view, or a position of the explorer as GUESS=REPLY,… */
   function showAddress() {
-    const fragment = decodeURIComponent(location.hash.replace(/^#/, ""));
+    const raw = location.hash.replace(/^#/, "");
+    let fragment = raw;
+    try {
+      fragment = decodeURIComponent(raw);
+    } catch {
+      // A stray `%` is read as it stands; readFragment then says which step it spoils.
+    }
     if (VIEWS.includes(fragment) && fragment !== "explore") {
       show(fragment);
     } else {
