@@ -513,6 +513,17 @@ async fn play_to_the_end(client: &Client, page: &Page) {
         node = child(node, &reply).expect("following the tree, every reply is in it");
     }
     assert!(text(client, "#play-message").await.starts_with("Solved"));
+    let form_shown = script(
+        client,
+        "return document.getElementById('play-form').getBoundingClientRect().height > 0;",
+        vec![],
+    )
+    .await;
+    assert_eq!(
+        form_shown,
+        json!(false),
+        "the guess form goes once the game is over"
+    );
     let shown = script(
         client,
         "return Array.from(document.querySelectorAll('#play-tree li'), li => [li.dataset.guess, li.dataset.reply]);",
