@@ -257,3 +257,45 @@ fn parts_of_different_searches_do_not_mix() {
         run.stderr
     );
 }
+
+#[test]
+fn the_cluster_recipes_are_well_formed() {
+    for script in [
+        "contrib/slurm/submit.sh",
+        "contrib/slurm/shard.sbatch",
+        "contrib/slurm/merge.sbatch",
+    ] {
+        let status = std::process::Command::new("bash")
+            .args(["-n", script])
+            .status()
+            .expect("bash runs");
+        assert!(status.success(), "{script} is not valid bash");
+    }
+    let usage = std::process::Command::new("bash")
+        .arg("contrib/slurm/submit.sh")
+        .output()
+        .expect("bash runs");
+    assert_eq!(usage.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&usage.stderr).contains("submit.sh SHARDS OUTPUT"));
+
+    // The Indexed Job runs as many pods as the shards its command names.
+    let text = std::fs::read_to_string("contrib/kubernetes/shards.yaml").unwrap();
+    let documents = yaml_rust2::YamlLoader::load_from_str(&text).expect("valid YAML");
+    let job = documents
+        .iter()
+        .find(|document| document["kind"].as_str() == Some("Job"))
+        .expect("a Job");
+    let spec = &job["spec"];
+    assert_eq!(spec["completionMode"].as_str(), Some("Indexed"));
+    let completions = spec["completions"].as_i64().expect("completions");
+    let command = spec["template"]["spec"]["containers"][0]["args"][0]
+        .as_str()
+        .expect("the shard's command");
+    assert!(
+        command.contains(&format!("--shard \"$JOB_COMPLETION_INDEX/{completions}\"")),
+        "{command}"
+    );
+    let merge = std::fs::read_to_string("contrib/kubernetes/merge.yaml").unwrap();
+    let merge = yaml_rust2::YamlLoader::load_from_str(&merge).expect("valid YAML");
+    assert_eq!(merge[0]["kind"].as_str(), Some("Job"));
+}
