@@ -15,7 +15,7 @@ pub use one_step::{knuth, one_step, one_step_from, Heuristic, OneStepOptions, Ti
 pub use optimal::{
     optimal, optimal_from, NoStrategy, OptimalOptions, OptimalResult, SearchStatistics,
 };
-/// The optimal search cut into pieces that can run apart (see `mastermind shard`).
+/// The optimal search cut into pieces that can run apart (`generate --shard`, `merge`).
 pub mod pieces {
     pub use crate::optimal::{assemble, plan, solve_pieces, Piece, PieceResult, Plan};
 }
