@@ -39,9 +39,20 @@ impl ReplyTable {
                 .par_chunks_mut(codes)
                 .enumerate()
                 .for_each(|(secret, row)| {
-                    for (guess, cell) in row.iter_mut().enumerate() {
-                        let reply = scorer.feedback(Code(guess as u32), Code(secret as u32));
-                        *cell = dense[reply.index()];
+                    // The scorer's own table, where it keeps one, holds the same replies.
+                    match scorer.feedback_row(Code(secret as u32)) {
+                        Some(replies) => {
+                            for (cell, &reply) in row.iter_mut().zip(replies) {
+                                *cell = dense[usize::from(reply)];
+                            }
+                        }
+                        None => {
+                            for (guess, cell) in row.iter_mut().enumerate() {
+                                let reply =
+                                    scorer.feedback(Code(guess as u32), Code(secret as u32));
+                                *cell = dense[reply.index()];
+                            }
+                        }
                     }
                 });
             cells
