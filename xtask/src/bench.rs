@@ -2,6 +2,11 @@
 //! README quotes, with wall time (median of several runs) and peak memory of each process; and
 //! `mastermind static search` on the static games whose searches take seconds to minutes.
 //!
+//! Set `MASTERMIND_BENCH_PEER` to the C++ peer's `mmstrat` binary (built by
+//! `../shared/peers/build.sh`) and each row it can run is timed with it too, in the same session
+//! and on the same number of threads, with the ratio of our time to its. The peer's total is
+//! printed beside ours so that a row compares like with like.
+//!
 //! Peak memory is measured by re-running this binary as `xtask measure -- COMMAND`, which waits
 //! for COMMAND as its only child, so the kernel's peak-RSS figure for its children is exactly
 //! that command's.
@@ -28,7 +33,14 @@ struct Job {
     args: &'static [&'static str],
     runs: usize,
     quick: bool,
+    /// The C++ peer's arguments for the same game and strategy, where it has them.
+    peer: Option<&'static [&'static str]>,
+    /// Whether the row runs on one thread (`-j 1`, the peer's `-mt 1`) rather than all.
+    one_thread: bool,
 }
+
+/// The environment variable naming the C++ peer's binary.
+const PEER_VARIABLE: &str = "MASTERMIND_BENCH_PEER";
 
 const JOBS: &[Job] = &[
     Job {
@@ -36,48 +48,97 @@ const JOBS: &[Job] = &[
         args: &["--strategy", "knuth"],
         runs: 11,
         quick: true,
+        peer: Some(&["-s", "minmax"]),
+        one_thread: false,
     },
     Job {
         label: "knuth 4×7",
         args: &["--strategy", "knuth", "--colours", "7"],
         runs: 5,
         quick: true,
+        peer: Some(&["-r", "p4c7r", "-s", "minmax"]),
+        one_thread: false,
     },
     Job {
         label: "knuth 4×10 no repetition",
         args: &["--strategy", "knuth", "--colours", "10", "--no-repeat"],
         runs: 3,
         quick: true,
+        peer: Some(&["-r", "bc", "-s", "minmax"]),
+        one_thread: false,
     },
     Job {
         label: "optimal 4×6",
         args: &["--strategy", "optimal"],
         runs: 11,
         quick: true,
+        peer: Some(&["-s", "optimal"]),
+        one_thread: false,
+    },
+    Job {
+        label: "optimal 4×6, one thread",
+        args: &["--strategy", "optimal", "-j", "1"],
+        runs: 11,
+        quick: true,
+        peer: Some(&["-s", "optimal"]),
+        one_thread: true,
     },
     Job {
         label: "optimal 4×6, at most 5 guesses",
         args: &["--strategy", "optimal", "--max-guesses", "5"],
         runs: 11,
         quick: true,
+        peer: None,
+        one_thread: false,
     },
     Job {
         label: "optimal 4×7",
         args: &["--strategy", "optimal", "--colours", "7"],
         runs: 3,
         quick: false,
+        peer: Some(&["-r", "p4c7r", "-s", "optimal"]),
+        one_thread: false,
+    },
+    // The peer's 4×8 optimal takes far longer than the rest of the table together, and its
+    // depth cap is broken, so these rows time us alone.
+    Job {
+        label: "optimal 4×8",
+        args: &["--strategy", "optimal", "--colours", "8"],
+        runs: 1,
+        quick: false,
+        peer: None,
+        one_thread: false,
+    },
+    Job {
+        label: "optimal 4×8, at most 6 guesses",
+        args: &[
+            "--strategy",
+            "optimal",
+            "--colours",
+            "8",
+            "--max-guesses",
+            "6",
+        ],
+        runs: 1,
+        quick: false,
+        peer: None,
+        one_thread: false,
     },
     Job {
         label: "optimal Bulls and Cows (4×10 no repetition)",
         args: &["--strategy", "optimal", "--colours", "10", "--no-repeat"],
         runs: 1,
         quick: false,
+        peer: Some(&["-r", "bc", "-s", "optimal"]),
+        one_thread: false,
     },
     Job {
         label: "knuth 5×8",
         args: &["--strategy", "knuth", "--pegs", "5", "--colours", "8"],
         runs: 1,
         quick: false,
+        peer: Some(&["-r", "lg", "-s", "minmax"]),
+        one_thread: false,
     },
 ];
 
@@ -120,40 +181,69 @@ const STATIC_JOBS: &[StaticJob] = &[
 struct Measurement {
     wall: Duration,
     peak_kib: u64,
+    /// What it printed.
+    stdout: String,
 }
 
 pub fn run(root: &Path, scope: Scope) -> anyhow::Result<()> {
     let binary = crate::release_binary(root)?;
+    let binary = binary.to_str().context("non-UTF-8 path")?;
+    let peer = std::env::var_os(PEER_VARIABLE).map(std::path::PathBuf::from);
+    let peer = peer
+        .as_deref()
+        .map(|path| path.to_str().context("non-UTF-8 peer path"))
+        .transpose()?;
     let scratch = tempfile::tempdir().context("cannot create a scratch directory")?;
     let output = scratch.path().join("tree.json");
+    let output = output.to_str().context("non-UTF-8 path")?;
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     println!(
-        "Whole process, release build, {threads} threads; wall time is the median of the runs.\n"
+        "Whole process, release build, {threads} threads unless the row says one; wall time is \
+         the median of the runs."
     );
-    println!("| job | total guesses | worst case | wall time | peak memory | runs |");
-    println!("|---|---:|---:|---:|---:|---:|");
+    match peer {
+        Some(peer) => println!(
+            "The C++ peer ({peer}) runs each row it has beside ours; ratio = our time / its time.\n"
+        ),
+        None => println!(
+            "No peer timed: set {PEER_VARIABLE} to the C++ peer's mmstrat binary \
+             (../shared/peers/build.sh builds it) to time it beside ours.\n"
+        ),
+    }
+    println!(
+        "| job | total guesses | worst case | wall time | peak memory | runs \
+         | peer total | peer wall time | ratio |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
     for job in JOBS.iter().filter(|job| scope == Scope::Full || job.quick) {
-        let mut command = vec![
-            binary.to_str().context("non-UTF-8 path")?,
-            "generate",
-            "--quiet",
-        ];
+        let mut command = vec![binary, "generate", "--quiet"];
         command.extend_from_slice(job.args);
-        command.extend_from_slice(&["-o", output.to_str().context("non-UTF-8 path")?]);
-        let mut measurements = (0..job.runs)
-            .map(|_| measure(&command))
-            .collect::<anyhow::Result<Vec<_>>>()?;
-        measurements.sort_by_key(|m| m.wall);
-        let median = &measurements[measurements.len() / 2];
-        let peak = measurements.iter().map(|m| m.peak_kib).max().unwrap_or(0);
-        let file: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&output)?)?;
+        command.extend_from_slice(&["-o", output]);
+        let ours = median_of(job.runs, &command)?;
+        let file: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(output)?)?;
+        let peer_columns = match (peer, job.peer) {
+            (Some(peer), Some(peer_args)) => {
+                let peer_threads = if job.one_thread { 1 } else { threads }.to_string();
+                let mut command = vec![peer];
+                command.extend_from_slice(peer_args);
+                command.extend_from_slice(&["-S", "-q", "-mt", &peer_threads]);
+                let theirs = median_of(job.runs, &command)?;
+                format!(
+                    "{} | {} | {:.2}×",
+                    peer_total(&theirs.stdout),
+                    format_duration(theirs.wall),
+                    ours.wall.as_secs_f64() / theirs.wall.as_secs_f64()
+                )
+            }
+            _ => "– | – | –".to_owned(),
+        };
         println!(
-            "| {} | {} | {} | {} | {:.1} MiB | {} |",
+            "| {} | {} | {} | {} | {:.1} MiB | {} | {peer_columns} |",
             job.label,
             file["claims"]["total_guesses"],
             file["claims"]["worst_case"],
-            format_duration(median.wall),
-            peak as f64 / 1024.0,
+            format_duration(ours.wall),
+            ours.peak_kib as f64 / 1024.0,
             job.runs
         );
     }
@@ -164,16 +254,11 @@ pub fn run(root: &Path, scope: Scope) -> anyhow::Result<()> {
         .iter()
         .filter(|job| scope == Scope::Full || job.quick)
     {
-        let mut command = vec![
-            binary.to_str().context("non-UTF-8 path")?,
-            "static",
-            "search",
-            "--quiet",
-        ];
+        let mut command = vec![binary, "static", "search", "--quiet"];
         command.extend_from_slice(job.args);
-        command.extend_from_slice(&["-o", output.to_str().context("non-UTF-8 path")?]);
+        command.extend_from_slice(&["-o", output]);
         let measurement = measure(&command)?;
-        let file: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&output)?)?;
+        let file: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(output)?)?;
         println!(
             "| {} | {} | {} | {} | {:.1} MiB |",
             job.label,
@@ -184,6 +269,27 @@ pub fn run(root: &Path, scope: Scope) -> anyhow::Result<()> {
         );
     }
     Ok(())
+}
+
+/// Runs `command` `runs` times: the median wall time, with the largest peak memory and the
+/// median run's output.
+fn median_of(runs: usize, command: &[&str]) -> anyhow::Result<Measurement> {
+    let mut measurements = (0..runs)
+        .map(|_| measure(command))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    measurements.sort_by_key(|m| m.wall);
+    let peak_kib = measurements.iter().map(|m| m.peak_kib).max().unwrap_or(0);
+    let median = measurements.swap_remove(measurements.len() / 2);
+    Ok(Measurement { peak_kib, ..median })
+}
+
+/// The total from the peer's summary line `total:worst:codes at worst`.
+fn peer_total(stdout: &str) -> String {
+    stdout
+        .lines()
+        .rev()
+        .find_map(|line| line.trim().split(':').next()?.parse::<u64>().ok())
+        .map_or_else(|| "?".to_owned(), |total| total.to_string())
 }
 
 fn format_duration(duration: Duration) -> String {
@@ -208,30 +314,33 @@ fn measure(command: &[&str]) -> anyhow::Result<Measurement> {
         bail!("`{}` failed", command.join(" "));
     }
     let text = String::from_utf8(output.stdout)?;
-    let mut fields = text.split_whitespace().map(str::parse::<u64>);
+    let (figures, stdout) = text.split_once('\n').unwrap_or((&text, ""));
+    let mut fields = figures.split_whitespace().map(str::parse::<u64>);
     match (fields.next(), fields.next()) {
         (Some(Ok(nanos)), Some(Ok(peak_kib))) => Ok(Measurement {
             wall: Duration::from_nanos(nanos),
             peak_kib,
+            stdout: stdout.to_owned(),
         }),
         _ => bail!("unexpected output from xtask measure: {text}"),
     }
 }
 
 /// Runs `command` as this process's only child and prints its wall time in nanoseconds and
-/// its peak resident memory in KiB.
+/// its peak resident memory in KiB on one line, then what the command printed.
 pub fn measure_child(command: &[&str]) -> anyhow::Result<()> {
     let started = Instant::now();
-    let status = Command::new(command[0])
+    let output = Command::new(command[0])
         .args(&command[1..])
-        .stdout(Stdio::null())
-        .status()
+        .stderr(Stdio::inherit())
+        .output()
         .with_context(|| format!("cannot run {}", command[0]))?;
     let wall = started.elapsed();
-    if !status.success() {
-        bail!("`{}` exited with {status}", command.join(" "));
+    if !output.status.success() {
+        bail!("`{}` exited with {}", command.join(" "), output.status);
     }
     let usage = getrusage(UsageWho::RUSAGE_CHILDREN).context("getrusage failed")?;
     println!("{} {}", wall.as_nanos(), usage.max_rss());
+    print!("{}", String::from_utf8_lossy(&output.stdout));
     Ok(())
 }
