@@ -9,6 +9,9 @@ use super::budget::Budget;
 use super::cache::Known;
 use super::search::Search;
 
+/// Guesses checked together by [`Search::split_from_outside`].
+const OUTSIDE_STRETCH: usize = 64;
+
 /// What [`Search::small_set`] can tell without trying every guess.
 pub(super) enum SmallSet {
     /// The least total, and the guess that reaches it first.
@@ -48,16 +51,22 @@ impl Search<'_> {
             value: value.max(floor),
             exact: false,
         };
-        match self.small_set(set, budget) {
+        let bound = match self.small_set(set, budget) {
             SmallSet::Solved(total, _) => return exact(total),
-            SmallSet::AtLeast(bound) => return at_least(bound),
-            SmallSet::Unknown => {}
-        }
+            SmallSet::AtLeast(bound) => bound,
+            SmallSet::Unknown => floor,
+        };
         match self.table().get(set, budget) {
             Some(Known::Exact { cost, .. }) => exact(cost),
-            Some(Known::AtLeast(bound)) => at_least(bound),
-            None => at_least(floor),
+            Some(Known::AtLeast(known)) => at_least(known.max(bound)),
+            None => at_least(bound),
         }
+    }
+
+    /// Whether `set` is small enough for [`Search::small_set`]: no larger than one guess can
+    /// tell apart, with two guesses left.
+    pub(super) fn is_small(&self, set: &[Code], budget: Budget) -> bool {
+        set.len() <= self.bounds.fan_out() + 1 && budget.allows(2)
     }
 
     /// The cheap exact answers for sets small enough that one guess can nearly tell every
@@ -68,24 +77,12 @@ impl Search<'_> {
     /// candidate in numeric order is the search's own choice.
     pub(super) fn small_set(&self, set: &[Code], budget: Budget) -> SmallSet {
         let n = set.len() as u32;
-        if set.len() > self.bounds.fan_out() + 1 || !budget.allows(2) {
+        if !self.is_small(set, budget) {
             return SmallSet::Unknown;
         }
         let mut pair_left = None;
         for &guess in set {
-            let mut seen = 0u128;
-            let mut pairs = 0;
-            for &secret in set {
-                let bit = 1u128 << self.replies.reply(self.scorer, guess, secret);
-                if seen & bit != 0 {
-                    pairs += 1;
-                    if pairs > 1 {
-                        break;
-                    }
-                }
-                seen |= bit;
-            }
-            match pairs {
+            match self.repeated_replies(guess, set, 1) {
                 0 => return SmallSet::Solved(2 * n - 1, guess),
                 // One repeated reply: one class of two, every other class a single code.
                 1 if pair_left.is_none() => pair_left = Some(guess),
@@ -94,7 +91,105 @@ impl Search<'_> {
         }
         match pair_left {
             Some(guess) if budget.allows(3) => SmallSet::Solved(2 * n, guess),
+            // A guess outside the set has only `fan_out` replies for the codes.
+            _ if self.consistent_only || set.len() > self.bounds.fan_out() => {
+                SmallSet::AtLeast(2 * n + 1)
+            }
             _ => SmallSet::AtLeast(2 * n),
         }
+    }
+
+    /// Whether only [`Search::scan_outside`] can tell more about a set whose estimate is
+    /// `known`: a small set left at `2n`.
+    pub(super) fn needs_scan(&self, set: &[Code], budget: Budget, known: Estimate) -> bool {
+        !known.exact && self.is_small(set, budget) && known.value == 2 * set.len() as u32
+    }
+
+    /// Settles a set that [`Search::needs_scan`] by [`Search::split_from_outside`], and
+    /// remembers the answer.
+    pub(super) fn scan_outside(&self, set: &[Code], budget: Budget) -> Estimate {
+        let n = set.len() as u32;
+        let (known, estimate) = match self.split_from_outside(set) {
+            Some(guess) => (
+                Known::Exact { cost: 2 * n, guess },
+                Estimate {
+                    value: 2 * n,
+                    exact: true,
+                },
+            ),
+            None => (
+                Known::AtLeast(2 * n + 1),
+                Estimate {
+                    value: 2 * n + 1,
+                    exact: false,
+                },
+            ),
+        };
+        self.table().record(set, budget, known);
+        estimate
+    }
+
+    /// A guess outside a set that [`Search::small_set`] left at `2n` or more, telling every
+    /// candidate apart: it reaches `2n` within two guesses, after the candidates in the search's
+    /// order; without one, every guess costs at least `2n + 1`. Every code is scanned in numeric
+    /// order, so the first found is the least of its orbit, the guess the search would choose.
+    /// This scans many guesses, so it waits until the set is searched.
+    fn split_from_outside(&self, set: &[Code]) -> Option<Code> {
+        let rows: Option<Vec<&[u8]>> = set.iter().map(|&code| self.replies.row(code)).collect();
+        let Some(rows) = rows else {
+            let mut codes = self.pool.codes().iter().copied();
+            return codes
+                .find(|&guess| self.repeated_replies(guess, set, 0) == 0)
+                .filter(|guess| set.binary_search(guess).is_err());
+        };
+        // Stretch by stretch of guesses, mark those that give some two candidates the same
+        // reply, comparing the candidates' rows pair by pair: a loop of wide compares. Nearly
+        // every guess clashes soon, so a stretch is left as soon as all of it has.
+        let mut clash = [0u8; OUTSIDE_STRETCH];
+        let codes = self.replies.codes();
+        (0..codes).step_by(OUTSIDE_STRETCH).find_map(|start| {
+            let end = codes.min(start + OUTSIDE_STRETCH);
+            let clash = &mut clash[..end - start];
+            clash.fill(0);
+            for (i, first) in rows.iter().enumerate() {
+                for second in &rows[i + 1..] {
+                    let pairs = first[start..end].iter().zip(&second[start..end]);
+                    for (clash, (a, b)) in clash.iter_mut().zip(pairs) {
+                        *clash |= u8::from(a == b);
+                    }
+                }
+                if clash.iter().fold(1, |all, &clash| all & clash) == 1 {
+                    return None;
+                }
+            }
+            (start..end)
+                .map(|index| Code(index as u32))
+                .zip(clash.iter())
+                .find(|&(guess, &clash)| clash == 0 && set.binary_search(&guess).is_err())
+                .map(|(guess, _)| guess)
+        })
+    }
+
+    /// How many codes of `set` get a reply `guess` already gave another, counting no further
+    /// than one past `enough`.
+    fn repeated_replies(&self, guess: Code, set: &[Code], enough: usize) -> usize {
+        let row = self.replies.row(guess);
+        let mut seen = 0u128;
+        let mut repeats = 0;
+        for &secret in set {
+            let reply = match row {
+                Some(row) => row[secret.index()],
+                None => self.replies.reply(self.scorer, guess, secret),
+            };
+            let bit = 1u128 << reply;
+            if seen & bit != 0 {
+                repeats += 1;
+                if repeats > enough {
+                    break;
+                }
+            }
+            seen |= bit;
+        }
+        repeats
     }
 }

@@ -82,32 +82,21 @@ impl Search<'_> {
             settle_all(&classes);
             return Err(n.saturating_add(rest));
         }
-        let worth_probing =
-            |class: &Class<'_>| !class.known.exact && class.codes.len() > self.bounds.fan_out() + 1;
         if side_by_side {
-            let probes: Vec<Option<(Ranking, u32)>> = classes
-                .par_iter()
+            let rises: Vec<u32> = classes
+                .par_iter_mut()
                 .map(|class| {
                     let class_limit = limit - (n + rest - class.known.value);
-                    worth_probing(class)
-                        .then(|| self.probe(class.codes, budget, class_limit, &symmetry))
+                    self.sharpen(class, budget, class_limit, &symmetry)
                 })
                 .collect();
-            for (class, probe) in classes.iter_mut().zip(probes) {
-                if let Some((ranking, floor)) = probe {
-                    rest = rest.saturating_add(raise(&mut class.known, &ranking, floor));
-                    class.ranked = Some((ranking, floor));
-                }
-            }
+            rest = rises
+                .iter()
+                .fold(rest, |rest, &rise| rest.saturating_add(rise));
         } else {
             for class in &mut classes {
-                if !worth_probing(class) {
-                    continue;
-                }
                 let class_limit = limit - (n + rest - class.known.value);
-                let (ranking, floor) = self.probe(class.codes, budget, class_limit, &symmetry);
-                rest = rest.saturating_add(raise(&mut class.known, &ranking, floor));
-                class.ranked = Some((ranking, floor));
+                rest = rest.saturating_add(self.sharpen(class, budget, class_limit, &symmetry));
                 if n.saturating_add(rest) >= limit {
                     break;
                 }
@@ -168,6 +157,30 @@ impl Search<'_> {
             total += value;
         }
         Ok(total)
+    }
+
+    /// Learns more of a class before it is solved, where that is cheap next to solving it:
+    /// a scan outside a small set, or a ranking of a larger one's guesses against `limit`.
+    /// Returns by how much its estimate rose.
+    fn sharpen(
+        &self,
+        class: &mut Class<'_>,
+        budget: Budget,
+        limit: u32,
+        symmetry: &Symmetry,
+    ) -> u32 {
+        if self.needs_scan(class.codes, budget, class.known) {
+            let before = class.known.value;
+            class.known = self.scan_outside(class.codes, budget);
+            return class.known.value - before;
+        }
+        if class.known.exact || class.codes.len() <= self.bounds.fan_out() + 1 {
+            return 0;
+        }
+        let (ranking, floor) = self.probe(class.codes, budget, limit, symmetry);
+        let rise = raise(&mut class.known, &ranking, floor);
+        class.ranked = Some((ranking, floor));
+        rise
     }
 
     /// Ranks a class's guesses against `limit`, remembering a failure in the table.

@@ -47,6 +47,11 @@ impl GuessPool {
         }
     }
 
+    /// Every code, in numeric order.
+    pub(super) fn codes(&self) -> &[Code] {
+        &self.codes
+    }
+
     /// The guesses to try at `set`: every code, or only the candidates if `consistent_only`,
     /// reduced by `symmetry` and by absent colours.
     pub(super) fn for_set<'p>(

@@ -120,9 +120,12 @@ impl<'a> Search<'a> {
         &self,
         problem: Subproblem<'_>,
         limit: u32,
-        known: Estimate,
+        mut known: Estimate,
         ranked: Option<(Ranking, u32)>,
     ) -> u32 {
+        if self.needs_scan(problem.set, problem.budget, known) {
+            known = self.scan_outside(problem.set, problem.budget);
+        }
         if known.exact || known.value >= limit {
             return known.value;
         }
