@@ -13,9 +13,11 @@
 use std::borrow::Cow;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+use std::ops::Range;
 use std::sync::atomic::Ordering;
 
 use mastermind_core::Code;
+use multiversion::multiversion;
 
 use super::bounds::INFEASIBLE;
 use super::budget::Budget;
@@ -132,7 +134,10 @@ impl Search<'_> {
             1
         };
         let mut counts = vec![[0u8; BLOCK]; replies];
-        let mut row_of_block = [0u8; BLOCK];
+        let rows: Vec<&[u8]> = set
+            .iter()
+            .map(|&secret| self.replies.row(secret).expect("the table is held"))
+            .collect();
         let codes = self.replies.codes();
         let mut unscored = guesses;
         while let Some(first) = unscored.first() {
@@ -148,39 +153,14 @@ impl Search<'_> {
                 BLOCK.min(unscored.len())
             }];
             unscored = &unscored[block.len()..];
-            for count in &mut counts {
-                count.fill(0);
-            }
-            if !stretch {
-                // Past the block's end the gathered row holds a reply that matches nothing.
-                row_of_block.fill(u8::MAX);
-            }
-            for &secret in set {
-                let row = self.replies.row(secret).expect("the table is held");
-                let got_by_guess: &[u8] = if stretch {
-                    &row[start..start + width]
-                } else {
-                    for (reply, guess) in row_of_block.iter_mut().zip(block) {
-                        *reply = row[guess.index()];
-                    }
-                    &row_of_block
-                };
-                for (reply, count) in (0..=u8::MAX).zip(&mut counts) {
-                    for (count, &got) in count.iter_mut().zip(got_by_guess) {
-                        *count += u8::from(got == reply);
-                    }
-                }
-            }
+            let columns = if stretch {
+                Columns::Stretch(start..start + width)
+            } else {
+                Columns::Listed(block)
+            };
             let mut distinct = [0u8; BLOCK];
             let mut largest = [0u8; BLOCK];
-            for count in &counts {
-                for ((distinct, largest), &count) in
-                    distinct.iter_mut().zip(&mut largest).zip(count)
-                {
-                    *distinct += u8::from(count > 0);
-                    *largest = (*largest).max(count);
-                }
-            }
+            count_block(&rows, columns, &mut counts, &mut distinct, &mut largest);
             for (position, &guess) in block.iter().enumerate() {
                 let i = if stretch {
                     guess.index() - start
@@ -240,6 +220,54 @@ impl Search<'_> {
                 candidate,
                 uniform,
             );
+        }
+    }
+}
+
+/// Which guesses a block scores: a stretch of every code, or listed ones.
+enum Columns<'a> {
+    Stretch(Range<usize>),
+    Listed(&'a [Code]),
+}
+
+/// Fills `counts[r][i]` with how many of the candidates (whose rows are `rows`) give reply `r`
+/// to the block's guess `i`, then `distinct[i]` and `largest[i]` with its number of distinct
+/// replies and its largest class. Compiled also for wider vector units, picked at run time:
+/// the loops are plain byte arithmetic the compiler widens to whatever the machine has.
+#[multiversion(targets("x86_64+avx2"))]
+fn count_block<'a>(
+    rows: &[&[u8]],
+    columns: Columns<'a>,
+    counts: &mut [[u8; BLOCK]],
+    distinct: &mut [u8; BLOCK],
+    largest: &mut [u8; BLOCK],
+) {
+    for count in counts.iter_mut() {
+        count.fill(0);
+    }
+    // Past the block's end the gathered row holds a reply that matches nothing.
+    let mut row_of_block = [u8::MAX; BLOCK];
+    for row in rows {
+        let got_by_guess: &[u8] = match &columns {
+            Columns::Stretch(range) => &row[range.clone()],
+            Columns::Listed(block) => {
+                for (reply, guess) in row_of_block.iter_mut().zip(block.iter()) {
+                    *reply = row[guess.index()];
+                }
+                &row_of_block
+            }
+        };
+        for (reply, count) in (0..=u8::MAX).zip(counts.iter_mut()) {
+            for (count, &got) in count.iter_mut().zip(got_by_guess) {
+                *count += u8::from(got == reply);
+            }
+        }
+    }
+    for count in counts.iter() {
+        for ((distinct, largest), &count) in distinct.iter_mut().zip(largest.iter_mut()).zip(count)
+        {
+            *distinct += u8::from(count > 0);
+            *largest = (*largest).max(count);
         }
     }
 }
