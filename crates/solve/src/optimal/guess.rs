@@ -58,30 +58,36 @@ impl Search<'_> {
         // The root's classes always run side by side: they are the subproblems progress counts.
         let side_by_side =
             depth == 0 || (depth < PARALLEL_CLASSES_DEPTH && set.len() >= PARALLEL_MIN_SET);
-        let mut classes: Vec<Class<'_>> = split
-            .classes()
-            .map(|codes| Class {
-                codes,
-                known: self.known(codes, budget),
-                ranked: None,
-            })
-            .collect();
-        let settle_all = |classes: &[Class<'_>]| {
+        let settle_all = || {
             if depth == 0 {
-                self.report.settle(classes.len() as u64);
+                self.report.settle(split.classes().len() as u64);
             }
         };
-        let mut rest = classes
-            .iter()
-            .fold(0u32, |sum, class| sum.saturating_add(class.known.value));
+        // Start from every class's size bound and replace them by what is known, largest class
+        // first, leaving as soon as the guess cannot beat the limit: most guesses tried fail
+        // here, and the small classes' estimates are not cheap.
+        let size_bound = |codes: &[Code]| self.bounds.of(codes.len(), budget);
+        let mut rest = split
+            .classes()
+            .fold(0u32, |sum, codes| sum.saturating_add(size_bound(codes)));
+        let mut classes: Vec<Class<'_>> = Vec::with_capacity(split.classes().len());
+        for codes in split.classes() {
+            let known = self.known(codes, budget);
+            rest = rest.saturating_add(known.value.saturating_sub(size_bound(codes)));
+            classes.push(Class {
+                codes,
+                known,
+                ranked: None,
+            });
+            if n.saturating_add(rest) >= limit {
+                settle_all();
+                return Err(n.saturating_add(rest));
+            }
+        }
         debug_assert!(
             n.saturating_add(rest) >= bound,
             "estimates never undercut the bound"
         );
-        if n.saturating_add(rest) >= limit {
-            settle_all(&classes);
-            return Err(n.saturating_add(rest));
-        }
         if side_by_side {
             let rises: Vec<u32> = classes
                 .par_iter_mut()
@@ -103,7 +109,7 @@ impl Search<'_> {
             }
         }
         if n.saturating_add(rest) >= limit {
-            settle_all(&classes);
+            settle_all();
             return Err(n.saturating_add(rest));
         }
         if side_by_side {
