@@ -265,4 +265,26 @@ mod terminal {
         converse(&["solve"], &ends);
         converse(&["play", "--seed", "2"], &ends);
     }
+
+    /// A search that settles nothing for minutes (black pegs only on 4×6: its first subproblem
+    /// takes longer than ten) still shows its progress bar soon, and Ctrl-C at the keyboard
+    /// stops it without leaving a file.
+    #[test]
+    fn a_long_search_shows_its_progress_before_settling_anything() {
+        let directory = tempfile::tempdir().expect("a scratch directory");
+        let output = directory.path().join("tree.json");
+        let mut command = Command::new(env!("CARGO_BIN_EXE_mastermind"));
+        command.args(["generate", "--strategy", "optimal", "--black-only"]);
+        command.arg("-o").arg(&output);
+        let mut session = Session::spawn(command).expect("the binary starts in a pty");
+        session.set_expect_timeout(Some(Duration::from_secs(30)));
+        session
+            .expect("subproblems settled")
+            .expect("the bar appears long before the first subproblem is settled");
+        session
+            .send(ControlCode::EndOfText)
+            .expect("Ctrl-C reaches the binary");
+        session.expect(Eof).expect("the binary ends");
+        assert!(!output.exists(), "an interrupted search leaves no file");
+    }
 }

@@ -99,6 +99,14 @@ const JOBS: &[Job] = &[
         peer: Some(&["-r", "p4c7r", "-s", "optimal"]),
         one_thread: false,
     },
+    Job {
+        label: "optimal 5×5",
+        args: &["--strategy", "optimal", "--pegs", "5", "--colours", "5"],
+        runs: 3,
+        quick: false,
+        peer: Some(&["-r", "p5c5r", "-s", "optimal"]),
+        one_thread: false,
+    },
     // The peer's 4×8 optimal takes far longer than the rest of the table together, and its
     // depth cap is broken, so these rows time us alone.
     Job {

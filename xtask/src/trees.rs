@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use anyhow::{bail, Context};
-use mastermind_core::{Game, Scorer};
+use mastermind_core::{FeedbackKind, Game, Scorer};
 use mastermind_solve::{knuth, optimal, NoProgress, OptimalOptions};
 use mastermind_tree::notation::{print, Layout, Notation};
 use mastermind_tree::{Node, StrategyInfo, TreeFile};
@@ -35,6 +35,12 @@ const COMMITTED: &[CommittedTree] = &[
         game: Game::classic,
         build: |scorer| optimal_tree(scorer, Some(5)),
     },
+    // Five pegs and five colours: the search takes seconds, and the C++ peer finds the same total.
+    CommittedTree {
+        stem: "optimal-5x5",
+        game: || Game::new(5, 5, true, FeedbackKind::BlackWhite).expect("5×5 is a valid game"),
+        build: |scorer| optimal_tree(scorer, None),
+    },
 ];
 
 /// The expected-case optimum, under a cap on the worst case if given.
@@ -43,7 +49,8 @@ fn optimal_tree(scorer: &Scorer, max_guesses: Option<usize>) -> (Node, StrategyI
         max_guesses,
         consistent_only: false,
     };
-    let result = optimal(scorer, &options, &NoProgress).expect("4×6 is solvable within 5 guesses");
+    let result = optimal(scorer, &options, &NoProgress)
+        .expect("every committed game is solvable within its cap");
     let mut info = StrategyInfo::named("optimal");
     if let Some(max) = max_guesses {
         info.parameters.insert("max_guesses".into(), max.into());

@@ -1,8 +1,11 @@
 //! The progress bar on stderr while a tree is built. indicatif hides it when stderr is not a
-//! terminal, and it only appears once a build has run for a moment.
+//! terminal, and it only appears once a build has run for a moment, whether or not the build
+//! has reported anything by then (a large search can settle its first subproblem after minutes).
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::sync::mpsc::{self, RecvTimeoutError, Sender};
+use std::sync::Mutex;
+use std::thread::JoinHandle;
+use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use mastermind_solve::Progress;
@@ -14,10 +17,9 @@ const SHOW_AFTER: Duration = Duration::from_millis(400);
 /// Counts settled codes on a progress bar.
 pub struct BuildProgress {
     bar: ProgressBar,
-    started: Instant,
-    /// Whether the bar may be drawn: false under `--quiet`, and until it is shown.
-    hidden: AtomicBool,
-    quiet: bool,
+    /// The thread that shows the bar once the build has run for [`SHOW_AFTER`], and the way to
+    /// tell it the build is over; none under `--quiet`.
+    reveal: Mutex<Option<(Sender<()>, JoinHandle<()>)>>,
 }
 
 impl BuildProgress {
@@ -37,23 +39,46 @@ impl BuildProgress {
             .progress_chars("=> "),
         );
         bar.set_message("codes settled");
+        let reveal = (!quiet).then(|| {
+            let (done, wait) = mpsc::channel::<()>();
+            let bar = bar.clone();
+            let shower = std::thread::spawn(move || {
+                if wait.recv_timeout(SHOW_AFTER) == Err(RecvTimeoutError::Timeout) {
+                    // indicatif itself stays hidden when stderr is not a terminal.
+                    bar.set_draw_target(ProgressDrawTarget::stderr());
+                    bar.enable_steady_tick(Duration::from_millis(200));
+                }
+            });
+            (done, shower)
+        });
         BuildProgress {
             bar,
-            started: Instant::now(),
-            hidden: AtomicBool::new(true),
-            quiet,
+            reveal: Mutex::new(reveal),
         }
     }
 
+    /// Clears the bar, or keeps it from ever appearing.
     pub fn finish(&self) {
+        let reveal = self.reveal.lock().map(|mut reveal| reveal.take());
+        if let Ok(Some((done, shower))) = reveal {
+            // Sending wakes the thread before its time is up; if it is already showing the bar,
+            // joining waits until it has, so the bar is cleared after it is drawn.
+            let _ = done.send(());
+            let _ = shower.join();
+        }
         self.bar.finish_and_clear();
+    }
+}
+
+impl Drop for BuildProgress {
+    fn drop(&mut self) {
+        self.finish();
     }
 }
 
 impl Progress for BuildProgress {
     fn codes_settled(&self, codes: u64) {
         self.bar.inc(codes);
-        self.show_when_slow();
     }
 
     fn subproblems_settled(&self, settled: u64, total: u64, best_total: Option<u64>) {
@@ -63,21 +88,6 @@ impl Progress for BuildProgress {
             Some(best) => format!("subproblems settled, best total so far {best}"),
             None => "subproblems settled".to_owned(),
         });
-        self.show_when_slow();
-    }
-}
-
-impl BuildProgress {
-    fn show_when_slow(&self) {
-        if !self.quiet
-            && self.hidden.load(Ordering::Relaxed)
-            && self.started.elapsed() >= SHOW_AFTER
-            && self.hidden.swap(false, Ordering::Relaxed)
-        {
-            // indicatif itself stays hidden when stderr is not a terminal.
-            self.bar.set_draw_target(ProgressDrawTarget::stderr());
-            self.bar.enable_steady_tick(Duration::from_millis(200));
-        }
     }
 }
 
@@ -87,11 +97,9 @@ impl SearchProgress for BuildProgress {
         self.bar.set_position(0);
         self.bar
             .set_message(format!("subproblems settled for sets of {size} guesses"));
-        self.show_when_slow();
     }
 
     fn subproblem_settled(&self) {
         self.bar.inc(1);
-        self.show_when_slow();
     }
 }
