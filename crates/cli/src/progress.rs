@@ -7,7 +7,7 @@ use std::sync::Mutex;
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
+use indicatif::{HumanDuration, ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use mastermind_solve::Progress;
 use mastermind_static::SearchProgress;
 
@@ -27,9 +27,20 @@ impl BuildProgress {
         let bar = ProgressBar::with_draw_target(Some(codes), ProgressDrawTarget::hidden());
         bar.set_style(
             ProgressStyle::with_template(
-                "{elapsed_precise} [{bar:40}] {pos}/{len} {msg} ({rate}, about {eta} left)",
+                "{elapsed_precise} [{bar:40}] {pos}/{len} {msg} ({rate}, {left})",
             )
             .expect("the template is valid")
+            .with_key(
+                "left",
+                |state: &ProgressState, out: &mut dyn std::fmt::Write| {
+                    // Until something is settled there is no rate to project from.
+                    let _ = if state.pos() == 0 {
+                        write!(out, "time left unknown yet")
+                    } else {
+                        write!(out, "about {:#} left", HumanDuration(state.eta()))
+                    };
+                },
+            )
             .with_key(
                 "rate",
                 |state: &ProgressState, out: &mut dyn std::fmt::Write| {
