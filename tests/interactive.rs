@@ -266,15 +266,15 @@ mod terminal {
         converse(&["play", "--seed", "2"], &ends);
     }
 
-    /// A search that settles nothing for minutes (black pegs only on 4×6: its first subproblem
-    /// takes longer than ten) still shows its progress bar soon, and Ctrl-C at the keyboard
-    /// stops it without leaving a file.
+    /// A search that settles nothing for minutes (4×9: none of its root's subproblems within
+    /// four) still shows its progress bar soon, and Ctrl-C at the keyboard stops it without
+    /// leaving a file.
     #[test]
     fn a_long_search_shows_its_progress_before_settling_anything() {
         let directory = tempfile::tempdir().expect("a scratch directory");
         let output = directory.path().join("tree.json");
         let mut command = Command::new(env!("CARGO_BIN_EXE_mastermind"));
-        command.args(["generate", "--strategy", "optimal", "--black-only"]);
+        command.args(["generate", "--strategy", "optimal", "--colours", "9"]);
         command.arg("-o").arg(&output);
         let mut session = Session::spawn(command).expect("the binary starts in a pty");
         session.set_expect_timeout(Some(Duration::from_secs(30)));

@@ -140,6 +140,37 @@ const JOBS: &[Job] = &[
         peer: Some(&["-r", "bc", "-s", "optimal"]),
         one_thread: false,
     },
+    // No peer computes black-peg-only games.
+    Job {
+        label: "optimal 4×6 black pegs only",
+        args: &["--strategy", "optimal", "--black-only"],
+        runs: 5,
+        quick: true,
+        peer: None,
+        one_thread: false,
+    },
+    Job {
+        label: "least worst case 4×6 black pegs only",
+        args: &[
+            "--strategy",
+            "optimal",
+            "--black-only",
+            "--minimize",
+            "worst",
+        ],
+        runs: 5,
+        quick: true,
+        peer: None,
+        one_thread: false,
+    },
+    Job {
+        label: "optimal 4×7 black pegs only",
+        args: &["--strategy", "optimal", "--black-only", "--colours", "7"],
+        runs: 1,
+        quick: false,
+        peer: None,
+        one_thread: false,
+    },
     Job {
         label: "knuth 5×8",
         args: &["--strategy", "knuth", "--pegs", "5", "--colours", "8"],

@@ -41,6 +41,12 @@ const COMMITTED: &[CommittedTree] = &[
         game: || Game::new(5, 5, true, FeedbackKind::BlackWhite).expect("5×5 is a valid game"),
         build: |scorer| optimal_tree(scorer, None),
     },
+    // Black pegs only: its least worst case (9) is this tree's, so one file serves both.
+    CommittedTree {
+        stem: "optimal-4x6-black-only",
+        game: || Game::new(4, 6, true, FeedbackKind::BlackOnly).expect("4×6 is a valid game"),
+        build: |scorer| optimal_tree(scorer, None),
+    },
 ];
 
 /// The expected-case optimum, under a cap on the worst case if given.

@@ -5,11 +5,15 @@
 //! same. Only the least code of each orbit is tried. Colours never played yet are
 //! interchangeable, which is what makes the root of 4×6 offer only 1111, 1112, 1122, 1123 and
 //! 1234.
+//!
+//! Black-only replies count matches position by position, so there each position may rename
+//! its colours on its own: the group is far larger, every code is the same opening, and a
+//! colour stays interchangeable at a position until it has been played there.
 
 use std::borrow::Cow;
 use std::sync::OnceLock;
 
-use mastermind_core::{Code, Codebook, MAX_COLOURS, MAX_PEGS};
+use mastermind_core::{Code, Codebook, FeedbackKind, MAX_COLOURS, MAX_PEGS};
 
 /// Games with more pegs than this only use colour symmetry: enumerating every position
 /// permutation would cost more than it saves.
@@ -18,30 +22,69 @@ const MOST_PEGS_PERMUTED: usize = 7;
 /// No colour assigned yet, in a colour map.
 const UNMAPPED: u8 = u8::MAX;
 
+/// How a transformation renames colours. Opaque outside this module.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Colouring {
+    /// One renaming for every position: replies count colours wherever they stand.
+    Shared,
+    /// A renaming per position: black-only replies only count matches at each position, and
+    /// with repetition allowed every such renaming maps codes to codes.
+    PerPosition,
+}
+
+impl Colouring {
+    fn of(book: &Codebook) -> Colouring {
+        let game = book.game();
+        if game.feedback_kind() == FeedbackKind::BlackOnly && game.repetition() {
+            Colouring::PerPosition
+        } else {
+            Colouring::Shared
+        }
+    }
+
+    /// The colour map that position `j` uses.
+    fn map(self, j: usize) -> usize {
+        match self {
+            Colouring::Shared => 0,
+            Colouring::PerPosition => j,
+        }
+    }
+
+    /// How many colour maps a transformation of a `pegs`-peg game has.
+    fn maps(self, pegs: usize) -> usize {
+        match self {
+            Colouring::Shared => 1,
+            Colouring::PerPosition => pegs,
+        }
+    }
+}
+
 /// The transformations that fix every guess of the history.
 #[derive(Clone, Debug)]
 pub enum Symmetry {
     /// Only the identity: every code is its own orbit.
     Trivial,
     Group {
-        /// One entry per position permutation that some colour permutation completes.
+        /// One entry per position permutation that some colour renaming completes.
         transforms: Vec<Transform>,
-        /// Bit `c` is set when colour `c` occurs in some guess of the history.
-        played: u64,
+        colouring: Colouring,
+        /// Per colour map, bit `c` is set when colour `c` has been played where the map
+        /// applies (anywhere, for a shared map).
+        played: [u64; MAX_PEGS as usize],
         /// The least code of each orbit, in numeric order, found when first needed: every node
         /// below the same guesses shares them, and often none needs them.
         representatives: OnceLock<Vec<Code>>,
     },
 }
 
-/// A position permutation with the colour map it forces on the played colours; unplayed colours
-/// may be permuted freely among themselves. Opaque outside this module.
+/// A position permutation with the colour maps it forces on the played colours; unplayed
+/// colours may be permuted freely among themselves. Opaque outside this module.
 #[derive(Clone, Debug)]
 pub struct Transform {
     /// Position `j` of the image takes the peg at `source[j]`.
     source: [u8; MAX_PEGS as usize],
-    /// The image of each played colour.
-    colour: [u8; MAX_COLOURS as usize],
+    /// Per colour map, the image of each played colour.
+    colour: [[u8; MAX_COLOURS as usize]; MAX_PEGS as usize],
 }
 
 impl Symmetry {
@@ -63,30 +106,50 @@ impl Symmetry {
         } else {
             transforms.push(Transform::new(&identity));
         }
-        Symmetry::group(book, transforms, 0)
+        let played = [0; MAX_PEGS as usize];
+        Symmetry::group(book, transforms, Colouring::of(book), played)
     }
 
     /// The transformations that also fix `guess`.
     pub fn after(&self, book: &Codebook, guess: Code) -> Symmetry {
         let Symmetry::Group {
-            transforms, played, ..
+            transforms,
+            colouring,
+            played,
+            ..
         } = self
         else {
             return Symmetry::Trivial;
         };
         let pegs = book.colours_of(guess);
-        let transforms = transforms.iter().filter_map(|t| t.fixing(pegs)).collect();
-        let played = pegs.iter().fold(*played, |mask, &c| mask | 1 << c);
-        Symmetry::group(book, transforms, played)
+        let transforms = transforms
+            .iter()
+            .filter_map(|t| t.fixing(pegs, *colouring))
+            .collect();
+        let mut played = *played;
+        for (j, &c) in pegs.iter().enumerate() {
+            played[colouring.map(j)] |= 1 << c;
+        }
+        Symmetry::group(book, transforms, *colouring, played)
     }
 
-    fn group(book: &Codebook, transforms: Vec<Transform>, played: u64) -> Symmetry {
-        let unplayed = book.game().colours() - played.count_ones() as usize;
-        if transforms.len() == 1 && unplayed <= 1 {
+    fn group(
+        book: &Codebook,
+        transforms: Vec<Transform>,
+        colouring: Colouring,
+        played: [u64; MAX_PEGS as usize],
+    ) -> Symmetry {
+        let colours = book.game().colours();
+        let maps = colouring.maps(book.game().pegs());
+        let renames_colours = played[..maps]
+            .iter()
+            .any(|played| colours - played.count_ones() as usize > 1);
+        if transforms.len() == 1 && !renames_colours {
             return Symmetry::Trivial;
         }
         Symmetry::Group {
             transforms,
+            colouring,
             played,
             representatives: OnceLock::new(),
         }
@@ -103,6 +166,7 @@ impl Symmetry {
     ) -> Cow<'p, [Code]> {
         let Symmetry::Group {
             transforms,
+            colouring,
             played,
             representatives,
         } = self
@@ -110,20 +174,16 @@ impl Symmetry {
             return Cow::Borrowed(pool);
         };
         let find = || {
-            let unplayed: Vec<u8> = (0..book.game().colours() as u8)
-                .filter(|&c| played & (1 << c) == 0)
-                .collect();
+            let free = FreeColours::new(book, *colouring, played);
             book.codes()
                 .filter(|&code| {
                     let pegs = book.colours_of(code);
-                    transforms
-                        .iter()
-                        .all(|t| !t.lowers(pegs, *played, &unplayed))
+                    transforms.iter().all(|t| !t.lowers(pegs, &free))
                 })
                 .collect()
         };
-        let shared = match colour_only.lists.get(*played as usize) {
-            Some(list) if transforms.len() == 1 => list,
+        let shared = match colour_only.lists.get(played[0] as usize) {
+            Some(list) if transforms.len() == 1 && *colouring == Colouring::Shared => list,
             _ => representatives,
         };
         let representatives = shared.get_or_init(find);
@@ -161,30 +221,61 @@ impl ColourOnlyOrbits {
     }
 }
 
+/// The names the least image of a code gives colours not played yet.
+enum FreeColours {
+    /// The unplayed colours, smallest first: the least image names them in order of first
+    /// appearance, one name per colour.
+    Shared(Vec<u8>),
+    /// Per position, its least unplayed colour: positions rename on their own, so every
+    /// unplayed colour at a position may take that name.
+    PerPosition([u8; MAX_PEGS as usize]),
+}
+
+impl FreeColours {
+    fn new(book: &Codebook, colouring: Colouring, played: &[u64; MAX_PEGS as usize]) -> Self {
+        let colours = book.game().colours() as u8;
+        let unplayed = move |played: u64| (0..colours).filter(move |&c| played & (1 << c) == 0);
+        match colouring {
+            Colouring::Shared => FreeColours::Shared(unplayed(played[0]).collect()),
+            Colouring::PerPosition => {
+                let mut least = [UNMAPPED; MAX_PEGS as usize];
+                for (least, &played) in least.iter_mut().zip(played) {
+                    *least = unplayed(played).next().unwrap_or(UNMAPPED);
+                }
+                FreeColours::PerPosition(least)
+            }
+        }
+    }
+}
+
 impl Transform {
     fn new(source: &[u8]) -> Transform {
         let mut t = Transform {
             source: [0; MAX_PEGS as usize],
-            colour: [UNMAPPED; MAX_COLOURS as usize],
+            colour: [[UNMAPPED; MAX_COLOURS as usize]; MAX_PEGS as usize],
         };
         t.source[..source.len()].copy_from_slice(source);
         t
     }
 
     /// This transformation extended to fix `pegs` as well, if some extension does: colours new
-    /// to the history must map to colours new to the history, one to one.
-    fn fixing(&self, pegs: &[u8]) -> Option<Transform> {
+    /// to the history (where a map applies) must map to colours new to it, one to one.
+    fn fixing(&self, pegs: &[u8], colouring: Colouring) -> Option<Transform> {
         let mut next = self.clone();
-        let mut taken = [false; MAX_COLOURS as usize];
-        for &image in next.colour.iter().filter(|&&c| c != UNMAPPED) {
-            taken[usize::from(image)] = true;
+        let mut taken = [0u64; MAX_PEGS as usize];
+        let maps = colouring.maps(pegs.len());
+        for (taken, map) in taken[..maps].iter_mut().zip(&next.colour) {
+            for &image in map.iter().filter(|&&c| c != UNMAPPED) {
+                *taken |= 1 << image;
+            }
         }
         for (j, &target) in pegs.iter().enumerate() {
+            let m = colouring.map(j);
             let from = usize::from(pegs[usize::from(next.source[j])]);
-            match next.colour[from] {
-                UNMAPPED if !taken[usize::from(target)] => {
-                    next.colour[from] = target;
-                    taken[usize::from(target)] = true;
+            match next.colour[m][from] {
+                UNMAPPED if taken[m] & (1 << target) == 0 => {
+                    next.colour[m][from] = target;
+                    taken[m] |= 1 << target;
                 }
                 image if image == target => {}
                 _ => return None,
@@ -193,25 +284,31 @@ impl Transform {
         Some(next)
     }
 
-    /// Whether some image of `pegs` under this position permutation, its played-colour map and
-    /// any permutation of the unplayed colours is a smaller code. The smallest such image names
-    /// unplayed colours in order of first appearance, smallest first.
-    fn lowers(&self, pegs: &[u8], played: u64, unplayed: &[u8]) -> bool {
-        // Unplayed colours met so far and their new names, in order of first appearance.
+    /// Whether some image of `pegs` under this position permutation, its colour maps and
+    /// any renaming of the unplayed colours is a smaller code.
+    fn lowers(&self, pegs: &[u8], free: &FreeColours) -> bool {
+        // Shared unplayed colours met so far, in order of first appearance.
         let mut met = [UNMAPPED; MAX_PEGS as usize];
         let mut names = 0;
         for (j, &original) in pegs.iter().enumerate() {
             let from = pegs[usize::from(self.source[j])];
-            let image = if played & (1 << from) != 0 {
-                self.colour[usize::from(from)]
-            } else {
-                let known = met[..names].iter().position(|&c| c == from);
-                let name = known.unwrap_or_else(|| {
-                    met[names] = from;
-                    names += 1;
-                    names - 1
-                });
-                unplayed[name]
+            let image = match free {
+                FreeColours::Shared(unplayed) => match self.colour[0][usize::from(from)] {
+                    UNMAPPED => {
+                        let known = met[..names].iter().position(|&c| c == from);
+                        let name = known.unwrap_or_else(|| {
+                            met[names] = from;
+                            names += 1;
+                            names - 1
+                        });
+                        unplayed[name]
+                    }
+                    image => image,
+                },
+                FreeColours::PerPosition(least) => match self.colour[j][usize::from(from)] {
+                    UNMAPPED => least[j],
+                    image => image,
+                },
             };
             if image != original {
                 return image < original;
@@ -267,6 +364,22 @@ mod tests {
     fn bulls_and_cows_root_offers_one_opening() {
         let book = Codebook::new(Game::new(4, 10, false, FeedbackKind::BlackWhite).unwrap());
         assert_eq!(representatives(&book, &[]), ["0123"]);
+    }
+
+    #[test]
+    fn black_only_positions_rename_their_colours_on_their_own() {
+        let book = Codebook::new(Game::new(4, 6, true, FeedbackKind::BlackOnly).unwrap());
+        assert_eq!(representatives(&book, &[]), ["1111"]);
+        // After 1111 only which positions hold colour 1 matters, up to their order.
+        assert_eq!(
+            representatives(&book, &["1111"]),
+            ["1111", "1112", "1122", "1222", "2222"]
+        );
+        // 1122 fixes colour 1 at the first two positions and 2 at the last two: a position
+        // holds one of those, or a colour new there; the two pairs may each be swapped.
+        let after = representatives(&book, &["1111", "1122"]);
+        assert_eq!(after.len(), 3 * 6);
+        assert!(after.contains(&"1213".to_owned()) && !after.contains(&"2113".to_owned()));
     }
 
     #[test]

@@ -114,8 +114,10 @@ fn small_games() -> Vec<Game> {
             }
         }
     }
-    games.push(Game::new(3, 3, true, FeedbackKind::BlackOnly).unwrap());
-    games.push(Game::new(2, 4, true, FeedbackKind::BlackOnly).unwrap());
+    // Black-only games rename colours position by position, a larger group than the others.
+    for (pegs, colours) in [(3, 3), (2, 4), (2, 5), (4, 2), (3, 4)] {
+        games.push(Game::new(pegs, colours, true, FeedbackKind::BlackOnly).unwrap());
+    }
     games
 }
 
