@@ -3,6 +3,7 @@
 //! deterministic: every parallel choice is a minimum over a total order.
 
 mod consistent;
+mod guesses;
 mod one_step;
 mod optimal;
 mod progress;

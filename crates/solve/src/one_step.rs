@@ -9,17 +9,22 @@
 //! | [`Heuristic::Entropy`] | maximises the entropy of the split, −Σ (nᵢ/n) log (nᵢ/n) | Neuwirth 1982 |
 //! | [`Heuristic::MostParts`] | splits the candidates into the most classes | Kooi 2005 |
 //!
-//! Only the least code of each orbit of the symmetries that fix the history is scored: codes in
-//! one orbit split the candidates alike and are all candidates or all not, so the least of the
-//! best orbit is exactly the guess a scan of every code would choose.
+//! Only the least code of each orbit of the symmetries that fix the history is scored, and of
+//! codes that differ only in colours no candidate has, only the least: such codes split the
+//! candidates alike and are all candidates or all not, so the least of the best of them is
+//! exactly the guess a scan of every code would choose.
 
 use std::cmp::Ordering;
+use std::sync::atomic::{self, AtomicU64};
 
 use mastermind_core::{Code, Scorer};
 use mastermind_tree::Node;
 use rayon::prelude::*;
 
-use crate::symmetry::{ColourOnlyOrbits, Symmetry};
+use std::borrow::Cow;
+
+use crate::guesses::GuessPool;
+use crate::symmetry::Symmetry;
 use crate::{Progress, Situation};
 
 /// Nodes with fewer candidate × guess pairs than this score their guesses on one thread.
@@ -82,13 +87,12 @@ pub fn one_step_from(
     situation: &Situation,
     progress: &dyn Progress,
 ) -> Node {
-    let all = scorer.all_codes();
-    let colour_only = ColourOnlyOrbits::new(scorer.codebook());
+    let pool = GuessPool::new(scorer.codebook());
     let builder = Builder {
         scorer,
         options,
-        all: &all,
-        colour_only: &colour_only,
+        pool: &pool,
+        reduce: true,
         progress,
     };
     build(
@@ -102,8 +106,10 @@ pub fn one_step_from(
 struct Builder<'a> {
     scorer: &'a Scorer,
     options: &'a OneStepOptions,
-    all: &'a [Code],
-    colour_only: &'a ColourOnlyOrbits,
+    pool: &'a GuessPool,
+    /// Whether guesses are reduced by symmetry and absent colours; without, every code is
+    /// scored, the plain rule the reduction must agree with.
+    reduce: bool,
     progress: &'a dyn Progress,
 }
 
@@ -167,31 +173,63 @@ fn choose_guess(builder: &Builder<'_>, candidates: &[Code], symmetry: &Symmetry)
         return candidates[0];
     }
     let consistent_only = builder.options.consistent_only;
-    let pool = if consistent_only {
-        candidates
-    } else {
-        builder.all
-    };
     let book = builder.scorer.codebook();
-    let guesses = symmetry.representatives(book, pool, !consistent_only, builder.colour_only);
+    let guesses = match (builder.reduce, consistent_only) {
+        (true, _) => builder
+            .pool
+            .for_set(book, candidates, symmetry, consistent_only),
+        (false, true) => Cow::Borrowed(candidates),
+        (false, false) => Cow::Borrowed(builder.pool.codes()),
+    };
     let guesses: &[Code] = &guesses;
     let best = if candidates.len() * guesses.len() >= PARALLEL_GUESS_WORK {
         let chunk = guesses
             .len()
             .div_ceil(rayon::current_num_threads() * 4)
             .max(1);
+        let shared = SharedBest::default();
         guesses
             .par_chunks(chunk)
-            .filter_map(|chunk| best_of(builder, candidates, chunk))
+            .filter_map(|chunk| best_of(builder, candidates, chunk, &shared))
             .min()
     } else {
-        best_of(builder, candidates, guesses)
+        best_of(builder, candidates, guesses, &SharedBest::default())
     };
     best.expect("every node has a guess to play").guess
 }
 
-/// The best-ranked guess among `guesses`, scanned in numeric order.
-fn best_of(builder: &Builder<'_>, candidates: &[Code], guesses: &[Code]) -> Option<Rank> {
+/// The best minimax score any scan of one node has found so far, as `2 × largest class +
+/// deferred`, so that scans of other guesses side by side drop a guess as soon as its largest
+/// class shows it cannot even tie. Ties are kept: the least guess wins them once all scans end.
+struct SharedBest(AtomicU64);
+
+impl Default for SharedBest {
+    fn default() -> SharedBest {
+        SharedBest(AtomicU64::new(u64::MAX))
+    }
+}
+
+impl SharedBest {
+    fn offer(&self, largest: u32, deferred: bool) {
+        let key = 2 * u64::from(largest) + u64::from(deferred);
+        self.0.fetch_min(key, atomic::Ordering::Relaxed);
+    }
+
+    /// The largest class a guess may have and still tie with the best found anywhere.
+    fn tie_within(&self, deferred: bool) -> u32 {
+        let key = self.0.load(atomic::Ordering::Relaxed);
+        u32::try_from(key.saturating_sub(u64::from(deferred)) / 2).unwrap_or(u32::MAX)
+    }
+}
+
+/// The best-ranked guess among `guesses`, scanned in numeric order; under minimax, scans of
+/// the node's other guesses share their best through `shared`.
+fn best_of(
+    builder: &Builder<'_>,
+    candidates: &[Code],
+    guesses: &[Code],
+    shared: &SharedBest,
+) -> Option<Rank> {
     let (scorer, options) = (builder.scorer, builder.options);
     let game = scorer.game();
     let mut counts = vec![0u32; game.feedback_slots()];
@@ -217,8 +255,12 @@ fn best_of(builder: &Builder<'_>, candidates: &[Code], guesses: &[Code]) -> Opti
                         largest - 1
                     }
                 });
+                let bound = bound.min(shared.tie_within(deferred));
                 match scorer.largest_class_within(guess, candidates, &mut counts, bound) {
-                    Some(largest) => f64::from(largest),
+                    Some(largest) => {
+                        shared.offer(largest, deferred);
+                        f64::from(largest)
+                    }
                     None => continue,
                 }
             }
@@ -272,22 +314,28 @@ mod tests {
     use super::*;
     use crate::NoProgress;
 
-    /// The tree built with the given group of symmetries to reduce the guesses by.
-    fn build_with(scorer: &Scorer, options: &OneStepOptions, symmetry: &Symmetry) -> Node {
+    /// The tree built with guesses reduced by symmetry and absent colours, or with every code
+    /// scored.
+    fn build_with(scorer: &Scorer, options: &OneStepOptions, reduce: bool) -> Node {
         let all = scorer.all_codes();
-        let colour_only = ColourOnlyOrbits::new(scorer.codebook());
+        let pool = GuessPool::new(scorer.codebook());
         let builder = Builder {
             scorer,
             options,
-            all: &all,
-            colour_only: &colour_only,
+            pool: &pool,
+            reduce,
             progress: &NoProgress,
         };
-        build(&builder, &all, symmetry)
+        let symmetry = if reduce {
+            Symmetry::full(scorer.codebook())
+        } else {
+            Symmetry::Trivial
+        };
+        build(&builder, &all, &symmetry)
     }
 
     #[test]
-    fn symmetry_reduction_changes_no_tree() {
+    fn reducing_the_guesses_changes_no_tree() {
         let heuristics = [
             Heuristic::Minimax,
             Heuristic::ExpectedSize,
@@ -298,10 +346,10 @@ mod tests {
             (4, 6, true, FeedbackKind::BlackWhite),
             (3, 5, false, FeedbackKind::BlackWhite),
             (3, 4, true, FeedbackKind::BlackOnly),
+            (4, 4, true, FeedbackKind::BlackOnly),
             (5, 3, true, FeedbackKind::BlackWhite),
         ] {
             let scorer = Scorer::new(Game::new(pegs, colours, repetition, feedback).unwrap());
-            let full = Symmetry::full(scorer.codebook());
             for heuristic in heuristics {
                 for tie_break in [TieBreak::PreferCandidate, TieBreak::LowestCode] {
                     for consistent_only in [false, true] {
@@ -311,8 +359,8 @@ mod tests {
                             consistent_only,
                         };
                         assert_eq!(
-                            build_with(&scorer, &options, &full),
-                            build_with(&scorer, &options, &Symmetry::Trivial),
+                            build_with(&scorer, &options, true),
+                            build_with(&scorer, &options, false),
                             "{} {options:?}",
                             scorer.game().describe()
                         );

@@ -6,7 +6,6 @@
 //! - [`bounds`]: least conceivable totals, used to prune;
 //! - [`crate::symmetry`] (shared with the one-step builders): one guess per orbit of the
 //!   transformations fixing the history;
-//! - [`guesses`]: the guesses a node tries;
 //! - [`partition`]: a guess's classes, and their shape to skip guesses that split alike;
 //! - [`replies`]: the reply table as rows;
 //! - [`ranking`]: the hot loop, guesses ordered by bound;
@@ -23,7 +22,6 @@ mod budget;
 mod cache;
 mod estimate;
 mod guess;
-mod guesses;
 mod partition;
 mod pieces;
 mod ranking;

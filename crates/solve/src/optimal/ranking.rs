@@ -133,6 +133,9 @@ impl Search<'_> {
         } else {
             1
         };
+        // The class bounds by size, for the sizes a byte counter holds.
+        let mut class_bound = [INFEASIBLE; BLOCK];
+        class_bound[..=set.len()].copy_from_slice(&class_bounds[..=set.len()]);
         let mut counts = vec![[0u8; BLOCK]; replies];
         let rows: Vec<&[u8]> = set
             .iter()
@@ -174,13 +177,13 @@ impl Search<'_> {
                 } else if class_bounds[usize::from(largest[i])] == INFEASIBLE {
                     u64::from(INFEASIBLE)
                 } else {
-                    counts
+                    // No class is larger than the largest, so every class bound is finite
+                    // and the sum needs no saturation.
+                    let sum = counts
                         .iter()
-                        .enumerate()
-                        .filter(|&(reply, _)| reply != solved)
-                        .fold(n, |bound, (_, count)| {
-                            bound.saturating_add(u64::from(class_bounds[usize::from(count[i])]))
-                        })
+                        .map(|count| class_bound[usize::from(count[i])])
+                        .fold(0u32, u32::wrapping_add);
+                    n + u64::from(sum.wrapping_sub(class_bound[usize::from(counts[solved][i])]))
                 };
                 tally.scored(guess, bound, candidate, uniform);
             }

@@ -19,11 +19,11 @@ use super::budget::Budget;
 use super::cache::{Known, TranspositionTable};
 use super::estimate::{Estimate, SmallSet};
 use super::guess::Outcome;
-use super::guesses::GuessPool;
 use super::partition::{shape, MAX_SLOTS};
 use super::ranking::{Ranked, Ranking};
 use super::replies::ReplyTable;
 use super::report::Report;
+use crate::guesses::GuessPool;
 use crate::symmetry::Symmetry;
 
 /// The root, and nodes this close to it with at least [`PARALLEL_GUESSES_MIN_SET`]

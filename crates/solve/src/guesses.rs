@@ -1,4 +1,4 @@
-//! Which guesses a node tries. Besides the symmetry reduction, colours that no candidate has
+//! Which guesses a node tries, for the one-step strategies and the optimal search alike. Besides the symmetry reduction, colours that no candidate has
 //! ("absent" colours) score nothing wherever they stand, so guesses that differ only in them
 //! split the set alike: only the one naming absent colours smallest first is kept. Each kept
 //! guess is the least code of those it stands for, so the least optimal guess is always kept.
@@ -15,7 +15,7 @@ use crate::symmetry::{ColourOnlyOrbits, Symmetry};
 const MOST_COLOURS_LISTED: usize = 12;
 
 /// The colours of every code, as bit sets, to find the absent colours of a set quickly.
-pub(super) struct GuessPool {
+pub(crate) struct GuessPool {
     codes: Vec<Code>,
     colour_sets: Vec<u64>,
     repetition: bool,
@@ -27,7 +27,7 @@ pub(super) struct GuessPool {
 }
 
 impl GuessPool {
-    pub(super) fn new(book: &Codebook) -> GuessPool {
+    pub(crate) fn new(book: &Codebook) -> GuessPool {
         let colour_sets = book
             .codes()
             .map(|code| book.colours_of(code).iter().fold(0, |set, &c| set | 1 << c))
@@ -48,13 +48,13 @@ impl GuessPool {
     }
 
     /// Every code, in numeric order.
-    pub(super) fn codes(&self) -> &[Code] {
+    pub(crate) fn codes(&self) -> &[Code] {
         &self.codes
     }
 
     /// The guesses to try at `set`: every code, or only the candidates if `consistent_only`,
     /// reduced by `symmetry` and by absent colours.
-    pub(super) fn for_set<'p>(
+    pub(crate) fn for_set<'p>(
         &'p self,
         book: &Codebook,
         set: &'p [Code],
