@@ -1,14 +1,15 @@
 //! Ranks the guesses of a node by the least total they could reach: `n` for this guess plus
 //! the least conceivable total of each class ([`LowerBound`](super::bounds::LowerBound)).
 //!
-//! This is the hot loop of the whole search. Guesses are scored in blocks: for each candidate,
-//! its row of replies to the block's guesses is read in order, and one byte-wide counter per
-//! (reply, guess) is bumped by comparing the row with each reply in turn, a loop the compiler
-//! turns into wide vector instructions. A class of `c` codes is bounded by `2c − 1` while
-//! `c ≤ fan_out + 1` (two more guesses allowed), so with `d` distinct replies a guess's bound
-//! is `3n − d − [it is a candidate]` whenever its largest class is that small; the distinct
-//! count and the largest class come out of the counters in the same vector style, and only
-//! the rare guesses with a larger class look their classes up one by one.
+//! This is the hot loop of the whole search. A class of `c` codes costs at least `2c − 1`, so
+//! a guess with `d` distinct replies is bounded below by `3n − d − [it is a candidate]`, and
+//! exactly so when its largest class has at most `fan_out + 1` codes (two more guesses
+//! allowed). Most guesses fall at the limit on that count alone, so guesses are first only
+//! marked in blocks: each candidate's row of replies to the block's guesses is read in order and
+//! the reply's bit is set in a word per guess. Those that pass are counted, a block at a time:
+//! one byte-wide counter per (reply, guess) is bumped by comparing the row with each reply in
+//! turn. Both loops are ones the compiler turns into wide vector instructions; only the rare
+//! guesses with a larger class look their classes up one by one.
 
 use std::borrow::Cow;
 use std::cmp::Reverse;
@@ -142,9 +143,29 @@ impl Search<'_> {
             .map(|&secret| self.replies.row(secret).expect("the table is held"))
             .collect();
         let codes = self.replies.codes();
+        let mut counted = Counted {
+            rows: &rows,
+            n,
+            solved,
+            largest_short,
+            class_bound: &class_bound,
+            counts: &mut counts,
+        };
+        // Most guesses fall at the limit on the count of distinct replies alone, and marking
+        // which replies occur is far cheaper than counting them, so the guesses are marked
+        // first and only those that pass are counted, a full block at a time. Under a limit of
+        // `3n − 1` or more only useless guesses would fall, so there nothing is marked.
+        let marked = replies <= REPLIES_MARKED && u64::from(tally.limit) + 2 <= 3 * n;
+        let mut passed: Vec<Code> = Vec::with_capacity(BLOCK);
         let mut unscored = guesses;
         while let Some(first) = unscored.first() {
-            // Where the guesses are dense, copy a stretch of each row and score every code in
+            if !marked {
+                let block = &unscored[..BLOCK.min(unscored.len())];
+                unscored = &unscored[block.len()..];
+                counted.score(block, tally);
+                continue;
+            }
+            // Where the guesses are dense, copy a stretch of each row and mark every code in
             // it, using the listed ones only: cheaper than gathering them one by one.
             let start = first.index();
             let width = BLOCK.min(codes - start);
@@ -161,32 +182,31 @@ impl Search<'_> {
             } else {
                 Columns::Listed(block)
             };
+            let mut seen = [0u32; BLOCK];
             let mut distinct = [0u8; BLOCK];
-            let mut largest = [0u8; BLOCK];
-            count_block(&rows, columns, &mut counts, &mut distinct, &mut largest);
+            mark_replies(&rows, columns, &mut seen, &mut distinct);
             for (position, &guess) in block.iter().enumerate() {
                 let i = if stretch {
                     guess.index() - start
                 } else {
                     position
                 };
-                let candidate = counts[solved][i] > 0;
-                let uniform = u64::from(largest[i]) == n;
-                let bound = if largest[i] <= largest_short {
-                    3 * n - u64::from(distinct[i]) - u64::from(candidate)
-                } else if class_bounds[usize::from(largest[i])] == INFEASIBLE {
-                    u64::from(INFEASIBLE)
-                } else {
-                    // No class is larger than the largest, so every class bound is finite
-                    // and the sum needs no saturation.
-                    let sum = counts
-                        .iter()
-                        .map(|count| class_bound[usize::from(count[i])])
-                        .fold(0u32, u32::wrapping_add);
-                    n + u64::from(sum.wrapping_sub(class_bound[usize::from(counts[solved][i])]))
-                };
-                tally.scored(guess, bound, candidate, uniform);
+                let candidate = seen[i] & (1 << solved) != 0;
+                // Every class of `c` codes costs at least `2c − 1`.
+                let at_least = 3 * n - u64::from(distinct[i]) - u64::from(candidate);
+                if at_least >= u64::from(tally.limit) {
+                    tally.dropped(at_least);
+                    continue;
+                }
+                passed.push(guess);
+                if passed.len() == BLOCK {
+                    counted.score(&passed, tally);
+                    passed.clear();
+                }
             }
+        }
+        if !passed.is_empty() {
+            counted.score(&passed, tally);
         }
     }
 
@@ -227,20 +247,104 @@ impl Search<'_> {
     }
 }
 
+/// Games with at most this many replies mark them as bits of a `u32`.
+const REPLIES_MARKED: usize = 32;
+
+/// What [`Search::score_in_blocks`] needs to count and score a block of listed guesses.
+struct Counted<'a> {
+    /// The reply rows of the set's codes.
+    rows: &'a [&'a [u8]],
+    n: u64,
+    solved: usize,
+    /// Guesses whose largest class is at most this take the `3n − d − [candidate]` shortcut.
+    largest_short: u8,
+    /// The class bounds by size, for the sizes a byte counter holds.
+    class_bound: &'a [u32; BLOCK],
+    counts: &'a mut [[u8; BLOCK]],
+}
+
+impl Counted<'_> {
+    /// Counts the classes of up to [`BLOCK`] guesses and tallies their bounds.
+    fn score(&mut self, block: &[Code], tally: &mut Tally) {
+        let (n, solved, class_bound) = (self.n, self.solved, self.class_bound);
+        let mut distinct = [0u8; BLOCK];
+        let mut largest = [0u8; BLOCK];
+        let counts = &mut *self.counts;
+        count_block(self.rows, block, counts, &mut distinct, &mut largest);
+        for (i, &guess) in block.iter().enumerate() {
+            let candidate = counts[solved][i] > 0;
+            let uniform = u64::from(largest[i]) == n;
+            let bound = if largest[i] <= self.largest_short {
+                3 * n - u64::from(distinct[i]) - u64::from(candidate)
+            } else if class_bound[usize::from(largest[i])] == INFEASIBLE {
+                u64::from(INFEASIBLE)
+            } else {
+                // No class is larger than the largest, so every class bound is finite and the
+                // sum needs no saturation.
+                let sum = counts
+                    .iter()
+                    .map(|count| class_bound[usize::from(count[i])])
+                    .fold(0u32, u32::wrapping_add);
+                n + u64::from(sum.wrapping_sub(class_bound[usize::from(counts[solved][i])]))
+            };
+            tally.scored(guess, bound, candidate, uniform);
+        }
+    }
+}
+
+/// Sets bit `r` of `seen[i]` when some candidate (whose rows are `rows`) gives reply `r` to
+/// the block's guess `i`, and `distinct[i]` to the number of such replies. Compiled also for
+/// wider vector units and a bit-count instruction, picked at run time.
+#[multiversion(targets("x86_64+avx2+popcnt"))]
+fn mark_replies<'a>(
+    rows: &[&[u8]],
+    columns: Columns<'a>,
+    seen: &mut [u32; BLOCK],
+    distinct: &mut [u8; BLOCK],
+) {
+    // Past the block's end the gathered row holds replies nobody reads.
+    let mut row_of_block = [0u8; BLOCK];
+    for row in rows {
+        let got_by_guess = columns.of(row, &mut row_of_block);
+        for (seen, &got) in seen.iter_mut().zip(got_by_guess) {
+            *seen |= 1 << got;
+        }
+    }
+    for (distinct, seen) in distinct.iter_mut().zip(seen.iter()) {
+        *distinct = seen.count_ones() as u8;
+    }
+}
+
 /// Which guesses a block scores: a stretch of every code, or listed ones.
 enum Columns<'a> {
     Stretch(Range<usize>),
     Listed(&'a [Code]),
 }
 
+impl Columns<'_> {
+    /// `row`'s replies to the block's guesses: a piece of it, or gathered into `scratch`.
+    #[inline(always)]
+    fn of<'r>(&self, row: &'r [u8], scratch: &'r mut [u8; BLOCK]) -> &'r [u8] {
+        match self {
+            Columns::Stretch(range) => &row[range.clone()],
+            Columns::Listed(block) => {
+                for (reply, guess) in scratch.iter_mut().zip(block.iter()) {
+                    *reply = row[guess.index()];
+                }
+                scratch
+            }
+        }
+    }
+}
+
 /// Fills `counts[r][i]` with how many of the candidates (whose rows are `rows`) give reply `r`
-/// to the block's guess `i`, then `distinct[i]` and `largest[i]` with its number of distinct
-/// replies and its largest class. Compiled also for wider vector units, picked at run time:
-/// the loops are plain byte arithmetic the compiler widens to whatever the machine has.
+/// to `block[i]`, then `distinct[i]` and `largest[i]` with its number of distinct replies and
+/// its largest class. Compiled also for wider vector units, picked at run time: the loops are
+/// plain byte arithmetic the compiler widens to whatever the machine has.
 #[multiversion(targets("x86_64+avx2"))]
-fn count_block<'a>(
+fn count_block(
     rows: &[&[u8]],
-    columns: Columns<'a>,
+    block: &[Code],
     counts: &mut [[u8; BLOCK]],
     distinct: &mut [u8; BLOCK],
     largest: &mut [u8; BLOCK],
@@ -248,18 +352,11 @@ fn count_block<'a>(
     for count in counts.iter_mut() {
         count.fill(0);
     }
+    let columns = Columns::Listed(block);
     // Past the block's end the gathered row holds a reply that matches nothing.
     let mut row_of_block = [u8::MAX; BLOCK];
     for row in rows {
-        let got_by_guess: &[u8] = match &columns {
-            Columns::Stretch(range) => &row[range.clone()],
-            Columns::Listed(block) => {
-                for (reply, guess) in row_of_block.iter_mut().zip(block.iter()) {
-                    *reply = row[guess.index()];
-                }
-                &row_of_block
-            }
-        };
+        let got_by_guess = columns.of(row, &mut row_of_block);
         for (reply, count) in (0..=u8::MAX).zip(counts.iter_mut()) {
             for (count, &got) in count.iter_mut().zip(got_by_guess) {
                 *count += u8::from(got == reply);
