@@ -182,20 +182,22 @@ impl Search<'_> {
             } else {
                 Columns::Listed(block)
             };
-            let mut seen = [0u32; BLOCK];
-            let mut distinct = [0u8; BLOCK];
-            mark_replies(&rows, columns, &mut seen, &mut distinct);
+            // A guess's bound is at least `3n − slack`, its slack being its distinct replies
+            // plus one if it is a candidate; it falls at the limit when its slack is at most
+            // `3n − limit`.
+            let most_cut = u8::try_from(3 * n - u64::from(tally.limit)).unwrap_or(u8::MAX);
+            let mut slack = [0u8; BLOCK];
+            mark_replies(&rows, columns, solved, &mut slack);
+            if let Some(most) = largest_at_most(&slack, most_cut) {
+                tally.dropped(3 * n - u64::from(most));
+            }
             for (position, &guess) in block.iter().enumerate() {
                 let i = if stretch {
                     guess.index() - start
                 } else {
                     position
                 };
-                let candidate = seen[i] & (1 << solved) != 0;
-                // Every class of `c` codes costs at least `2c − 1`.
-                let at_least = 3 * n - u64::from(distinct[i]) - u64::from(candidate);
-                if at_least >= u64::from(tally.limit) {
-                    tally.dropped(at_least);
+                if slack[i] <= most_cut {
                     continue;
                 }
                 passed.push(guess);
@@ -292,16 +294,13 @@ impl Counted<'_> {
     }
 }
 
-/// Sets bit `r` of `seen[i]` when some candidate (whose rows are `rows`) gives reply `r` to
-/// the block's guess `i`, and `distinct[i]` to the number of such replies. Compiled also for
-/// wider vector units and a bit-count instruction, picked at run time.
+/// Sets `slack[i]` to the number of distinct replies the candidates (whose rows are `rows`)
+/// give the block's guess `i`, plus one if one of them is that guess (its reply is `solved`).
+/// Compiled also for wider vector units and a bit-count instruction, picked at run time.
 #[multiversion(targets("x86_64+avx2+popcnt"))]
-fn mark_replies<'a>(
-    rows: &[&[u8]],
-    columns: Columns<'a>,
-    seen: &mut [u32; BLOCK],
-    distinct: &mut [u8; BLOCK],
-) {
+fn mark_replies<'a>(rows: &[&[u8]], columns: Columns<'a>, solved: usize, slack: &mut [u8; BLOCK]) {
+    // Bit `r` of `seen[i]` is set when some candidate gives reply `r` to guess `i`.
+    let mut seen = [0u32; BLOCK];
     // Past the block's end the gathered row holds replies nobody reads.
     let mut row_of_block = [0u8; BLOCK];
     for row in rows {
@@ -310,9 +309,23 @@ fn mark_replies<'a>(
             *seen |= 1 << got;
         }
     }
-    for (distinct, seen) in distinct.iter_mut().zip(seen.iter()) {
-        *distinct = seen.count_ones() as u8;
+    for (slack, seen) in slack.iter_mut().zip(seen.iter()) {
+        *slack = (seen.count_ones() + (seen >> solved & 1)) as u8;
     }
+}
+
+/// The largest slack at most `most_cut`, if any: the guesses it belongs to fall at the limit,
+/// and the least bound among them is `3n` minus it.
+#[multiversion(targets("x86_64+avx2"))]
+fn largest_at_most(slack: &[u8; BLOCK], most_cut: u8) -> Option<u8> {
+    // Every guess gets some reply, so its slack is at least 1, and 0 can stand for slacks
+    // above the cut and for "none dropped". Columns the block does not list only lower the
+    // floor to bounds still at the limit, which is all a floor must be.
+    let most = slack
+        .iter()
+        .map(|&s| if s <= most_cut { s } else { 0 })
+        .fold(0, u8::max);
+    (most > 0).then_some(most)
 }
 
 /// Which guesses a block scores: a stretch of every code, or listed ones.
