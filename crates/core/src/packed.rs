@@ -7,6 +7,8 @@
 const BYTE_HIGH: u64 = 0x8080_8080_8080_8080;
 /// Low seven bits of every byte.
 const BYTE_LOW: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+/// One in every byte: multiplying by it sums the bytes into the top one.
+const BYTE_ONES: u64 = 0x0101_0101_0101_0101;
 /// High bit of every nibble.
 const NIBBLE_HIGH: u64 = 0x8888_8888_8888_8888;
 /// One in every nibble: multiplying by it sums the nibbles into the top one.
@@ -52,7 +54,10 @@ impl PackedCodes {
         let differ = self.colours[a] ^ self.colours[b];
         // A byte is nonzero exactly when adding 0x7F to its low bits or its own high bit sets it.
         let nonzero = (((differ & BYTE_LOW) + BYTE_LOW) | differ) & BYTE_HIGH;
-        let black = self.pegs - nonzero.count_ones();
+        // One bit per differing byte, summed into the top byte by one multiplication: cheaper
+        // than a bit count on processors without one.
+        let differing = ((nonzero >> 7).wrapping_mul(BYTE_ONES) >> 56) as u32;
+        let black = self.pegs - differing;
         let (x, y) = (self.counts[a], self.counts[b]);
         // Nibbles hold at most 7, so (x | 8) − y never borrows across nibbles, and its high bit
         // says x ≥ y.
