@@ -1,7 +1,9 @@
-//! Which guesses a node tries, for the one-step strategies and the optimal search alike. Besides the symmetry reduction, colours that no candidate has
-//! ("absent" colours) score nothing wherever they stand, so guesses that differ only in them
-//! split the set alike: only the one naming absent colours smallest first is kept. Each kept
-//! guess is the least code of those it stands for, so the least optimal guess is always kept.
+//! Which guesses a node tries, for the one-step strategies and the optimal search alike.
+//! Besides the symmetry reduction, colours that no candidate has ("absent" colours) score
+//! nothing wherever they stand, so guesses that differ only in them split the set alike: only
+//! the one naming absent colours smallest first is kept. Each kept guess is the least code of
+//! those it stands for, so the best guess by any rule that breaks ties by the least code is
+//! always kept.
 
 use std::borrow::Cow;
 use std::sync::OnceLock;
