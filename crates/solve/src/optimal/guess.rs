@@ -31,7 +31,7 @@ struct Class<'s> {
     codes: &'s [Code],
     known: Estimate,
     /// Its guesses ranked by a probe, against a limit at least the one it is solved with.
-    ranked: Option<(Ranking, u32)>,
+    ranked: Option<Ranking<'s>>,
 }
 
 impl Search<'_> {
@@ -168,9 +168,9 @@ impl Search<'_> {
     /// Learns more of a class before it is solved, where that is cheap next to solving it:
     /// a scan outside a small set, or a ranking of a larger one's guesses against `limit`.
     /// Returns by how much its estimate rose.
-    fn sharpen(
+    fn sharpen<'s>(
         &self,
-        class: &mut Class<'_>,
+        class: &mut Class<'s>,
         budget: Budget,
         limit: u32,
         symmetry: &Symmetry,
@@ -183,40 +183,15 @@ impl Search<'_> {
         if class.known.exact || class.codes.len() <= self.bounds.fan_out() + 1 {
             return 0;
         }
-        let (ranking, floor) = self.probe(class.codes, budget, limit, symmetry);
-        let rise = raise(&mut class.known, &ranking, floor);
-        class.ranked = Some((ranking, floor));
+        let mut ranking = self.rank(class.codes, budget, limit, symmetry);
+        let least = ranking.least(self, limit);
+        if least >= limit {
+            self.table()
+                .record(class.codes, budget, Known::AtLeast(least));
+        }
+        class.ranked = Some(ranking);
+        let rise = least.saturating_sub(class.known.value);
+        class.known.value += rise;
         rise
     }
-
-    /// Ranks a class's guesses against `limit`, remembering a failure in the table.
-    fn probe(
-        &self,
-        codes: &[Code],
-        budget: Budget,
-        limit: u32,
-        symmetry: &Symmetry,
-    ) -> (Ranking, u32) {
-        let (ranking, floor) = self.rank(codes, budget, limit, symmetry);
-        let least = least_bound(&ranking, floor);
-        if least >= limit {
-            self.table().record(codes, budget, Known::AtLeast(least));
-        }
-        (ranking, floor)
-    }
-}
-
-/// The least bound of any guess: a floor for the class.
-fn least_bound(ranking: &Ranking, floor: u32) -> u32 {
-    ranking
-        .peek()
-        .map_or(floor, |(bound, _, _)| bound.min(floor))
-}
-
-/// Raises `known` to what a probe learnt; returns by how much it rose.
-fn raise(known: &mut Estimate, ranking: &Ranking, floor: u32) -> u32 {
-    let least = least_bound(ranking, floor);
-    let rise = least.saturating_sub(known.value);
-    known.value += rise;
-    rise
 }

@@ -8,7 +8,8 @@
 //!   transformations fixing the history;
 //! - [`partition`]: a guess's classes, and their shape to skip guesses that split alike;
 //! - [`replies`]: the reply table as rows;
-//! - [`ranking`]: the hot loop, guesses ordered by bound;
+//! - [`counting`]: the hot loop's kernels on the reply rows;
+//! - [`ranking`]: guesses handed out by bound, counted only when reached;
 //! - [`cache`]: what is known about sets already met;
 //! - [`estimate`]: what is known of a set before searching it;
 //! - [`search`]: the branch and bound, parallel near the root;
@@ -20,6 +21,7 @@
 mod bounds;
 mod budget;
 mod cache;
+mod counting;
 mod estimate;
 mod guess;
 mod partition;

@@ -69,13 +69,13 @@ pub fn plan(scorer: &Scorer, options: &OptimalOptions) -> Result<Plan, NoStrateg
     let n = set.len() as u64;
     let upper_bound = upper_bound(scorer, options);
     let limit = upper_bound.map_or(INFEASIBLE, |bound| clamp(bound + 1));
-    let (ranking, _) = root.search.rank(&set, root.budget, limit, &root.symmetry);
+    let ranking = root.search.rank(&set, root.budget, limit, &root.symmetry);
     let all_black = scorer.game().all_black();
     let after = root.budget.after_guess();
     let mut shapes = std::collections::HashSet::new();
     let mut openings = Vec::new();
     let mut pieces = Vec::new();
-    for (_, _, opening) in ranking.sorted() {
+    for (_, _, opening) in ranking.into_sorted(&root.search) {
         // Openings that split the codes alike cost the same; the first one wins ties.
         if !shapes.insert(shape(scorer, opening, &set, all_black.index())) {
             continue;

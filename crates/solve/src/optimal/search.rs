@@ -20,7 +20,7 @@ use super::cache::{Known, TranspositionTable};
 use super::estimate::{Estimate, SmallSet};
 use super::guess::Outcome;
 use super::partition::{shape, MAX_SLOTS};
-use super::ranking::{Ranked, Ranking};
+use super::ranking::Ranking;
 use super::replies::ReplyTable;
 use super::report::Report;
 use crate::guesses::GuessPool;
@@ -121,7 +121,7 @@ impl<'a> Search<'a> {
         problem: Subproblem<'_>,
         limit: u32,
         mut known: Estimate,
-        ranked: Option<(Ranking, u32)>,
+        ranked: Option<Ranking<'_>>,
     ) -> u32 {
         if self.needs_scan(problem.set, problem.budget, known) {
             known = self.scan_outside(problem.set, problem.budget);
@@ -167,7 +167,7 @@ impl<'a> Search<'a> {
         &self,
         problem: Subproblem<'_>,
         limit: u32,
-        ranked: Option<(Ranking, u32)>,
+        ranked: Option<Ranking<'_>>,
     ) -> (u32, Option<Code>) {
         let Subproblem {
             set,
@@ -175,12 +175,11 @@ impl<'a> Search<'a> {
             symmetry,
             depth,
         } = problem;
-        let (ranked, floor) = ranked.unwrap_or_else(|| self.rank(set, budget, limit, symmetry));
+        let ranking = ranked.unwrap_or_else(|| self.rank(set, budget, limit, symmetry));
         if depth == 0 || (depth < PARALLEL_GUESSES_DEPTH && set.len() >= PARALLEL_GUESSES_MIN_SET) {
-            let ranked = ranked.sorted();
-            self.try_in_batches(problem, limit, &ranked, floor)
+            self.try_in_batches(problem, limit, ranking)
         } else {
-            self.try_in_turn(problem, limit, ranked, floor)
+            self.try_in_turn(problem, limit, ranking)
         }
     }
 
@@ -189,17 +188,20 @@ impl<'a> Search<'a> {
         &self,
         problem: Subproblem<'_>,
         limit: u32,
-        ranked: Ranking,
-        mut floor: u32,
+        mut ranking: Ranking<'_>,
     ) -> (u32, Option<Code>) {
         let set = problem.set;
         let mut best: (u32, Option<Code>) = (limit, None);
+        let mut floor = INFEASIBLE;
         let mut shapes = HashSet::new();
-        for (bound, _, guess) in ranked {
-            if bound >= best.0 {
-                floor = floor.min(bound);
-                break;
-            }
+        loop {
+            let (bound, _, guess) = match ranking.next_below(self, best.0) {
+                Ok(next) => next,
+                Err(least) => {
+                    floor = floor.min(least);
+                    break;
+                }
+            };
             if !shapes.insert(shape(self.scorer, guess, set, self.all_black)) {
                 continue;
             }
@@ -208,13 +210,7 @@ impl<'a> Search<'a> {
                 Err(bound) => floor = floor.min(bound),
             }
         }
-        match best {
-            (total, Some(guess)) => (total, Some(guess)),
-            (_, None) => {
-                debug_assert!(floor >= limit, "a failed search proves its limit");
-                (floor, None)
-            }
-        }
+        settled(best, floor, limit)
     }
 
     /// The parallel loop near the root: guesses are tried a few at a time, in order, each
@@ -224,38 +220,40 @@ impl<'a> Search<'a> {
         &self,
         problem: Subproblem<'_>,
         limit: u32,
-        ranked: &[Ranked],
-        mut floor: u32,
+        mut ranking: Ranking<'_>,
     ) -> (u32, Option<Code>) {
         let set = problem.set;
         let at_root = problem.depth == 0;
         if at_root {
-            let total = ranked
-                .iter()
-                .map(|&(_, _, g)| self.classes_of(g, set))
+            ranking.count_all(self);
+            let total = ranking
+                .remaining()
+                .map(|(_, _, guess)| self.classes_of(guess, set))
                 .sum();
             self.report.begin(total);
         }
         let batch_size = rayon::current_num_threads().max(1);
         let mut best: (u32, Option<Code>) = (limit, None);
+        let mut floor = INFEASIBLE;
         let mut shapes = HashSet::new();
-        let mut next = 0;
-        while next < ranked.len() {
+        let mut exhausted = false;
+        while !exhausted {
             let mut batch = Vec::with_capacity(batch_size);
-            while batch.len() < batch_size && next < ranked.len() {
-                let (bound, _, guess) = ranked[next];
-                if bound >= best.0 {
-                    floor = floor.min(bound);
-                    if at_root {
-                        let rest = ranked[next..]
-                            .iter()
-                            .map(|&(_, _, g)| self.classes_of(g, set));
-                        self.report.settle(rest.sum());
+            while batch.len() < batch_size {
+                let (bound, _, guess) = match ranking.next_below(self, best.0) {
+                    Ok(next) => next,
+                    Err(least) => {
+                        floor = floor.min(least);
+                        if at_root {
+                            let rest = ranking
+                                .remaining()
+                                .map(|(_, _, guess)| self.classes_of(guess, set));
+                            self.report.settle(rest.sum());
+                        }
+                        exhausted = true;
+                        break;
                     }
-                    next = ranked.len();
-                    break;
-                }
-                next += 1;
+                };
                 if shapes.insert(shape(self.scorer, guess, set, self.all_black)) {
                     batch.push((bound, guess));
                 } else if at_root {
@@ -278,13 +276,7 @@ impl<'a> Search<'a> {
                 self.report.found(best.0);
             }
         }
-        match best {
-            (total, Some(guess)) => (total, Some(guess)),
-            (_, None) => {
-                debug_assert!(floor >= limit, "a failed search proves its limit");
-                (floor, None)
-            }
-        }
+        settled(best, floor, limit)
     }
 
     /// How many reply classes other than all-black `guess` leaves.
@@ -297,5 +289,17 @@ impl<'a> Search<'a> {
             .enumerate()
             .filter(|&(reply, &count)| reply != self.all_black && count > 0)
             .count() as u64
+    }
+}
+
+/// A node's answer: its best guess and total if one was found below `limit`, else `floor`, a
+/// lower bound at or above the limit.
+fn settled(best: (u32, Option<Code>), floor: u32, limit: u32) -> (u32, Option<Code>) {
+    match best {
+        (total, Some(guess)) => (total, Some(guess)),
+        (_, None) => {
+            debug_assert!(floor >= limit, "a failed search proves its limit");
+            (floor, None)
+        }
     }
 }

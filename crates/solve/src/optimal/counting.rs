@@ -1,0 +1,171 @@
+//! The ranking's kernels, on the reply table's byte rows: marking which replies a block of
+//! guesses gets (their distinct replies, a cheap lower bound), and counting their classes
+//! (the exact bound). Both loops are ones the compiler turns into wide vector instructions,
+//! compiled also for wider vector units and picked at run time.
+
+use std::ops::Range;
+
+use mastermind_core::Code;
+use multiversion::multiversion;
+
+use super::bounds::INFEASIBLE;
+
+/// Guesses scored together: their counters stay in the fastest cache while the candidates'
+/// rows stream past.
+pub(super) const BLOCK: usize = 256;
+
+/// Games with at most this many replies mark them as bits of a `u32`.
+pub(super) const REPLIES_MARKED: usize = 32;
+
+/// Which guesses a block scores: a stretch of every code, or listed ones.
+pub(super) enum Columns<'a> {
+    Stretch(Range<usize>),
+    Listed(&'a [Code]),
+}
+
+impl Columns<'_> {
+    /// `row`'s replies to the block's guesses: a piece of it, or gathered into `scratch`.
+    #[inline(always)]
+    fn of<'r>(&self, row: &'r [u8], scratch: &'r mut [u8; BLOCK]) -> &'r [u8] {
+        match self {
+            Columns::Stretch(range) => &row[range.clone()],
+            Columns::Listed(block) => {
+                for (reply, guess) in scratch.iter_mut().zip(block.iter()) {
+                    *reply = row[guess.index()];
+                }
+                scratch
+            }
+        }
+    }
+}
+
+/// One guess's classes, counted: its least total, and what else the ranking keeps.
+pub(super) struct Counted {
+    pub(super) guess: Code,
+    pub(super) bound: u64,
+    pub(super) candidate: bool,
+    /// Every candidate gave the same reply.
+    pub(super) uniform: bool,
+}
+
+/// What counting the classes of a set's guesses needs: the set's reply rows, and the class
+/// bounds by size.
+pub(super) struct Counter<'a> {
+    /// The reply rows of the set's codes.
+    pub(super) rows: Vec<&'a [u8]>,
+    /// The dense number of the all-black reply.
+    pub(super) solved: usize,
+    /// Guesses whose largest class is at most this take the `3n − d − [candidate]` shortcut.
+    pub(super) largest_short: u8,
+    /// The class bounds by size, for the sizes a byte counter holds.
+    pub(super) class_bound: [u32; BLOCK],
+    /// One byte-wide counter per (reply, guess of the block).
+    pub(super) counts: Vec<[u8; BLOCK]>,
+}
+
+impl Counter<'_> {
+    /// Counts the classes of up to [`BLOCK`] guesses and hands each one's bound to `take`.
+    pub(super) fn score(&mut self, block: &[Code], mut take: impl FnMut(Counted)) {
+        let n = self.rows.len() as u64;
+        let (solved, class_bound) = (self.solved, &self.class_bound);
+        let mut distinct = [0u8; BLOCK];
+        let mut largest = [0u8; BLOCK];
+        let counts = &mut *self.counts;
+        count_block(&self.rows, block, counts, &mut distinct, &mut largest);
+        for (i, &guess) in block.iter().enumerate() {
+            let candidate = counts[solved][i] > 0;
+            let bound = if largest[i] <= self.largest_short {
+                3 * n - u64::from(distinct[i]) - u64::from(candidate)
+            } else if class_bound[usize::from(largest[i])] == INFEASIBLE {
+                u64::from(INFEASIBLE)
+            } else {
+                // No class is larger than the largest, so every class bound is finite and the
+                // sum needs no saturation.
+                let sum = counts
+                    .iter()
+                    .map(|count| class_bound[usize::from(count[i])])
+                    .fold(0u32, u32::wrapping_add);
+                n + u64::from(sum.wrapping_sub(class_bound[usize::from(counts[solved][i])]))
+            };
+            take(Counted {
+                guess,
+                bound,
+                candidate,
+                uniform: u64::from(largest[i]) == n,
+            });
+        }
+    }
+}
+
+/// Sets `slack[i]` to the number of distinct replies the candidates (whose rows are `rows`)
+/// give the block's guess `i`, plus one if one of them is that guess (its reply is `solved`).
+/// Compiled also for wider vector units and a bit-count instruction, picked at run time.
+#[multiversion(targets("x86_64+avx2+popcnt"))]
+pub(super) fn mark_replies<'a>(
+    rows: &[&[u8]],
+    columns: Columns<'a>,
+    solved: usize,
+    slack: &mut [u8; BLOCK],
+) {
+    // Bit `r` of `seen[i]` is set when some candidate gives reply `r` to guess `i`.
+    let mut seen = [0u32; BLOCK];
+    // Past the block's end the gathered row holds replies nobody reads.
+    let mut row_of_block = [0u8; BLOCK];
+    for row in rows {
+        let got_by_guess = columns.of(row, &mut row_of_block);
+        for (seen, &got) in seen.iter_mut().zip(got_by_guess) {
+            *seen |= 1 << got;
+        }
+    }
+    for (slack, seen) in slack.iter_mut().zip(seen.iter()) {
+        *slack = (seen.count_ones() + (seen >> solved & 1)) as u8;
+    }
+}
+
+/// The largest slack at most `most_cut`, if any: the guesses it belongs to fall at the limit,
+/// and the least bound among them is `3n` minus it.
+#[multiversion(targets("x86_64+avx2"))]
+pub(super) fn largest_at_most(slack: &[u8; BLOCK], most_cut: u8) -> Option<u8> {
+    // Every guess gets some reply, so its slack is at least 1, and 0 can stand for slacks
+    // above the cut and for "none dropped". Columns the block does not list only lower the
+    // floor to bounds still at the limit, which is all a floor must be.
+    let most = slack
+        .iter()
+        .map(|&s| if s <= most_cut { s } else { 0 })
+        .fold(0, u8::max);
+    (most > 0).then_some(most)
+}
+
+/// Fills `counts[r][i]` with how many of the candidates (whose rows are `rows`) give reply `r`
+/// to `block[i]`, then `distinct[i]` and `largest[i]` with its number of distinct replies and
+/// its largest class.
+#[multiversion(targets("x86_64+avx2"))]
+fn count_block(
+    rows: &[&[u8]],
+    block: &[Code],
+    counts: &mut [[u8; BLOCK]],
+    distinct: &mut [u8; BLOCK],
+    largest: &mut [u8; BLOCK],
+) {
+    for count in counts.iter_mut() {
+        count.fill(0);
+    }
+    let columns = Columns::Listed(block);
+    // Past the block's end the gathered row holds a reply that matches nothing.
+    let mut row_of_block = [u8::MAX; BLOCK];
+    for row in rows {
+        let got_by_guess = columns.of(row, &mut row_of_block);
+        for (reply, count) in (0..=u8::MAX).zip(counts.iter_mut()) {
+            for (count, &got) in count.iter_mut().zip(got_by_guess) {
+                *count += u8::from(got == reply);
+            }
+        }
+    }
+    for count in counts.iter() {
+        for ((distinct, largest), &count) in distinct.iter_mut().zip(largest.iter_mut()).zip(count)
+        {
+            *distinct += u8::from(count > 0);
+            *largest = (*largest).max(count);
+        }
+    }
+}
