@@ -72,7 +72,8 @@ impl Search<'_> {
     /// The cheap exact answers for sets small enough that one guess can nearly tell every
     /// candidate apart. A candidate that tells all the others apart reaches the least total any
     /// set of this size can have (`2n − 1`); failing one, no guess does better than `2n`, and a
-    /// candidate that leaves one pair and single codes reaches it. Among guesses of equal
+    /// candidate that leaves one pair and single codes reaches it; with two guesses left, only
+    /// a guess that tells every candidate apart has a strategy at all. Among guesses of equal
     /// total and bound the search prefers candidates, then the smaller code, so the first such
     /// candidate in numeric order is the search's own choice.
     pub(super) fn small_set(&self, set: &[Code], budget: Budget) -> SmallSet {
@@ -93,7 +94,7 @@ impl Search<'_> {
             Some(guess) if budget.allows(3) => SmallSet::Solved(2 * n, guess),
             // A guess outside the set has only `fan_out` replies for the codes.
             _ if self.consistent_only || set.len() > self.bounds.fan_out() => {
-                SmallSet::AtLeast(2 * n + 1)
+                SmallSet::AtLeast(beyond_two_per_code(n, budget))
             }
             _ => SmallSet::AtLeast(2 * n),
         }
@@ -117,13 +118,16 @@ impl Search<'_> {
                     exact: true,
                 },
             ),
-            None => (
-                Known::AtLeast(2 * n + 1),
-                Estimate {
-                    value: 2 * n + 1,
-                    exact: false,
-                },
-            ),
+            None => {
+                let value = beyond_two_per_code(n, budget);
+                (
+                    Known::AtLeast(value),
+                    Estimate {
+                        value,
+                        exact: false,
+                    },
+                )
+            }
         };
         self.table().record(set, budget, known);
         estimate
@@ -191,5 +195,15 @@ impl Search<'_> {
             seen |= bit;
         }
         repeats
+    }
+}
+
+/// The bound on a set of `n` codes none of whose guesses tells every candidate apart: a
+/// third guess for some code, or no strategy at all when only two guesses are left.
+fn beyond_two_per_code(n: u32, budget: Budget) -> u32 {
+    if budget.allows(3) {
+        2 * n + 1
+    } else {
+        INFEASIBLE
     }
 }
