@@ -243,6 +243,22 @@ impl Codebook {
         }
     }
 
+    /// The reply index of `guess` against every code, in code order, computed from the rules.
+    pub fn score_row(&self, guess: Code, row: &mut [u8]) {
+        match &self.packed {
+            Some(packed) => packed.feedback_row(
+                guess.index(),
+                self.game.feedback_kind() == FeedbackKind::BlackWhite,
+                row,
+            ),
+            None => {
+                for (secret, cell) in row.iter_mut().enumerate() {
+                    *cell = self.score(Code(secret as u32), guess).index() as u8;
+                }
+            }
+        }
+    }
+
     /// The reply to guess `guess` when the secret is `secret`, computed from the rules.
     #[inline]
     pub fn score(&self, secret: Code, guess: Code) -> Feedback {

@@ -51,20 +51,61 @@ impl PackedCodes {
     /// Black pegs and total hits (black + white) between codes `a` and `b`.
     #[inline]
     pub(crate) fn hits(&self, a: usize, b: usize) -> (usize, usize) {
-        let differ = self.colours[a] ^ self.colours[b];
-        // A byte is nonzero exactly when adding 0x7F to its low bits or its own high bit sets it.
-        let nonzero = (((differ & BYTE_LOW) + BYTE_LOW) | differ) & BYTE_HIGH;
-        // One bit per differing byte, summed into the top byte by one multiplication: cheaper
-        // than a bit count on processors without one.
-        let differing = ((nonzero >> 7).wrapping_mul(BYTE_ONES) >> 56) as u32;
-        let black = self.pegs - differing;
-        let (x, y) = (self.counts[a], self.counts[b]);
-        // Nibbles hold at most 7, so (x | 8) − y never borrows across nibbles, and its high bit
-        // says x ≥ y.
-        let x_at_least_y = (((x | NIBBLE_HIGH) - y) & NIBBLE_HIGH) >> 3;
-        let take_y = x_at_least_y * 0xF;
-        let smaller = (y & take_y) | (x & !take_y);
-        let total = smaller.wrapping_mul(NIBBLE_ONES) >> 60;
+        let (black, total) = hits(
+            self.pegs,
+            (self.colours[a], self.counts[a]),
+            (self.colours[b], self.counts[b]),
+        );
         (black as usize, total as usize)
+    }
+
+    /// Fills `row` with the reply index of `guess` against every code, in code order, for
+    /// replies numbered `black * (pegs + 1) + white`, whites counted only if `whites`.
+    pub(crate) fn feedback_row(&self, guess: usize, whites: bool, row: &mut [u8]) {
+        feedback_row(
+            self.pegs,
+            (self.colours[guess], self.counts[guess]),
+            &self.colours,
+            &self.counts,
+            u64::from(whites),
+            row,
+        );
+    }
+}
+
+/// Black pegs and total hits between two codes given as (colours, counts) words.
+#[inline(always)]
+fn hits(pegs: u32, (colours_a, x): (u64, u64), (colours_b, y): (u64, u64)) -> (u64, u64) {
+    let differ = colours_a ^ colours_b;
+    // A byte is nonzero exactly when adding 0x7F to its low bits or its own high bit sets it.
+    let nonzero = (((differ & BYTE_LOW) + BYTE_LOW) | differ) & BYTE_HIGH;
+    // One bit per differing byte, summed into the top byte by one multiplication: cheaper
+    // than a bit count on processors without one.
+    let differing = (nonzero >> 7).wrapping_mul(BYTE_ONES) >> 56;
+    let black = u64::from(pegs) - differing;
+    // Nibbles hold at most 7, so (x | 8) − y never borrows across nibbles, and its high bit
+    // says x ≥ y.
+    let x_at_least_y = (((x | NIBBLE_HIGH) - y) & NIBBLE_HIGH) >> 3;
+    let take_y = x_at_least_y * 0xF;
+    let smaller = (y & take_y) | (x & !take_y);
+    let total = smaller.wrapping_mul(NIBBLE_ONES) >> 60;
+    (black, total)
+}
+
+/// [`PackedCodes::feedback_row`]: plain word arithmetic over every code, which the compiler
+/// widens to whatever vector unit the machine has (picked at run time).
+#[multiversion::multiversion(targets("x86_64+avx2"))]
+fn feedback_row(
+    pegs: u32,
+    guess: (u64, u64),
+    colours: &[u64],
+    counts: &[u64],
+    whites: u64,
+    row: &mut [u8],
+) {
+    let stride = u64::from(pegs) + 1;
+    for ((cell, &colours), &counts) in row.iter_mut().zip(colours).zip(counts) {
+        let (black, total) = hits(pegs, guess, (colours, counts));
+        *cell = (black * stride + whites * (total - black)) as u8;
     }
 }

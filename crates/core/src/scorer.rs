@@ -43,12 +43,7 @@ impl Scorer {
             table
                 .par_chunks_mut(n)
                 .enumerate()
-                .for_each(|(guess, row)| {
-                    let guess = Code(guess as u32);
-                    for (secret, cell) in row.iter_mut().enumerate() {
-                        *cell = book.score(Code(secret as u32), guess).index() as u8;
-                    }
-                });
+                .for_each(|(guess, row)| book.score_row(Code(guess as u32), row));
             table
         });
         Scorer { book, table }

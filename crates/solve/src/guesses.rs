@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 
 use mastermind_core::{Code, Codebook};
 
-use crate::symmetry::{ColourOnlyOrbits, Symmetry};
+use crate::symmetry::{OrbitLists, Symmetry};
 
 /// Games with more colours than this filter absent colours afresh at every node instead of
 /// keeping one list of guesses per set of absent colours.
@@ -25,7 +25,7 @@ pub(crate) struct GuessPool {
     /// Every code that names absent colours smallest first, per set of absent colours,
     /// made when first needed.
     by_absent: Vec<OnceLock<Vec<Code>>>,
-    colour_only: ColourOnlyOrbits,
+    orbits: OrbitLists,
 }
 
 impl GuessPool {
@@ -45,7 +45,7 @@ impl GuessPool {
                 }
                 _ => Vec::new(),
             },
-            colour_only: ColourOnlyOrbits::new(book),
+            orbits: OrbitLists::new(),
         }
     }
 
@@ -77,7 +77,7 @@ impl GuessPool {
         };
         match (symmetry, self.by_absent.get(absent as usize)) {
             _ if absent == 0 => {
-                symmetry.representatives(book, pool, !consistent_only, &self.colour_only)
+                symmetry.representatives(book, pool, !consistent_only, &self.orbits)
             }
             (Symmetry::Trivial, Some(listed)) if !consistent_only => {
                 Cow::Borrowed(listed.get_or_init(|| filter(&self.codes)))
@@ -86,7 +86,7 @@ impl GuessPool {
                 book,
                 pool,
                 !consistent_only,
-                &self.colour_only,
+                &self.orbits,
             ))),
         }
     }

@@ -11,7 +11,8 @@
 //! colour stays interchangeable at a position until it has been played there.
 
 use std::borrow::Cow;
-use std::sync::OnceLock;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use mastermind_core::{Code, Codebook, FeedbackKind, MAX_COLOURS, MAX_PEGS};
 
@@ -23,7 +24,7 @@ const MOST_PEGS_PERMUTED: usize = 7;
 const UNMAPPED: u8 = u8::MAX;
 
 /// How a transformation renames colours. Opaque outside this module.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Colouring {
     /// One renaming for every position: replies count colours wherever they stand.
     Shared,
@@ -73,13 +74,13 @@ pub enum Symmetry {
         played: [u64; MAX_PEGS as usize],
         /// The least code of each orbit, in numeric order, found when first needed: every node
         /// below the same guesses shares them, and often none needs them.
-        representatives: OnceLock<Vec<Code>>,
+        representatives: OnceLock<Arc<[Code]>>,
     },
 }
 
 /// A position permutation with the colour maps it forces on the played colours; unplayed
 /// colours may be permuted freely among themselves. Opaque outside this module.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Transform {
     /// Position `j` of the image takes the peg at `source[j]`.
     source: [u8; MAX_PEGS as usize],
@@ -162,7 +163,7 @@ impl Symmetry {
         book: &Codebook,
         pool: &'p [Code],
         whole: bool,
-        colour_only: &'p ColourOnlyOrbits,
+        orbits: &OrbitLists,
     ) -> Cow<'p, [Code]> {
         let Symmetry::Group {
             transforms,
@@ -173,20 +174,22 @@ impl Symmetry {
         else {
             return Cow::Borrowed(pool);
         };
-        let find = || {
-            let free = FreeColours::new(book, *colouring, played);
-            book.codes()
-                .filter(|&code| {
-                    let pegs = book.colours_of(code);
-                    transforms.iter().all(|t| !t.lowers(pegs, &free))
-                })
-                .collect()
-        };
-        let shared = match colour_only.lists.get(played[0] as usize) {
-            Some(list) if transforms.len() == 1 && *colouring == Colouring::Shared => list,
-            _ => representatives,
-        };
-        let representatives = shared.get_or_init(find);
+        let representatives = representatives.get_or_init(|| {
+            let group = GroupKey {
+                transforms: transforms.clone(),
+                colouring: *colouring,
+                played: *played,
+            };
+            orbits.of(group, || {
+                let free = FreeColours::new(book, *colouring, played);
+                book.codes()
+                    .filter(|&code| {
+                        let pegs = book.colours_of(code);
+                        transforms.iter().all(|t| !t.lowers(pegs, &free))
+                    })
+                    .collect()
+            })
+        });
         if whole {
             Cow::Borrowed(representatives)
         } else {
@@ -200,24 +203,42 @@ impl Symmetry {
     }
 }
 
-/// Games with more colours than this keep no [`ColourOnlyOrbits`].
-const MOST_COLOURS_SHARED: usize = 12;
-
-/// The representatives of groups that only rename unplayed colours, per set of played colours.
-/// Deep in the tree most groups are like that, and many nodes share each one.
-pub struct ColourOnlyOrbits {
-    lists: Vec<OnceLock<Vec<Code>>>,
+/// What decides a group's orbits: its transformations and the colours played.
+#[derive(PartialEq, Eq, Hash)]
+struct GroupKey {
+    transforms: Vec<Transform>,
+    colouring: Colouring,
+    played: [u64; MAX_PEGS as usize],
 }
 
-impl ColourOnlyOrbits {
-    pub fn new(book: &Codebook) -> ColourOnlyOrbits {
-        let colours = book.game().colours();
-        let lists = if colours <= MOST_COLOURS_SHARED {
-            (0..1usize << colours).map(|_| OnceLock::new()).collect()
-        } else {
-            Vec::new()
-        };
-        ColourOnlyOrbits { lists }
+/// The least code of each orbit, per group met so far. The same group fixes many different
+/// histories (deep in the tree most groups only rename unplayed colours), so a search keeps
+/// one of these and finds each group's orbits once.
+#[derive(Default)]
+pub struct OrbitLists {
+    lists: Mutex<HashMap<GroupKey, Arc<[Code]>>>,
+}
+
+impl OrbitLists {
+    pub fn new() -> OrbitLists {
+        OrbitLists::default()
+    }
+
+    /// The orbits of `group`, from `find` the first time.
+    fn of(&self, group: GroupKey, find: impl FnOnce() -> Vec<Code>) -> Arc<[Code]> {
+        let known = self.lock().get(&group).cloned();
+        known.unwrap_or_else(|| {
+            // Found outside the lock: other threads need not wait. Two finding the same group
+            // at once find the same list.
+            let found: Arc<[Code]> = find().into();
+            self.lock().entry(group).or_insert(found).clone()
+        })
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<GroupKey, Arc<[Code]>>> {
+        self.lists
+            .lock()
+            .expect("no thread panics holding the orbit lists")
     }
 }
 
@@ -345,7 +366,7 @@ mod tests {
             });
         let codes: Vec<Code> = book.codes().collect();
         symmetry
-            .representatives(book, &codes, true, &ColourOnlyOrbits::new(book))
+            .representatives(book, &codes, true, &OrbitLists::new())
             .iter()
             .map(|&code| book.format(code))
             .collect()

@@ -13,7 +13,7 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use mastermind_core::{Code, Scorer};
-use mastermind_solve::symmetry::{ColourOnlyOrbits, Symmetry};
+use mastermind_solve::symmetry::{OrbitLists, Symmetry};
 use rayon::prelude::*;
 
 use crate::canonical::Canonical;
@@ -220,7 +220,7 @@ impl<'a> SizeWalk<'a> {
     pub fn new(scorer: &'a Scorer, size: usize) -> SizeWalk<'a> {
         let walk = Walk {
             scorer,
-            colour_only: ColourOnlyOrbits::new(scorer.codebook()),
+            orbits: OrbitLists::new(),
             all: scorer.codebook().codes().collect(),
             replies: reply_count(scorer) as u64,
             size,
@@ -341,7 +341,7 @@ fn padded(scorer: &Scorer, mut set: Vec<Code>, size: usize) -> Vec<Code> {
 /// What every worker of one search shares.
 struct Walk<'a> {
     scorer: &'a Scorer,
-    colour_only: ColourOnlyOrbits,
+    orbits: OrbitLists,
     all: Vec<Code>,
     replies: u64,
     size: usize,
@@ -406,7 +406,7 @@ impl<'a> Worker<'a> {
         let walk = self.walk;
         let book = walk.scorer.codebook();
         let last = prefix.last().copied();
-        let representatives = symmetry.representatives(book, &walk.all, true, &walk.colour_only);
+        let representatives = symmetry.representatives(book, &walk.all, true, &walk.orbits);
         let mut candidates: Vec<Code> = representatives
             .iter()
             .copied()

@@ -37,7 +37,7 @@ use std::fmt;
 use mastermind_core::Scorer;
 use mastermind_tree::Node;
 
-use crate::symmetry::{ColourOnlyOrbits, Symmetry};
+use crate::symmetry::{OrbitLists, Symmetry};
 use crate::{Progress, Situation};
 use bounds::{LowerBound, INFEASIBLE};
 use budget::Budget;
@@ -197,7 +197,7 @@ impl<'a> Root<'a> {
         // than the openings do.
         let full = Symmetry::full(book);
         let openings = full
-            .representatives(book, codes, true, &ColourOnlyOrbits::new(book))
+            .representatives(book, codes, true, &OrbitLists::new())
             .into_owned();
         let bounds = LowerBound::new(codes.len(), bounds::most_replies(scorer, &openings), budget);
         let search = Search::new(

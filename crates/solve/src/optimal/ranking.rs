@@ -18,9 +18,7 @@ use mastermind_core::Code;
 
 use super::bounds::INFEASIBLE;
 use super::budget::Budget;
-use super::counting::{
-    largest_at_most, mark_replies, Columns, Counted, Counter, BLOCK, REPLIES_MARKED,
-};
+use super::counting::{mark_replies, sift, Columns, Counted, Counter, BLOCK, REPLIES_MARKED};
 use super::search::Search;
 use crate::symmetry::Symmetry;
 
@@ -226,6 +224,10 @@ impl Search<'_> {
         // this slack on the shortcut is exact.
         let exact_from = (n + 2).saturating_sub(u64::from(counter.largest_short));
         let mut groups: Vec<Vec<Code>> = vec![Vec::new(); REPLIES_MARKED + 2];
+        let mut members = vec![0u64; codes.div_ceil(64)];
+        for code in set {
+            members[code.index() / 64] |= 1 << (code.index() % 64);
+        }
         let mut unscored = guesses;
         while let Some(first) = unscored.first() {
             // Where the guesses are dense, copy a stretch of each row and mark every code in
@@ -246,31 +248,45 @@ impl Search<'_> {
                 Columns::Listed(block)
             };
             let mut slack = [0u8; BLOCK];
-            mark_replies(rows, columns, counter.solved, &mut slack);
-            if let Some(most) = largest_at_most(&slack, most_cut) {
+            mark_replies(rows, &columns, counter.solved, &mut slack);
+            // A slack of one is a single reply and no candidate: a useless guess.
+            let (passed, most) = sift(&slack, most_cut, most_cut.max(1));
+            if let Some(most) = most {
                 ranking.dropped(3 * n - u64::from(most));
             }
-            for (position, &guess) in block.iter().enumerate() {
-                let i = if stretch {
-                    guess.index() - start
-                } else {
-                    position
-                };
-                let slack = slack[i];
-                // A slack of one is a single reply and no candidate: a useless guess.
-                if slack <= most_cut || slack == 1 {
-                    continue;
+            let mut listed = [0u64; BLOCK / 64];
+            if matches!(columns, Columns::Stretch(_)) && block.len() < width {
+                for guess in block {
+                    let i = guess.index() - start;
+                    listed[i / 64] |= 1 << (i % 64);
                 }
-                if u64::from(slack) >= exact_from {
-                    let candidate = set.binary_search(&guess).is_ok();
-                    ranking.scored(Counted {
-                        guess,
-                        bound: 3 * n - u64::from(slack),
-                        candidate,
-                        uniform: false,
-                    });
-                } else {
-                    groups[usize::from(slack)].push(guess);
+            } else {
+                for i in 0..block.len() {
+                    listed[i / 64] |= 1 << (i % 64);
+                }
+            }
+            for (word, (&passed, &listed)) in passed.iter().zip(&listed).enumerate() {
+                let mut bits = passed & listed;
+                while bits != 0 {
+                    let i = word * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let guess = match columns {
+                        Columns::Stretch(_) => Code((start + i) as u32),
+                        Columns::Listed(block) => block[i],
+                    };
+                    let slack = slack[i];
+                    if u64::from(slack) >= exact_from {
+                        let candidate =
+                            members[guess.index() / 64] >> (guess.index() % 64) & 1 == 1;
+                        ranking.scored(Counted {
+                            guess,
+                            bound: 3 * n - u64::from(slack),
+                            candidate,
+                            uniform: false,
+                        });
+                    } else {
+                        groups[usize::from(slack)].push(guess);
+                    }
                 }
             }
         }
