@@ -17,13 +17,6 @@ pub(super) const BLOCK: usize = 256;
 /// Games with at most this many replies mark them as bits of a `u32`.
 pub(super) const REPLIES_MARKED: usize = 32;
 
-/// One in every byte.
-const BYTE_ONES: u64 = 0x0101_0101_0101_0101;
-/// The high bit of every byte.
-const BYTE_HIGH: u64 = 0x8080_8080_8080_8080;
-/// Multiplying bytes of 0 or 1 by this gathers them, byte `i` to bit `i`, in the top byte.
-const GATHER_BYTE_BITS: u64 = 0x0102_0408_1020_4080;
-
 /// Which guesses a block scores: a stretch of every code, or listed ones.
 pub(super) enum Columns<'a> {
     Stretch(Range<usize>),
@@ -129,28 +122,10 @@ pub(super) fn mark_replies<'a>(
     }
 }
 
-/// Sifts a block's slacks: a bit per guess whose slack exceeds `keep_above`, and the largest
-/// slack at most `most_cut`, if any (the guesses it belongs to fall at the limit, and the
-/// least bound among them is `3n` minus it).
+/// The largest slack at most `most_cut`, if any: the guesses it belongs to fall at the limit,
+/// and the least bound among them is `3n` minus it.
 #[multiversion(targets("x86_64+avx2"))]
-pub(super) fn sift(
-    slack: &[u8; BLOCK],
-    most_cut: u8,
-    keep_above: u8,
-) -> ([u64; BLOCK / 64], Option<u8>) {
-    let mut kept = [0u64; BLOCK / 64];
-    // Slacks are at most 33, so with every byte's high bit set, subtracting `keep_above + 1`
-    // from each byte never borrows from the next, and leaves the high bit set exactly where
-    // the slack is larger. One multiplication gathers the eight high bits into a byte.
-    if keep_above < 0x7F {
-        let above = BYTE_ONES * (u64::from(keep_above) + 1);
-        for (eight, slack) in slack.chunks_exact(8).enumerate() {
-            let slack = u64::from_le_bytes(slack.try_into().expect("eight bytes"));
-            let larger = ((slack | BYTE_HIGH) - above) & BYTE_HIGH;
-            let bits = (larger >> 7).wrapping_mul(GATHER_BYTE_BITS) >> 56;
-            kept[eight / 8] |= bits << (eight % 8 * 8);
-        }
-    }
+pub(super) fn largest_at_most(slack: &[u8; BLOCK], most_cut: u8) -> Option<u8> {
     // Every guess gets some reply, so its slack is at least 1, and 0 can stand for slacks
     // above the cut and for "none dropped". Columns the block does not list only lower the
     // floor to bounds still at the limit, which is all a floor must be.
@@ -158,7 +133,17 @@ pub(super) fn sift(
         .iter()
         .map(|&s| if s <= most_cut { s } else { 0 })
         .fold(0, u8::max);
-    (kept, (most > 0).then_some(most))
+    (most > 0).then_some(most)
+}
+
+/// Clears the slacks at most `keep_above` to 0 (those guesses leave), and returns the largest
+/// left, 0 if none.
+#[multiversion(targets("x86_64+avx2"))]
+pub(super) fn keep_waiting(slacks: &mut [u8], keep_above: u8) -> u8 {
+    for slack in slacks.iter_mut() {
+        *slack = if *slack > keep_above { *slack } else { 0 };
+    }
+    slacks.iter().copied().fold(0, u8::max)
 }
 
 /// Fills `counts[r][i]` with how many of the candidates (whose rows are `rows`) give reply `r`

@@ -169,11 +169,11 @@ impl Search<'_> {
     /// a scan outside a small set, or a ranking of a larger one's guesses against `limit`.
     /// Returns by how much its estimate rose.
     fn sharpen<'s>(
-        &self,
+        &'s self,
         class: &mut Class<'s>,
         budget: Budget,
         limit: u32,
-        symmetry: &Symmetry,
+        symmetry: &'s Symmetry,
     ) -> u32 {
         if self.needs_scan(class.codes, budget, class.known) {
             let before = class.known.value;

@@ -10,6 +10,7 @@
 //! mark. A group is counted, a block at a time, only when the search reaches its bound; most
 //! nodes try one or two guesses, so most groups are never counted.
 
+use std::borrow::Cow;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::sync::atomic::Ordering;
@@ -18,7 +19,9 @@ use mastermind_core::Code;
 
 use super::bounds::INFEASIBLE;
 use super::budget::Budget;
-use super::counting::{mark_replies, sift, Columns, Counted, Counter, BLOCK, REPLIES_MARKED};
+use super::counting::{
+    keep_waiting, largest_at_most, mark_replies, Columns, Counted, Counter, BLOCK, REPLIES_MARKED,
+};
 use super::search::Search;
 use crate::symmetry::Symmetry;
 
@@ -31,10 +34,15 @@ pub(super) struct Ranking<'s> {
     set: &'s [Code],
     budget: Budget,
     limit: u32,
-    /// Guesses whose bound is counted, best first.
+    /// Guesses whose bound is known, best first.
     counted: BinaryHeap<Reverse<Ranked>>,
-    /// Guesses known only by a lower bound, in groups of equal bound, the least bound last.
-    marked: Vec<(u32, Vec<Code>)>,
+    /// The guesses marked, and each one's slack while it waits (0 once it has left): its
+    /// bound is at least `3n − slack`, and exactly that from `exact_from` on.
+    marked: Cow<'s, [Code]>,
+    slacks: Vec<u8>,
+    exact_from: u8,
+    /// The largest slack still waiting, 0 if none.
+    most_waiting: u8,
     /// The least bound of the guesses left out for reaching the limit.
     dropped: u32,
 }
@@ -46,7 +54,10 @@ impl<'s> Ranking<'s> {
             budget,
             limit,
             counted: BinaryHeap::new(),
-            marked: Vec::new(),
+            marked: Cow::Borrowed(&[]),
+            slacks: Vec::new(),
+            exact_from: 0,
+            most_waiting: 0,
             dropped: INFEASIBLE,
         }
     }
@@ -63,7 +74,7 @@ impl<'s> Ranking<'s> {
             if counted.min(marked) >= threshold {
                 return Err(counted.min(marked).min(self.dropped));
             }
-            // A marked group whose bound ties the best counted one may hold a better guess.
+            // Marked guesses whose bound ties the best counted one may include a better guess.
             if marked <= counted {
                 self.count_least_marked(search);
             } else {
@@ -95,7 +106,7 @@ impl<'s> Ranking<'s> {
 
     /// Counts every marked guess, so that [`Ranking::remaining`] lists them all.
     pub(super) fn count_all(&mut self, search: &Search<'_>) {
-        while !self.marked.is_empty() {
+        while self.most_waiting > 0 {
             self.count_least_marked(search);
         }
     }
@@ -110,15 +121,34 @@ impl<'s> Ranking<'s> {
     }
 
     fn least_marked(&self) -> u32 {
-        self.marked.last().map_or(INFEASIBLE, |&(bound, _)| bound)
+        match self.most_waiting {
+            0 => INFEASIBLE,
+            slack => 3 * self.set.len() as u32 - u32::from(slack),
+        }
     }
 
+    /// Moves the guesses of the largest waiting slack to the counted ones: counting their
+    /// classes, unless their slack alone gives their bound.
     fn count_least_marked(&mut self, search: &Search<'_>) {
-        let Some((_, guesses)) = self.marked.pop() else {
+        let slack = self.most_waiting;
+        let mut group = Vec::new();
+        for (&guess, waiting) in self.marked.iter().zip(self.slacks.iter_mut()) {
+            if *waiting == slack {
+                group.push(guess);
+                *waiting = 0;
+            }
+        }
+        self.most_waiting = self.slacks.iter().copied().max().unwrap_or(0);
+        if slack >= self.exact_from {
+            let bound = 3 * self.set.len() as u32 - u32::from(slack);
+            for guess in group {
+                let candidate = self.set.binary_search(&guess).is_ok();
+                self.counted.push(Reverse((bound, !candidate, guess)));
+            }
             return;
-        };
+        }
         let mut counter = search.counter(self.set, self.budget);
-        for block in guesses.chunks(BLOCK) {
+        for block in group.chunks(BLOCK) {
             counter.score(block, |counted| self.scored(counted));
         }
     }
@@ -153,11 +183,11 @@ impl Search<'_> {
     /// The guesses worth trying at `set` (one per orbit, not useless, bound below `limit`),
     /// to be handed out best first.
     pub(super) fn rank<'s>(
-        &self,
+        &'s self,
         set: &'s [Code],
         budget: Budget,
         limit: u32,
-        symmetry: &Symmetry,
+        symmetry: &'s Symmetry,
     ) -> Ranking<'s> {
         self.nodes.fetch_add(1, Ordering::Relaxed);
         let book = self.scorer.codebook();
@@ -172,7 +202,7 @@ impl Search<'_> {
                 counter.score(block, |counted| ranking.scored(counted));
             }
         } else {
-            self.mark_in_blocks(set, &guesses, budget, &mut ranking);
+            self.mark_in_blocks(guesses, &mut ranking);
         }
         ranking
     }
@@ -202,34 +232,28 @@ impl Search<'_> {
         }
     }
 
-    /// Marks the guesses in blocks, as the module explains: drops those at the limit, ranks
-    /// those whose mark is already their bound, and groups the rest by mark.
-    fn mark_in_blocks<'s>(
-        &self,
-        set: &'s [Code],
-        guesses: &[Code],
-        budget: Budget,
-        ranking: &mut Ranking<'s>,
-    ) {
+    /// Marks the guesses in blocks, as the module explains: those at the limit are dropped,
+    /// the rest wait with their slack.
+    fn mark_in_blocks<'s>(&self, guesses: Cow<'s, [Code]>, ranking: &mut Ranking<'s>) {
+        let set = ranking.set;
         let n = set.len() as u64;
-        let counter = self.counter(set, budget);
+        let counter = self.counter(set, ranking.budget);
         let rows = &counter.rows;
         let codes = self.replies.codes();
         // A guess's bound is at least `3n − slack`, its slack being its distinct replies plus
         // one if it is a candidate; it falls at the limit when its slack is at most
-        // `3n − limit`.
+        // `3n − limit`. A slack of one is a single reply and no candidate: a useless guess.
         let most_cut =
             u8::try_from((3 * n).saturating_sub(u64::from(ranking.limit))).unwrap_or(u8::MAX);
+        let keep_above = most_cut.max(1);
         // With `slack − 1` distinct replies or more, no class exceeds `n − slack + 2`, so from
         // this slack on the shortcut is exact.
-        let exact_from = (n + 2).saturating_sub(u64::from(counter.largest_short));
-        let mut groups: Vec<Vec<Code>> = vec![Vec::new(); REPLIES_MARKED + 2];
-        let mut members = vec![0u64; codes.div_ceil(64)];
-        for code in set {
-            members[code.index() / 64] |= 1 << (code.index() % 64);
-        }
-        let mut unscored = guesses;
-        while let Some(first) = unscored.first() {
+        ranking.exact_from = u8::try_from((n + 2).saturating_sub(u64::from(counter.largest_short)))
+            .unwrap_or(u8::MAX);
+        let mut slacks = vec![0u8; guesses.len()];
+        let mut done = 0;
+        while let Some(first) = guesses.get(done) {
+            let unscored = &guesses[done..];
             // Where the guesses are dense, copy a stretch of each row and mark every code in
             // it, using the listed ones only: cheaper than gathering them one by one.
             let start = first.index();
@@ -241,7 +265,6 @@ impl Search<'_> {
             } else {
                 BLOCK.min(unscored.len())
             }];
-            unscored = &unscored[block.len()..];
             let columns = if stretch {
                 Columns::Stretch(start..start + width)
             } else {
@@ -249,54 +272,22 @@ impl Search<'_> {
             };
             let mut slack = [0u8; BLOCK];
             mark_replies(rows, &columns, counter.solved, &mut slack);
-            // A slack of one is a single reply and no candidate: a useless guess.
-            let (passed, most) = sift(&slack, most_cut, most_cut.max(1));
-            if let Some(most) = most {
+            if let Some(most) = largest_at_most(&slack, most_cut) {
                 ranking.dropped(3 * n - u64::from(most));
             }
-            let mut listed = [0u64; BLOCK / 64];
-            if matches!(columns, Columns::Stretch(_)) && block.len() < width {
-                for guess in block {
-                    let i = guess.index() - start;
-                    listed[i / 64] |= 1 << (i % 64);
+            let waiting = &mut slacks[done..done + block.len()];
+            if stretch && block.len() < width {
+                for (waiting, guess) in waiting.iter_mut().zip(block) {
+                    *waiting = slack[guess.index() - start];
                 }
             } else {
-                for i in 0..block.len() {
-                    listed[i / 64] |= 1 << (i % 64);
-                }
+                waiting.copy_from_slice(&slack[..block.len()]);
             }
-            for (word, (&passed, &listed)) in passed.iter().zip(&listed).enumerate() {
-                let mut bits = passed & listed;
-                while bits != 0 {
-                    let i = word * 64 + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    let guess = match columns {
-                        Columns::Stretch(_) => Code((start + i) as u32),
-                        Columns::Listed(block) => block[i],
-                    };
-                    let slack = slack[i];
-                    if u64::from(slack) >= exact_from {
-                        let candidate =
-                            members[guess.index() / 64] >> (guess.index() % 64) & 1 == 1;
-                        ranking.scored(Counted {
-                            guess,
-                            bound: 3 * n - u64::from(slack),
-                            candidate,
-                            uniform: false,
-                        });
-                    } else {
-                        groups[usize::from(slack)].push(guess);
-                    }
-                }
-            }
+            done += block.len();
         }
-        // Fewest replies first, so that the least bound ends up last.
-        ranking.marked = groups
-            .into_iter()
-            .enumerate()
-            .filter(|(_, group)| !group.is_empty())
-            .map(|(slack, group)| (clamp(3 * n - slack as u64), group))
-            .collect();
+        ranking.most_waiting = keep_waiting(&mut slacks, keep_above);
+        ranking.slacks = slacks;
+        ranking.marked = guesses;
     }
 
     /// Scores one guess at a time, leaving it out as soon as its bound reaches the limit: for
