@@ -122,28 +122,20 @@ pub(super) fn mark_replies<'a>(
     }
 }
 
-/// The largest slack at most `most_cut`, if any: the guesses it belongs to fall at the limit,
-/// and the least bound among them is `3n` minus it.
+/// Clears the slacks at most `keep_above` to 0 (those guesses leave); returns the largest
+/// slack left and the largest cleared one at most `most_cut` (the guesses at the limit: the
+/// least bound among them is `3n` minus it), each 0 if none.
 #[multiversion(targets("x86_64+avx2"))]
-pub(super) fn largest_at_most(slack: &[u8; BLOCK], most_cut: u8) -> Option<u8> {
-    // Every guess gets some reply, so its slack is at least 1, and 0 can stand for slacks
-    // above the cut and for "none dropped". Columns the block does not list only lower the
-    // floor to bounds still at the limit, which is all a floor must be.
-    let most = slack
+pub(super) fn keep_waiting(slacks: &mut [u8], keep_above: u8, most_cut: u8) -> (u8, u8) {
+    let most_dropped = slacks
         .iter()
         .map(|&s| if s <= most_cut { s } else { 0 })
         .fold(0, u8::max);
-    (most > 0).then_some(most)
-}
-
-/// Clears the slacks at most `keep_above` to 0 (those guesses leave), and returns the largest
-/// left, 0 if none.
-#[multiversion(targets("x86_64+avx2"))]
-pub(super) fn keep_waiting(slacks: &mut [u8], keep_above: u8) -> u8 {
     for slack in slacks.iter_mut() {
         *slack = if *slack > keep_above { *slack } else { 0 };
     }
-    slacks.iter().copied().fold(0, u8::max)
+    let most_waiting = slacks.iter().copied().fold(0, u8::max);
+    (most_waiting, most_dropped)
 }
 
 /// Fills `counts[r][i]` with how many of the candidates (whose rows are `rows`) give reply `r`

@@ -174,18 +174,20 @@ impl Search<'_> {
         })
     }
 
-    /// How many codes of `set` get a reply `guess` already gave another, counting no further
-    /// than one past `enough`.
+    /// How many codes of `set` get a reply `guess` already gave another; where replies are
+    /// scored rather than read from the rows, counting no further than one past `enough`.
     fn repeated_replies(&self, guess: Code, set: &[Code], enough: usize) -> usize {
-        let row = self.replies.row(guess);
+        if let Some(row) = self.replies.row(guess) {
+            // Sets this small cost less read whole than with a branch per code to stop early.
+            let seen = set
+                .iter()
+                .fold(0u128, |seen, secret| seen | 1 << row[secret.index()]);
+            return set.len() - seen.count_ones() as usize;
+        }
         let mut seen = 0u128;
         let mut repeats = 0;
         for &secret in set {
-            let reply = match row {
-                Some(row) => row[secret.index()],
-                None => self.replies.reply(self.scorer, guess, secret),
-            };
-            let bit = 1u128 << reply;
+            let bit = 1u128 << self.replies.reply(self.scorer, guess, secret);
             if seen & bit != 0 {
                 repeats += 1;
                 if repeats > enough {

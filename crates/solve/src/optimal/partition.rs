@@ -27,8 +27,9 @@ impl Split {
         }
         let mut codes = vec![Code(0); set.len()];
         let mut next = starts;
+        let reply_of = replies_to(scorer, guess);
         for &secret in set {
-            let reply = scorer.feedback(guess, secret).index();
+            let reply = reply_of(secret);
             codes[next[reply]] = secret;
             next[reply] += 1;
         }
@@ -52,9 +53,10 @@ pub(super) fn shape(scorer: &Scorer, guess: Code, set: &[Code], all_black: usize
     const SOLVED: u8 = u8::MAX;
     let mut label = [None; MAX_SLOTS];
     let mut labels = 0u8;
+    let reply_of = replies_to(scorer, guess);
     set.iter()
         .map(|&secret| {
-            let reply = scorer.feedback(guess, secret).index();
+            let reply = reply_of(secret);
             if reply == all_black {
                 return SOLVED;
             }
@@ -64,4 +66,14 @@ pub(super) fn shape(scorer: &Scorer, guess: Code, set: &[Code], all_black: usize
             })
         })
         .collect()
+}
+
+/// The reply index of each secret to `guess`, read from the guess's row of the table where
+/// the scorer keeps one.
+fn replies_to(scorer: &Scorer, guess: Code) -> impl Fn(Code) -> usize + '_ {
+    let row = scorer.feedback_row(guess);
+    move |secret| match row {
+        Some(row) => usize::from(row[secret.index()]),
+        None => scorer.feedback(guess, secret).index(),
+    }
 }

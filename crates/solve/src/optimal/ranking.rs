@@ -20,7 +20,7 @@ use mastermind_core::Code;
 use super::bounds::INFEASIBLE;
 use super::budget::Budget;
 use super::counting::{
-    keep_waiting, largest_at_most, mark_replies, Columns, Counted, Counter, BLOCK, REPLIES_MARKED,
+    keep_waiting, mark_replies, Columns, Counted, Counter, BLOCK, REPLIES_MARKED,
 };
 use super::search::Search;
 use crate::symmetry::Symmetry;
@@ -272,9 +272,6 @@ impl Search<'_> {
             };
             let mut slack = [0u8; BLOCK];
             mark_replies(rows, &columns, counter.solved, &mut slack);
-            if let Some(most) = largest_at_most(&slack, most_cut) {
-                ranking.dropped(3 * n - u64::from(most));
-            }
             let waiting = &mut slacks[done..done + block.len()];
             if stretch && block.len() < width {
                 for (waiting, guess) in waiting.iter_mut().zip(block) {
@@ -285,7 +282,11 @@ impl Search<'_> {
             }
             done += block.len();
         }
-        ranking.most_waiting = keep_waiting(&mut slacks, keep_above);
+        let (most_waiting, most_dropped) = keep_waiting(&mut slacks, keep_above, most_cut);
+        if most_dropped > 0 {
+            ranking.dropped(3 * n - u64::from(most_dropped));
+        }
+        ranking.most_waiting = most_waiting;
         ranking.slacks = slacks;
         ranking.marked = guesses;
     }
