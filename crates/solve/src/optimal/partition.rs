@@ -47,15 +47,57 @@ impl Split {
     }
 }
 
-/// The shape of `guess`'s split of `set`: each candidate's class, numbered in order of first
-/// appearance, with the all-black class (the guess itself) marked apart.
-pub(super) fn shape(scorer: &Scorer, guess: Code, set: &[Code], all_black: usize) -> Box<[u8]> {
-    const SOLVED: u8 = u8::MAX;
-    let mut label = [None; MAX_SLOTS];
-    let mut labels = 0u8;
-    let reply_of = replies_to(scorer, guess);
-    set.iter()
-        .map(|&secret| {
+/// The shapes of the guesses tried at a node, to skip those that split the set like one
+/// before. A node usually tries one guess only, so the first guess's shape is worked out only
+/// once a second one comes.
+pub(super) struct Shapes<'a> {
+    scorer: &'a Scorer,
+    set: &'a [Code],
+    all_black: usize,
+    first: Option<Code>,
+    /// The shapes so far, one after another, each one byte per candidate.
+    seen: Vec<u8>,
+}
+
+impl<'a> Shapes<'a> {
+    pub(super) fn new(scorer: &'a Scorer, set: &'a [Code], all_black: usize) -> Shapes<'a> {
+        Shapes {
+            scorer,
+            set,
+            all_black,
+            first: None,
+            seen: Vec::new(),
+        }
+    }
+
+    /// Whether `guess` splits the set unlike every guess before it; remembers its shape.
+    pub(super) fn is_new(&mut self, guess: Code) -> bool {
+        if self.seen.is_empty() {
+            match self.first.replace(guess) {
+                None => return true,
+                Some(first) => self.push_shape(first),
+            }
+        }
+        let n = self.set.len();
+        let known = self.seen.len();
+        self.push_shape(guess);
+        let (before, shape) = self.seen.split_at(known);
+        if before.chunks_exact(n).any(|seen| seen == shape) {
+            self.seen.truncate(known);
+            return false;
+        }
+        true
+    }
+
+    /// Appends the shape of `guess`'s split: each candidate's class, numbered in order of first
+    /// appearance, with the all-black class (the guess itself) marked apart.
+    fn push_shape(&mut self, guess: Code) {
+        const SOLVED: u8 = u8::MAX;
+        let mut label = [None; MAX_SLOTS];
+        let mut labels = 0u8;
+        let reply_of = replies_to(self.scorer, guess);
+        let all_black = self.all_black;
+        self.seen.extend(self.set.iter().map(|&secret| {
             let reply = reply_of(secret);
             if reply == all_black {
                 return SOLVED;
@@ -64,8 +106,8 @@ pub(super) fn shape(scorer: &Scorer, guess: Code, set: &[Code], all_black: usize
                 labels += 1;
                 labels - 1
             })
-        })
-        .collect()
+        }));
+    }
 }
 
 /// The reply index of each secret to `guess`, read from the guess's row of the table where

@@ -17,7 +17,7 @@ use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::bounds::INFEASIBLE;
-use super::partition::shape;
+use super::partition::Shapes;
 use super::search::Subproblem;
 use super::{NoStrategy, OptimalOptions, Root};
 use crate::one_step::{one_step, Heuristic, OneStepOptions, TieBreak};
@@ -72,12 +72,12 @@ pub fn plan(scorer: &Scorer, options: &OptimalOptions) -> Result<Plan, NoStrateg
     let ranking = root.search.rank(&set, root.budget, limit, &root.symmetry);
     let all_black = scorer.game().all_black();
     let after = root.budget.after_guess();
-    let mut shapes = std::collections::HashSet::new();
+    let mut shapes = Shapes::new(scorer, &set, all_black.index());
     let mut openings = Vec::new();
     let mut pieces = Vec::new();
     for (_, _, opening) in ranking.into_sorted(&root.search) {
         // Openings that split the codes alike cost the same; the first one wins ties.
-        if !shapes.insert(shape(scorer, opening, &set, all_black.index())) {
+        if !shapes.is_new(opening) {
             continue;
         }
         let classes: Vec<(Feedback, usize)> = scorer

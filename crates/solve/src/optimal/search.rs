@@ -8,7 +8,6 @@
 //! not a candidate, code): every tie is broken by a fixed order, so the tree depends on the set
 //! and the budget only, not on the path that reached it, the limits, the table or the threads.
 
-use std::collections::HashSet;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use mastermind_core::{Code, Scorer};
@@ -19,7 +18,7 @@ use super::budget::Budget;
 use super::cache::{Known, TranspositionTable};
 use super::estimate::{Estimate, SmallSet};
 use super::guess::Outcome;
-use super::partition::{shape, MAX_SLOTS};
+use super::partition::{Shapes, MAX_SLOTS};
 use super::ranking::Ranking;
 use super::replies::ReplyTable;
 use super::report::Report;
@@ -193,7 +192,7 @@ impl<'a> Search<'a> {
         let set = problem.set;
         let mut best: (u32, Option<Code>) = (limit, None);
         let mut floor = INFEASIBLE;
-        let mut shapes = HashSet::new();
+        let mut shapes = Shapes::new(self.scorer, set, self.all_black);
         loop {
             let (bound, _, guess) = match ranking.next_below(self, best.0) {
                 Ok(next) => next,
@@ -202,7 +201,7 @@ impl<'a> Search<'a> {
                     break;
                 }
             };
-            if !shapes.insert(shape(self.scorer, guess, set, self.all_black)) {
+            if !shapes.is_new(guess) {
                 continue;
             }
             match self.try_guess(problem, guess, bound, best.0) {
@@ -235,7 +234,7 @@ impl<'a> Search<'a> {
         let batch_size = rayon::current_num_threads().max(1);
         let mut best: (u32, Option<Code>) = (limit, None);
         let mut floor = INFEASIBLE;
-        let mut shapes = HashSet::new();
+        let mut shapes = Shapes::new(self.scorer, set, self.all_black);
         let mut exhausted = false;
         while !exhausted {
             let mut batch = Vec::with_capacity(batch_size);
@@ -254,7 +253,7 @@ impl<'a> Search<'a> {
                         break;
                     }
                 };
-                if shapes.insert(shape(self.scorer, guess, set, self.all_black)) {
+                if shapes.is_new(guess) {
                     batch.push((bound, guess));
                 } else if at_root {
                     self.report.settle(self.classes_of(guess, set));
