@@ -14,6 +14,9 @@ use super::bounds::INFEASIBLE;
 /// rows stream past.
 pub(super) const BLOCK: usize = 256;
 
+/// Byte lanes of the widest vector unit the kernels are compiled for.
+const LANES: usize = 32;
+
 /// Games with at most this many replies mark them as bits of a `u32`.
 pub(super) const REPLIES_MARKED: usize = 32;
 
@@ -149,23 +152,28 @@ fn count_block(
     distinct: &mut [u8; BLOCK],
     largest: &mut [u8; BLOCK],
 ) {
+    // Small blocks are common (a group of equal marks), so only the lanes that hold guesses
+    // are counted, in whole vector widths.
+    let width = block.len().next_multiple_of(LANES).min(BLOCK);
     for count in counts.iter_mut() {
-        count.fill(0);
+        count[..width].fill(0);
     }
     let columns = Columns::Listed(block);
     // Past the block's end the gathered row holds a reply that matches nothing.
     let mut row_of_block = [u8::MAX; BLOCK];
     for row in rows {
-        let got_by_guess = columns.of(row, &mut row_of_block);
+        let got_by_guess = &columns.of(row, &mut row_of_block)[..width];
         for (reply, count) in (0..=u8::MAX).zip(counts.iter_mut()) {
-            for (count, &got) in count.iter_mut().zip(got_by_guess) {
+            for (count, &got) in count[..width].iter_mut().zip(got_by_guess) {
                 *count += u8::from(got == reply);
             }
         }
     }
     for count in counts.iter() {
-        for ((distinct, largest), &count) in distinct.iter_mut().zip(largest.iter_mut()).zip(count)
-        {
+        let lanes = distinct[..width]
+            .iter_mut()
+            .zip(largest[..width].iter_mut());
+        for ((distinct, largest), &count) in lanes.zip(&count[..width]) {
             *distinct += u8::from(count > 0);
             *largest = (*largest).max(count);
         }
