@@ -112,10 +112,24 @@ pub(super) fn mark_replies<'a>(
 ) {
     // Bit `r` of `seen[i]` is set when some candidate gives reply `r` to guess `i`.
     let mut seen = [0u32; BLOCK];
-    // Past the block's end the gathered row holds replies nobody reads.
-    let mut row_of_block = [0u8; BLOCK];
-    for row in rows {
-        let got_by_guess = columns.of(row, &mut row_of_block);
+    // Past the block's end the gathered rows hold replies nobody reads. Rows are taken four
+    // at a time, so that `seen` is read and written once for four of them.
+    let [mut first, mut second, mut third, mut fourth] = [[0u8; BLOCK]; 4];
+    let mut quads = rows.chunks_exact(4);
+    for quad in &mut quads {
+        let got = (
+            columns.of(quad[0], &mut first),
+            columns.of(quad[1], &mut second),
+            columns.of(quad[2], &mut third),
+            columns.of(quad[3], &mut fourth),
+        );
+        let lanes = seen.iter_mut().zip(got.0).zip(got.1).zip(got.2).zip(got.3);
+        for ((((seen, &a), &b), &c), &d) in lanes {
+            *seen |= 1 << a | 1 << b | 1 << c | 1 << d;
+        }
+    }
+    for row in quads.remainder() {
+        let got_by_guess = columns.of(row, &mut first);
         for (seen, &got) in seen.iter_mut().zip(got_by_guess) {
             *seen |= 1 << got;
         }
