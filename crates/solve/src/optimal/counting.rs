@@ -144,14 +144,13 @@ pub(super) fn mark_replies<'a>(
 /// least bound among them is `3n` minus it), each 0 if none.
 #[multiversion(targets("x86_64+avx2"))]
 pub(super) fn keep_waiting(slacks: &mut [u8], keep_above: u8, most_cut: u8) -> (u8, u8) {
-    let most_dropped = slacks
-        .iter()
-        .map(|&s| if s <= most_cut { s } else { 0 })
-        .fold(0, u8::max);
+    let (mut most_waiting, mut most_dropped) = (0, 0);
     for slack in slacks.iter_mut() {
+        let dropped = if *slack <= most_cut { *slack } else { 0 };
+        most_dropped = most_dropped.max(dropped);
         *slack = if *slack > keep_above { *slack } else { 0 };
+        most_waiting = most_waiting.max(*slack);
     }
-    let most_waiting = slacks.iter().copied().fold(0, u8::max);
     (most_waiting, most_dropped)
 }
 
