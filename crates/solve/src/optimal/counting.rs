@@ -56,7 +56,9 @@ pub(super) struct Counted {
 pub(super) struct Counter<'a> {
     /// The reply rows of the set's codes.
     pub(super) rows: Vec<&'a [u8]>,
-    /// The dense number of the all-black reply.
+    /// The numbers replies take: `counts[k]` counts reply `occurring[k]`.
+    pub(super) occurring: &'a [u8],
+    /// Where the all-black reply is in `occurring`.
     pub(super) solved: usize,
     /// Guesses whose largest class is at most this take the `3n − d − [candidate]` shortcut.
     pub(super) largest_short: u8,
@@ -74,7 +76,14 @@ impl Counter<'_> {
         let mut distinct = [0u8; BLOCK];
         let mut largest = [0u8; BLOCK];
         let counts = &mut *self.counts;
-        count_block(&self.rows, block, counts, &mut distinct, &mut largest);
+        count_block(
+            &self.rows,
+            self.occurring,
+            block,
+            counts,
+            &mut distinct,
+            &mut largest,
+        );
         for (i, &guess) in block.iter().enumerate() {
             let candidate = counts[solved][i] > 0;
             let bound = if largest[i] <= self.largest_short {
@@ -154,12 +163,13 @@ pub(super) fn keep_waiting(slacks: &mut [u8], keep_above: u8, most_cut: u8) -> (
     (most_waiting, most_dropped)
 }
 
-/// Fills `counts[r][i]` with how many of the candidates (whose rows are `rows`) give reply `r`
-/// to `block[i]`, then `distinct[i]` and `largest[i]` with its number of distinct replies and
+/// Fills `counts[k][i]` with how many of the candidates (whose rows are `rows`) give reply
+/// `occurring[k]` to `block[i]`, then `distinct[i]` and `largest[i]` with its number of distinct replies and
 /// its largest class.
 #[multiversion(targets("x86_64+avx2"))]
 fn count_block(
     rows: &[&[u8]],
+    occurring: &[u8],
     block: &[Code],
     counts: &mut [[u8; BLOCK]],
     distinct: &mut [u8; BLOCK],
@@ -176,7 +186,7 @@ fn count_block(
     let mut row_of_block = [u8::MAX; BLOCK];
     for row in rows {
         let got_by_guess = &columns.of(row, &mut row_of_block)[..width];
-        for (reply, count) in (0..=u8::MAX).zip(counts.iter_mut()) {
+        for (&reply, count) in occurring.iter().zip(counts.iter_mut()) {
             for (count, &got) in count[..width].iter_mut().zip(got_by_guess) {
                 *count += u8::from(got == reply);
             }

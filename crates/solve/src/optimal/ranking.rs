@@ -210,26 +210,39 @@ impl Search<'_> {
     /// What counting the classes of `set`'s guesses needs: its rows must be held, and it must
     /// have fewer than 256 codes, since counters are bytes.
     pub(super) fn counter<'r>(&'r self, set: &[Code], budget: Budget) -> Counter<'r> {
-        // The `3n − d − [candidate]` shortcut needs every class to cost `2c − 1`: true up to
-        // `fan_out + 1` codes when two more guesses are allowed, and for single codes always.
-        let largest_short = if budget.allows(3) {
-            self.bounds.fan_out() as u8 + 1
-        } else {
-            1
-        };
         let mut class_bound = [INFEASIBLE; BLOCK];
         class_bound[..=set.len()]
             .copy_from_slice(&self.bounds.row(budget.after_guess())[..=set.len()]);
+        let occurring = self.replies.occurring();
         Counter {
-            rows: set
+            rows: self.reply_rows(set),
+            occurring,
+            solved: occurring
                 .iter()
-                .map(|&secret| self.replies.row(secret).expect("the table is held"))
-                .collect(),
-            solved: usize::from(self.replies.all_black()),
-            largest_short,
+                .position(|&reply| reply == self.replies.all_black())
+                .expect("all black is a reply"),
+            largest_short: self.largest_short(budget),
             class_bound,
-            counts: vec![[0u8; BLOCK]; self.replies.replies()],
+            counts: vec![[0u8; BLOCK]; occurring.len()],
         }
+    }
+
+    /// The largest class for which the `3n − d − [candidate]` shortcut holds: it needs every
+    /// class to cost `2c − 1`, true up to `fan_out + 1` codes when two more guesses are
+    /// allowed, and for single codes always.
+    fn largest_short(&self, budget: Budget) -> u8 {
+        if budget.allows(3) {
+            self.bounds.fan_out() as u8 + 1
+        } else {
+            1
+        }
+    }
+
+    /// The reply rows of `set`'s codes, which must be held.
+    fn reply_rows(&self, set: &[Code]) -> Vec<&[u8]> {
+        set.iter()
+            .map(|&secret| self.replies.row(secret).expect("the table is held"))
+            .collect()
     }
 
     /// Marks the guesses in blocks, as the module explains: those at the limit are dropped,
@@ -237,8 +250,8 @@ impl Search<'_> {
     fn mark_in_blocks<'s>(&self, guesses: Cow<'s, [Code]>, ranking: &mut Ranking<'s>) {
         let set = ranking.set;
         let n = set.len() as u64;
-        let counter = self.counter(set, ranking.budget);
-        let rows = &counter.rows;
+        let rows = self.reply_rows(set);
+        let solved = usize::from(self.replies.all_black());
         let codes = self.replies.codes();
         // A guess's bound is at least `3n − slack`, its slack being its distinct replies plus
         // one if it is a candidate; it falls at the limit when its slack is at most
@@ -248,8 +261,9 @@ impl Search<'_> {
         let keep_above = most_cut.max(1);
         // With `slack − 1` distinct replies or more, no class exceeds `n − slack + 2`, so from
         // this slack on the shortcut is exact.
-        ranking.exact_from = u8::try_from((n + 2).saturating_sub(u64::from(counter.largest_short)))
-            .unwrap_or(u8::MAX);
+        let largest_short = self.largest_short(ranking.budget);
+        ranking.exact_from =
+            u8::try_from((n + 2).saturating_sub(u64::from(largest_short))).unwrap_or(u8::MAX);
         let mut slacks = vec![0u8; guesses.len()];
         let mut done = 0;
         while let Some(first) = guesses.get(done) {
@@ -271,7 +285,7 @@ impl Search<'_> {
                 Columns::Listed(block)
             };
             let mut slack = [0u8; BLOCK];
-            mark_replies(rows, &columns, counter.solved, &mut slack);
+            mark_replies(&rows, &columns, solved, &mut slack);
             let waiting = &mut slacks[done..done + block.len()];
             if stretch && block.len() < width {
                 for (waiting, guess) in waiting.iter_mut().zip(block) {

@@ -1,7 +1,10 @@
-//! The search's own copy of the reply table, as rows it can borrow, with replies renumbered
-//! densely (`0..replies()`): the ranking loop reads one candidate's replies to every guess, and
-//! a plain byte row is the fastest way to do that, while dense numbers keep the per-guess class
-//! counts small. Replies are symmetric, so row `s` holds every guess's reply to secret `s`.
+//! The reply table as the search reads it: rows it can borrow, with replies numbered so that a
+//! set of them fits the bits of a `u32` (the ranking loop marks replies as bits). Replies are
+//! symmetric, so row `s` holds every guess's reply to secret `s`.
+//!
+//! Where every feedback index fits (games of up to four pegs), a reply's number is its
+//! feedback index and the rows are the scorer's own table, so the search builds nothing. Larger
+//! games number replies densely, in notation order, in a table of their own.
 
 use mastermind_core::{Code, Scorer};
 use rayon::prelude::*;
@@ -11,58 +14,60 @@ use rayon::prelude::*;
 /// search anyway.
 pub(super) const MOST_CODES_TABULATED: usize = 1 << 13;
 
-/// Dense reply numbers for the ranking loop.
-pub(super) struct ReplyTable {
+/// Games with at most this many feedback indices number replies by their index.
+const MOST_INDICES_KEPT: usize = 32;
+
+/// Where the rows come from.
+enum Rows<'a> {
+    /// The scorer's table, whose feedback indices are the reply numbers.
+    Scorer(&'a Scorer),
+    /// A table of dense numbers: `cells[s * codes + g]` is guess `g`'s reply to secret `s`.
+    Dense(Vec<u8>),
+    /// No table: replies are scored as they are needed.
+    Scored,
+}
+
+/// Reply numbers for the ranking loop.
+pub(super) struct ReplyTable<'a> {
     codes: usize,
-    /// `cells[s * codes + g]` is the dense reply of guess `g` to secret `s`.
-    cells: Option<Vec<u8>>,
-    /// The dense number of each feedback index.
-    dense: Vec<u8>,
-    replies: usize,
+    rows: Rows<'a>,
+    /// The number of each feedback index.
+    numbers: Vec<u8>,
+    /// The numbers of the well-formed replies, in increasing order.
+    occurring: Vec<u8>,
     all_black: u8,
 }
 
-impl ReplyTable {
+impl<'a> ReplyTable<'a> {
     /// The table for the scorer's game, with rows when it has at most `most_tabulated` codes.
-    pub(super) fn new(scorer: &Scorer, most_tabulated: usize) -> ReplyTable {
+    pub(super) fn new(scorer: &'a Scorer, most_tabulated: usize) -> ReplyTable<'a> {
         let game = scorer.game();
-        let mut dense = vec![0u8; game.feedback_slots()];
-        let mut replies = 0;
-        for reply in game.notation_feedbacks() {
-            dense[reply.index()] = replies as u8;
-            replies += 1;
+        let slots = game.feedback_slots();
+        let keep_indices = slots <= MOST_INDICES_KEPT;
+        let mut numbers: Vec<u8> = (0..slots as u8).collect();
+        if !keep_indices {
+            for (number, reply) in game.notation_feedbacks().into_iter().enumerate() {
+                numbers[reply.index()] = number as u8;
+            }
         }
+        let mut occurring: Vec<u8> = game
+            .notation_feedbacks()
+            .iter()
+            .map(|reply| numbers[reply.index()])
+            .collect();
+        occurring.sort_unstable();
         let codes = scorer.codebook().len();
-        let cells = (codes <= most_tabulated).then(|| {
-            let mut cells = vec![0u8; codes * codes];
-            cells
-                .par_chunks_mut(codes)
-                .enumerate()
-                .for_each(|(secret, row)| {
-                    // The scorer's own table, where it keeps one, holds the same replies.
-                    match scorer.feedback_row(Code(secret as u32)) {
-                        Some(replies) => {
-                            for (cell, &reply) in row.iter_mut().zip(replies) {
-                                *cell = dense[usize::from(reply)];
-                            }
-                        }
-                        None => {
-                            for (guess, cell) in row.iter_mut().enumerate() {
-                                let reply =
-                                    scorer.feedback(Code(guess as u32), Code(secret as u32));
-                                *cell = dense[reply.index()];
-                            }
-                        }
-                    }
-                });
-            cells
-        });
-        let all_black = dense[game.all_black().index()];
+        let rows = match codes <= most_tabulated {
+            false => Rows::Scored,
+            true if keep_indices && scorer.has_table() => Rows::Scorer(scorer),
+            true => Rows::Dense(dense_cells(scorer, &numbers)),
+        };
+        let all_black = numbers[game.all_black().index()];
         ReplyTable {
             codes,
-            cells,
-            dense,
-            replies,
+            rows,
+            numbers,
+            occurring,
             all_black,
         }
     }
@@ -72,31 +77,68 @@ impl ReplyTable {
         self.codes
     }
 
-    /// How many dense reply numbers there are.
+    /// One more than the largest reply number: the length of an array indexed by them.
     pub(super) fn replies(&self) -> usize {
-        self.replies
+        self.occurring
+            .last()
+            .map_or(0, |&last| usize::from(last) + 1)
     }
 
-    /// The dense number of the all-black reply.
+    /// The numbers of the well-formed replies, in increasing order.
+    pub(super) fn occurring(&self) -> &[u8] {
+        &self.occurring
+    }
+
+    /// The number of the all-black reply.
     pub(super) fn all_black(&self) -> u8 {
         self.all_black
     }
 
-    /// Every guess's dense reply to `secret`, if the table is held.
+    /// Every guess's reply number to `secret`, if the table is held.
     pub(super) fn row(&self, secret: Code) -> Option<&[u8]> {
-        let start = secret.index() * self.codes;
-        self.cells
-            .as_ref()
-            .map(|cells| &cells[start..start + self.codes])
+        match &self.rows {
+            Rows::Scorer(scorer) => scorer.feedback_row(secret),
+            Rows::Dense(cells) => {
+                let start = secret.index() * self.codes;
+                Some(&cells[start..start + self.codes])
+            }
+            Rows::Scored => None,
+        }
     }
 
-    /// The dense reply of `guess` to `secret`, from the table or the scorer. The table is
+    /// The reply number of `guess` to `secret`, from the table or the scorer. The table is
     /// read in `guess`'s row (the same reply, by symmetry), so that loops over the secrets
     /// of one guess read memory in order.
     pub(super) fn reply(&self, scorer: &Scorer, guess: Code, secret: Code) -> u8 {
         match self.row(guess) {
             Some(row) => row[secret.index()],
-            None => self.dense[scorer.feedback(guess, secret).index()],
+            None => self.numbers[scorer.feedback(guess, secret).index()],
         }
     }
+}
+
+/// Every reply's number, row by row, for games whose numbers are not their indices.
+fn dense_cells(scorer: &Scorer, numbers: &[u8]) -> Vec<u8> {
+    let codes = scorer.codebook().len();
+    let mut cells = vec![0u8; codes * codes];
+    cells
+        .par_chunks_mut(codes)
+        .enumerate()
+        .for_each(
+            |(secret, row)| match scorer.feedback_row(Code(secret as u32)) {
+                // The scorer's own table, where it keeps one, holds the same replies.
+                Some(replies) => {
+                    for (cell, &reply) in row.iter_mut().zip(replies) {
+                        *cell = numbers[usize::from(reply)];
+                    }
+                }
+                None => {
+                    for (guess, cell) in row.iter_mut().enumerate() {
+                        let reply = scorer.feedback(Code(guess as u32), Code(secret as u32));
+                        *cell = numbers[reply.index()];
+                    }
+                }
+            },
+        );
+    cells
 }

@@ -54,7 +54,7 @@ pub(super) struct Search<'a> {
     pub(super) bounds: LowerBound,
     table: TranspositionTable,
     pub(super) pool: GuessPool,
-    pub(super) replies: ReplyTable,
+    pub(super) replies: ReplyTable<'a>,
     pub(super) consistent_only: bool,
     pub(super) all_black: usize,
     pub(super) nodes: AtomicU64,
