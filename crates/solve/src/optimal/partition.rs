@@ -6,6 +6,8 @@ use std::ops::Range;
 
 use mastermind_core::{Code, Scorer, MAX_PEGS};
 
+use super::ranking::Ranked;
+
 /// Most feedback slots of any game: `(pegs + 1)²`.
 pub(super) const MAX_SLOTS: usize = (MAX_PEGS as usize + 1) * (MAX_PEGS as usize + 1);
 
@@ -48,14 +50,17 @@ impl Split {
 }
 
 /// The shapes of the guesses tried at a node, to skip those that split the set like one
-/// before. A node usually tries one guess only, so the first guess's shape is worked out only
-/// once a second one comes.
+/// before. Guesses that split alike have the same bound and are both candidates or both not,
+/// so a shape is only worked out when an earlier guess has the same of both: most nodes try
+/// one or two guesses and never need one.
 pub(super) struct Shapes<'a> {
     scorer: &'a Scorer,
     set: &'a [Code],
     all_black: usize,
-    first: Option<Code>,
-    /// The shapes so far, one after another, each one byte per candidate.
+    /// The guesses tried, each with its bound and whether it is not a candidate, and where
+    /// its shape is in `seen` once worked out.
+    tried: Vec<(Ranked, Option<usize>)>,
+    /// The shapes worked out, one after another, each one byte per candidate.
     seen: Vec<u8>,
 }
 
@@ -65,28 +70,47 @@ impl<'a> Shapes<'a> {
             scorer,
             set,
             all_black,
-            first: None,
+            tried: Vec::new(),
             seen: Vec::new(),
         }
     }
 
-    /// Whether `guess` splits the set unlike every guess before it; remembers its shape.
-    pub(super) fn is_new(&mut self, guess: Code) -> bool {
-        if self.seen.is_empty() {
-            match self.first.replace(guess) {
-                None => return true,
-                Some(first) => self.push_shape(first),
+    /// Whether the guess of `ranked` splits the set unlike every guess before it; if so, it
+    /// is remembered as tried.
+    pub(super) fn is_new(&mut self, ranked: Ranked) -> bool {
+        let (bound, not_candidate, guess) = ranked;
+        let alike = |&((b, n, _), _): &(Ranked, Option<usize>)| b == bound && n == not_candidate;
+        if !self.tried.iter().any(alike) {
+            self.tried.push((ranked, None));
+            return true;
+        }
+        let shape = self.shape_at(guess);
+        for k in 0..self.tried.len() {
+            if !alike(&self.tried[k]) {
+                continue;
+            }
+            let earlier = match self.tried[k].1 {
+                Some(at) => at,
+                None => {
+                    let at = self.shape_at(self.tried[k].0 .2);
+                    self.tried[k].1 = Some(at);
+                    at
+                }
+            };
+            let n = self.set.len();
+            if self.seen[earlier..earlier + n] == self.seen[shape..shape + n] {
+                return false;
             }
         }
-        let n = self.set.len();
-        let known = self.seen.len();
-        self.push_shape(guess);
-        let (before, shape) = self.seen.split_at(known);
-        if before.chunks_exact(n).any(|seen| seen == shape) {
-            self.seen.truncate(known);
-            return false;
-        }
+        self.tried.push((ranked, Some(shape)));
         true
+    }
+
+    /// Appends the shape of `guess` to `seen`, returning where it starts.
+    fn shape_at(&mut self, guess: Code) -> usize {
+        let at = self.seen.len();
+        self.push_shape(guess);
+        at
     }
 
     /// Appends the shape of `guess`'s split: each candidate's class, numbered in order of first

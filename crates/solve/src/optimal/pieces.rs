@@ -75,9 +75,10 @@ pub fn plan(scorer: &Scorer, options: &OptimalOptions) -> Result<Plan, NoStrateg
     let mut shapes = Shapes::new(scorer, &set, all_black.index());
     let mut openings = Vec::new();
     let mut pieces = Vec::new();
-    for (_, _, opening) in ranking.into_sorted(&root.search) {
+    for ranked in ranking.into_sorted(&root.search) {
+        let opening = ranked.2;
         // Openings that split the codes alike cost the same; the first one wins ties.
-        if !shapes.is_new(opening) {
+        if !shapes.is_new(ranked) {
             continue;
         }
         let classes: Vec<(Feedback, usize)> = scorer

@@ -95,6 +95,7 @@ impl<'a> ReplyTable<'a> {
     }
 
     /// Every guess's reply number to `secret`, if the table is held.
+    #[inline]
     pub(super) fn row(&self, secret: Code) -> Option<&[u8]> {
         match &self.rows {
             Rows::Scorer(scorer) => scorer.feedback_row(secret),

@@ -194,14 +194,14 @@ impl<'a> Search<'a> {
         let mut floor = INFEASIBLE;
         let mut shapes = Shapes::new(self.scorer, set, self.all_black);
         loop {
-            let (bound, _, guess) = match ranking.next_below(self, best.0) {
+            let (bound, not_candidate, guess) = match ranking.next_below(self, best.0) {
                 Ok(next) => next,
                 Err(least) => {
                     floor = floor.min(least);
                     break;
                 }
             };
-            if !shapes.is_new(guess) {
+            if !shapes.is_new((bound, not_candidate, guess)) {
                 continue;
             }
             match self.try_guess(problem, guess, bound, best.0) {
@@ -239,7 +239,7 @@ impl<'a> Search<'a> {
         while !exhausted {
             let mut batch = Vec::with_capacity(batch_size);
             while batch.len() < batch_size {
-                let (bound, _, guess) = match ranking.next_below(self, best.0) {
+                let (bound, not_candidate, guess) = match ranking.next_below(self, best.0) {
                     Ok(next) => next,
                     Err(least) => {
                         floor = floor.min(least);
@@ -253,7 +253,7 @@ impl<'a> Search<'a> {
                         break;
                     }
                 };
-                if shapes.is_new(guess) {
+                if shapes.is_new((bound, not_candidate, guess)) {
                     batch.push((bound, guess));
                 } else if at_root {
                     self.report.settle(self.classes_of(guess, set));
