@@ -260,7 +260,10 @@ fn piece_result(
     }
     match (solved.total, solved.at_least, &solved.tree) {
         (Some(total), None, Some(tree)) => {
-            let node = node_of(book, tree).map_err(|message| format!("{name}: {message}"))?;
+            // The verifier checks the tree later.
+            let node = tree
+                .to_node(book)
+                .map_err(|message| format!("{name}: {message}"))?;
             let tree_total = guesses_below(&node);
             if tree_total != total {
                 return Err(format!(
@@ -294,29 +297,4 @@ fn guesses_below(node: &Node) -> u64 {
             .iter()
             .map(|(_, child)| guesses_below(child))
             .sum::<u64>()
-}
-
-/// Reads a tree as a file writes it back into the model; the verifier checks it later.
-fn node_of(book: &Codebook, node: &FileNode) -> Result<Node, String> {
-    let guess = book
-        .parse(&node.guess)
-        .map_err(|error| format!("guess `{}`: {error}", node.guess))?;
-    let candidates =
-        u32::try_from(node.candidates).map_err(|_| format!("{} candidates", node.candidates))?;
-    let children = node
-        .children
-        .iter()
-        .map(|(reply, child)| {
-            let feedback = book
-                .game()
-                .parse_feedback(reply)
-                .map_err(|error| error.to_string())?;
-            Ok((feedback, node_of(book, child)?))
-        })
-        .collect::<Result<_, String>>()?;
-    Ok(Node {
-        guess,
-        candidates,
-        children,
-    })
 }

@@ -211,6 +211,32 @@ impl Claims {
 }
 
 impl FileNode {
+    /// The node as the model holds it, for a file read without verifying it: a guess or a
+    /// reply that is not of the game is named in the error.
+    pub fn to_node(&self, book: &Codebook) -> Result<Node, String> {
+        let guess = book
+            .parse(&self.guess)
+            .map_err(|error| format!("guess `{}`: {error}", self.guess))?;
+        let candidates = u32::try_from(self.candidates)
+            .map_err(|_| format!("{} candidates", self.candidates))?;
+        let children = self
+            .children
+            .iter()
+            .map(|(reply, child)| {
+                let feedback = book
+                    .game()
+                    .parse_feedback(reply)
+                    .map_err(|error| error.to_string())?;
+                Ok((feedback, child.to_node(book)?))
+            })
+            .collect::<Result<_, String>>()?;
+        Ok(Node {
+            guess,
+            candidates,
+            children,
+        })
+    }
+
     pub fn from_node(book: &Codebook, node: &Node) -> FileNode {
         let game = book.game();
         FileNode {

@@ -42,7 +42,7 @@ use crate::{Progress, Situation};
 use bounds::{LowerBound, INFEASIBLE};
 use budget::Budget;
 use report::Report;
-use search::{Search, Subproblem};
+use search::{Capacity, Search, Subproblem};
 
 pub use pieces::{assemble, plan, solve_pieces, Piece, PieceResult, Plan};
 
@@ -137,7 +137,7 @@ fn search_from(root: Root<'_>, situation: &Situation) -> Result<OptimalResult, N
         });
     }
     search.finish(total);
-    let tree = search.build(codes, budget, &symmetry);
+    let tree = search.build(codes, budget, &symmetry, total);
     Ok(OptimalResult {
         tree,
         total: u64::from(total),
@@ -166,23 +166,16 @@ impl<'a> Root<'a> {
         situation: &Situation,
         progress: &'a dyn Progress,
     ) -> Result<Root<'a>, NoStrategy> {
-        Root::with_reply_rows(
-            scorer,
-            options,
-            situation,
-            progress,
-            replies::MOST_CODES_TABULATED,
-        )
+        Root::with_capacity(scorer, options, situation, progress, Capacity::FULL)
     }
 
-    /// [`Root::new`] with reply rows only for games of at most `most_tabulated` codes: larger
-    /// games score through the scorer, a path tests take on small games by passing 0.
-    fn with_reply_rows(
+    /// [`Root::new`] holding only what `capacity` allows.
+    fn with_capacity(
         scorer: &'a Scorer,
         options: &OptimalOptions,
         situation: &Situation,
         progress: &'a dyn Progress,
-        most_tabulated: usize,
+        capacity: Capacity,
     ) -> Result<Root<'a>, NoStrategy> {
         let budget = match options.max_guesses {
             None => Budget::UNLIMITED,
@@ -204,7 +197,7 @@ impl<'a> Root<'a> {
             scorer,
             bounds,
             options.consistent_only,
-            most_tabulated,
+            capacity,
             Report::new(progress),
         );
         Ok(Root {
@@ -223,10 +216,22 @@ mod tests {
     use super::*;
     use crate::NoProgress;
 
-    /// Games past 8192 codes score through the scorer rather than reply rows; small games
-    /// forced onto that path must find the same trees.
+    /// Small games searched with less than a search can hold: without reply rows (games past
+    /// 8192 codes score through the scorer), and without a transposition table (large games
+    /// outgrow it, and the tree is then rebuilt by searching again). Both must find the trees
+    /// the full search finds.
     #[test]
-    fn scoring_without_reply_rows_finds_the_same_trees() {
+    fn searching_with_less_held_finds_the_same_trees() {
+        let less = [
+            Capacity {
+                most_tabulated: 0,
+                ..Capacity::FULL
+            },
+            Capacity {
+                table_bytes: 0,
+                ..Capacity::FULL
+            },
+        ];
         for (game, max_guesses) in [
             (Game::new(3, 4, true, FeedbackKind::BlackWhite), None),
             (Game::new(4, 4, true, FeedbackKind::BlackWhite), Some(5)),
@@ -240,21 +245,23 @@ mod tests {
                 consistent_only: false,
             };
             let start = Situation::start(&scorer);
-            let with_rows = optimal_from(&scorer, &options, &start, &NoProgress);
-            let root =
-                Root::with_reply_rows(&scorer, &options, &start, &NoProgress, 0).expect("a budget");
-            assert!(root.search.replies.row(start.candidates()[0]).is_none());
-            let without_rows = search_from(root, &start);
             // The node counts depend on thread scheduling; the tree and total do not.
             let tree_and_total = |result: Result<OptimalResult, NoStrategy>| {
                 result.map(|result| (result.tree, result.total))
             };
-            assert_eq!(
-                tree_and_total(with_rows),
-                tree_and_total(without_rows),
-                "{}",
-                scorer.game().describe()
-            );
+            let full = tree_and_total(optimal_from(&scorer, &options, &start, &NoProgress));
+            for capacity in less {
+                let root = Root::with_capacity(&scorer, &options, &start, &NoProgress, capacity)
+                    .expect("a budget");
+                let held_rows = root.search.replies.row(start.candidates()[0]).is_some();
+                assert_eq!(held_rows, capacity.most_tabulated > 0);
+                assert_eq!(
+                    tree_and_total(search_from(root, &start)),
+                    full,
+                    "{} {capacity:?}",
+                    scorer.game().describe()
+                );
+            }
         }
     }
 }

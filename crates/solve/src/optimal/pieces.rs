@@ -182,7 +182,7 @@ pub fn solve_pieces(
             let result = if value < piece.limit {
                 PieceResult::Exact {
                     total: u64::from(value),
-                    tree: root.search.build(&class, after, &symmetry),
+                    tree: root.search.build(&class, after, &symmetry, value),
                 }
             } else {
                 PieceResult::AtLeast(u64::from(value))

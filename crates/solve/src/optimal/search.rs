@@ -20,7 +20,7 @@ use super::estimate::{Estimate, SmallSet};
 use super::guess::Outcome;
 use super::partition::{Shapes, MAX_SLOTS};
 use super::ranking::Ranking;
-use super::replies::ReplyTable;
+use super::replies::{ReplyTable, MOST_CODES_TABULATED};
 use super::report::Report;
 use crate::guesses::GuessPool;
 use crate::symmetry::Symmetry;
@@ -30,13 +30,26 @@ use crate::symmetry::Symmetry;
 /// best total before it, a little more work than trying guesses in turn, but the only way to
 /// keep every thread busy when the root offers few subproblems (Bulls and Cows has one
 /// opening).
-const PARALLEL_GUESSES_DEPTH: usize = 2;
+pub(super) const PARALLEL_GUESSES_DEPTH: usize = 2;
 
 /// See [`PARALLEL_GUESSES_DEPTH`].
 const PARALLEL_GUESSES_MIN_SET: usize = 300;
 
-/// About how many bytes the transposition table may take.
-const TABLE_BYTES: usize = 256 << 20;
+/// How much a search may hold: reply rows for games of at most `most_tabulated` codes (larger
+/// games score through the scorer), and a transposition table of about `table_bytes`. Tests
+/// shrink both to send small games down the paths large ones take.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Capacity {
+    pub(super) most_tabulated: usize,
+    pub(super) table_bytes: usize,
+}
+
+impl Capacity {
+    pub(super) const FULL: Capacity = Capacity {
+        most_tabulated: MOST_CODES_TABULATED,
+        table_bytes: 256 << 20,
+    };
+}
 
 /// A candidate set to settle: its codes (in numeric order), the guesses it may still use, the
 /// symmetries that fix every guess leading to it, and its depth below the root.
@@ -62,20 +75,20 @@ pub(super) struct Search<'a> {
 }
 
 impl<'a> Search<'a> {
-    /// A search whose reply table has rows for games of at most `most_tabulated` codes.
+    /// A search that holds what `capacity` allows.
     pub(super) fn new(
         scorer: &'a Scorer,
         bounds: LowerBound,
         consistent_only: bool,
-        most_tabulated: usize,
+        capacity: Capacity,
         report: Report<'a>,
     ) -> Search<'a> {
         Search {
             scorer,
             bounds,
-            table: TranspositionTable::new(TABLE_BYTES),
+            table: TranspositionTable::new(capacity.table_bytes),
             pool: GuessPool::new(scorer.codebook()),
-            replies: ReplyTable::new(scorer, most_tabulated),
+            replies: ReplyTable::new(scorer, capacity.most_tabulated),
             consistent_only,
             all_black: scorer.game().all_black().index(),
             nodes: AtomicU64::new(0),
@@ -137,8 +150,18 @@ impl<'a> Search<'a> {
         value
     }
 
-    /// The guess the search settles on for `set`, a set known to be solvable within `budget`.
-    pub(super) fn choose(&self, set: &[Code], budget: Budget, symmetry: &Symmetry) -> Code {
+    /// The guess the search settles on for `set`, whose least total within `budget` is
+    /// `total`. Searching against a limit just above the total finds the same guess as an
+    /// unlimited search (the first, in the search's order, that reaches the total) and prunes
+    /// everything else: the table may have lost the set, and a large set searched without a
+    /// limit costs far more than the search that solved it.
+    pub(super) fn choose(
+        &self,
+        set: &[Code],
+        budget: Budget,
+        symmetry: &Symmetry,
+        total: u32,
+    ) -> Code {
         if set.len() <= 2 {
             // Sets are in numeric order; the first of two candidates is the smaller.
             return set[0];
@@ -155,7 +178,7 @@ impl<'a> Search<'a> {
             symmetry,
             depth: PARALLEL_GUESSES_DEPTH,
         };
-        self.search_node(problem, INFEASIBLE, None)
+        self.search_node(problem, total.saturating_add(1), None)
             .1
             .expect("the set was solved within its budget")
     }
