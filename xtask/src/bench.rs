@@ -174,7 +174,7 @@ const JOBS: &[Job] = &[
     Job {
         label: "knuth 5×8",
         args: &["--strategy", "knuth", "--pegs", "5", "--colours", "8"],
-        runs: 1,
+        runs: 3,
         quick: false,
         peer: Some(&["-r", "lg", "-s", "minmax"]),
         one_thread: false,
