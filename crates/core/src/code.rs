@@ -246,9 +246,11 @@ impl Codebook {
     /// The reply index of `guess` against every code, in code order, computed from the rules.
     pub fn score_row(&self, guess: Code, row: &mut [u8]) {
         match &self.packed {
-            Some(packed) => packed.feedback_row(
+            Some(packed) => packed.replies_to(
+                packed,
                 guess.index(),
                 self.game.feedback_kind() == FeedbackKind::BlackWhite,
+                0,
                 row,
             ),
             None => {
@@ -257,6 +259,11 @@ impl Codebook {
                 }
             }
         }
+    }
+
+    /// The fast scoring form, for games that fit it.
+    pub(crate) fn packed(&self) -> Option<&PackedCodes> {
+        self.packed.as_ref()
     }
 
     /// The reply to guess `guess` when the secret is `secret`, computed from the rules.

@@ -13,4 +13,4 @@ mod scorer;
 pub use code::{Code, CodeParseError, Codebook};
 pub use feedback::{Feedback, FeedbackParseError};
 pub use game::{FeedbackKind, Game, GameError, MAX_CODES, MAX_COLOURS, MAX_PEGS};
-pub use scorer::{Partition, Scorer};
+pub use scorer::{Partition, Scorer, Secrets};

@@ -59,14 +59,40 @@ impl PackedCodes {
         (black as usize, total as usize)
     }
 
-    /// Fills `row` with the reply index of `guess` against every code, in code order, for
-    /// replies numbered `black * (pegs + 1) + white`, whites counted only if `whites`.
-    pub(crate) fn feedback_row(&self, guess: usize, whites: bool, row: &mut [u8]) {
+    /// Codes `indices` of this set, in that order, packed alike: a node's candidates side by
+    /// side, so scoring a guess against them reads memory in order.
+    pub(crate) fn select(&self, indices: impl Iterator<Item = usize>) -> PackedCodes {
+        let (colours, counts) = indices
+            .map(|index| (self.colours[index], self.counts[index]))
+            .unzip();
+        PackedCodes {
+            pegs: self.pegs,
+            colours,
+            counts,
+        }
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.colours.len()
+    }
+
+    /// Fills `row` with the reply index of code `guess` of `guesses` against the codes of this
+    /// set from `start` on, one per cell, for replies numbered `black * (pegs + 1) + white`,
+    /// whites counted only if `whites`.
+    pub(crate) fn replies_to(
+        &self,
+        guesses: &PackedCodes,
+        guess: usize,
+        whites: bool,
+        start: usize,
+        row: &mut [u8],
+    ) {
+        let end = start + row.len();
         feedback_row(
             self.pegs,
-            (self.colours[guess], self.counts[guess]),
-            &self.colours,
-            &self.counts,
+            (guesses.colours[guess], guesses.counts[guess]),
+            &self.colours[start..end],
+            &self.counts[start..end],
             u64::from(whites),
             row,
         );
@@ -92,9 +118,9 @@ fn hits(pegs: u32, (colours_a, x): (u64, u64), (colours_b, y): (u64, u64)) -> (u
     (black, total)
 }
 
-/// [`PackedCodes::feedback_row`]: plain word arithmetic over every code, which the compiler
+/// [`PackedCodes::replies_to`]: plain word arithmetic over every code, which the compiler
 /// widens to whatever vector unit the machine has (picked at run time).
-#[multiversion::multiversion(targets("x86_64+avx2"))]
+#[multiversion::multiversion(targets("x86_64+avx512f+avx512vl+avx512dq+avx512bw", "x86_64+avx2"))]
 fn feedback_row(
     pegs: u32,
     guess: (u64, u64),

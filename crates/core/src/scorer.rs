@@ -4,7 +4,8 @@
 
 use rayon::prelude::*;
 
-use crate::{Code, Codebook, Feedback, Game};
+use crate::packed::PackedCodes;
+use crate::{Code, Codebook, Feedback, FeedbackKind, Game};
 
 /// Games with more pairs than this score on the fly (5×8 has 32768² ≈ 10⁹ pairs).
 const TABLE_LIMIT: usize = 1 << 26;
@@ -15,6 +16,25 @@ pub struct Scorer {
     book: Codebook,
     /// `table[guess * n + secret]` is the feedback index, when the game is small enough.
     table: Option<Vec<u8>>,
+}
+
+/// Secrets scored against one guess at a time in games without the table go in chunks this
+/// long: long enough for the vector unit, short enough that a guess whose largest class
+/// outgrows the bound early is dropped after little work.
+const SECRET_CHUNK: usize = 32;
+
+/// A node's candidates made ready for scoring many guesses against them: in games without the
+/// table, their packed words copied side by side.
+#[derive(Clone, Debug)]
+pub struct Secrets<'a> {
+    codes: &'a [Code],
+    packed: Option<PackedCodes>,
+}
+
+impl Secrets<'_> {
+    pub fn codes(&self) -> &[Code] {
+        self.codes
+    }
 }
 
 /// The candidates of a node split by the reply to one guess: non-empty classes in increasing
@@ -103,7 +123,19 @@ impl Scorer {
         }
     }
 
-    /// The size of the largest class of `candidates` under `guess`, or `None` as soon as some
+    /// Makes `candidates` ready for [`Scorer::largest_class_within`].
+    pub fn secrets<'a>(&self, candidates: &'a [Code]) -> Secrets<'a> {
+        let packed = match (&self.table, self.book.packed()) {
+            (None, Some(packed)) => Some(packed.select(candidates.iter().map(|code| code.index()))),
+            _ => None,
+        };
+        Secrets {
+            codes: candidates,
+            packed,
+        }
+    }
+
+    /// The size of the largest class of the secrets under `guess`, or `None` as soon as some
     /// class grows past `bound`: minimax searches discard most guesses after a few candidates.
     /// `counts` must have [`Game::feedback_slots`] entries; it is cleared first and holds the
     /// class sizes afterwards when the result is `Some`.
@@ -111,7 +143,7 @@ impl Scorer {
     pub fn largest_class_within(
         &self,
         guess: Code,
-        candidates: &[Code],
+        secrets: &Secrets<'_>,
         counts: &mut [u32],
         bound: u32,
     ) -> Option<u32> {
@@ -123,15 +155,26 @@ impl Scorer {
             largest = largest.max(count);
             count <= bound
         };
-        let within = match &self.table {
-            Some(table) => {
+        let within = match (&self.table, &secrets.packed, self.book.packed()) {
+            (Some(table), _, _) => {
                 let n = self.book.len();
                 let row = &table[guess.index() * n..(guess.index() + 1) * n];
-                candidates
+                secrets
+                    .codes
                     .iter()
                     .all(|secret| add(usize::from(row[secret.index()])))
             }
-            None => candidates
+            (None, Some(packed), Some(guesses)) => {
+                let whites = self.game().feedback_kind() == FeedbackKind::BlackWhite;
+                let mut replies = [0u8; SECRET_CHUNK];
+                (0..packed.len()).step_by(SECRET_CHUNK).all(|start| {
+                    let replies = &mut replies[..SECRET_CHUNK.min(packed.len() - start)];
+                    packed.replies_to(guesses, guess.index(), whites, start, replies);
+                    replies.iter().all(|&reply| add(usize::from(reply)))
+                })
+            }
+            _ => secrets
+                .codes
                 .iter()
                 .all(|&secret| add(self.book.score(secret, guess).index())),
         };

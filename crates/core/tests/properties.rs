@@ -91,4 +91,33 @@ proptest! {
         let total: usize = partition.classes.iter().map(|(_, c)| c.len()).sum();
         prop_assert_eq!(total, candidates.len());
     }
+
+    #[test]
+    fn largest_class_is_the_same_with_or_without_the_table(
+        (game, guess, _, _, _) in cases(),
+        mask in proptest::collection::vec(any::<bool>(), 0..400),
+        bound in 0u32..80,
+    ) {
+        let (table, rules) = (Scorer::new(game), Scorer::on_the_fly(game));
+        let candidates: Vec<Code> = table
+            .codebook()
+            .codes()
+            .zip(mask.iter().cycle())
+            .filter(|(_, keep)| **keep)
+            .map(|(code, _)| code)
+            .collect();
+        let mut counts = vec![0; game.feedback_slots()];
+        table.count_classes(Code(guess), &candidates, &mut counts);
+        let largest = counts.iter().copied().max().unwrap_or(0);
+        let expected = (largest <= bound).then_some(largest);
+        for scorer in [&table, &rules] {
+            let mut within = vec![0; game.feedback_slots()];
+            let secrets = scorer.secrets(&candidates);
+            let found = scorer.largest_class_within(Code(guess), &secrets, &mut within, bound);
+            prop_assert_eq!(found, expected);
+            if found.is_some() {
+                prop_assert_eq!(&within, &counts);
+            }
+        }
+    }
 }

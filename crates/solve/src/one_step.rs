@@ -17,7 +17,7 @@
 use std::cmp::Ordering;
 use std::sync::atomic::{self, AtomicU64};
 
-use mastermind_core::{Code, Scorer};
+use mastermind_core::{Code, Scorer, Secrets};
 use mastermind_tree::Node;
 use rayon::prelude::*;
 
@@ -182,6 +182,7 @@ fn choose_guess(builder: &Builder<'_>, candidates: &[Code], symmetry: &Symmetry)
         (false, false) => Cow::Borrowed(builder.pool.codes()),
     };
     let guesses: &[Code] = &guesses;
+    let secrets = builder.scorer.secrets(candidates);
     let best = if candidates.len() * guesses.len() >= PARALLEL_GUESS_WORK {
         let chunk = guesses
             .len()
@@ -190,10 +191,10 @@ fn choose_guess(builder: &Builder<'_>, candidates: &[Code], symmetry: &Symmetry)
         let shared = SharedBest::default();
         guesses
             .par_chunks(chunk)
-            .filter_map(|chunk| best_of(builder, candidates, chunk, &shared))
+            .filter_map(|chunk| best_of(builder, &secrets, chunk, &shared))
             .min()
     } else {
-        best_of(builder, candidates, guesses, &SharedBest::default())
+        best_of(builder, &secrets, guesses, &SharedBest::default())
     };
     best.expect("every node has a guess to play").guess
 }
@@ -226,11 +227,12 @@ impl SharedBest {
 /// the node's other guesses share their best through `shared`.
 fn best_of(
     builder: &Builder<'_>,
-    candidates: &[Code],
+    secrets: &Secrets<'_>,
     guesses: &[Code],
     shared: &SharedBest,
 ) -> Option<Rank> {
     let (scorer, options) = (builder.scorer, builder.options);
+    let candidates = secrets.codes();
     let game = scorer.game();
     let mut counts = vec![0u32; game.feedback_slots()];
     let prefer_candidates = options.tie_break == TieBreak::PreferCandidate;
@@ -256,7 +258,7 @@ fn best_of(
                     }
                 });
                 let bound = bound.min(shared.tie_within(deferred));
-                match scorer.largest_class_within(guess, candidates, &mut counts, bound) {
+                match scorer.largest_class_within(guess, secrets, &mut counts, bound) {
                     Some(largest) => {
                         shared.offer(largest, deferred);
                         f64::from(largest)
