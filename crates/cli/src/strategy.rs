@@ -2,7 +2,7 @@
 //! commands that play: the whole tree, or the part of it that goes on from a situation.
 
 use anyhow::{bail, Context};
-use mastermind_core::{Code, Scorer};
+use mastermind_core::{Code, Game, Scorer};
 use mastermind_solve::{
     first_consistent, least_worst_case_from, one_step_from, optimal_from, random_consistent,
     Heuristic, OneStepOptions, OptimalOptions, Progress, Situation, TieBreak,
@@ -18,6 +18,15 @@ pub struct BuiltStrategy {
     pub info: StrategyInfo,
     /// What the search did, such as `, 19983 search nodes`, or empty.
     pub search_summary: String,
+}
+
+/// The scorer `strategy` builds fastest with: the exact searches revisit the same pairs and
+/// want the feedback table; the rest score each node's candidates once.
+pub fn scorer_for(strategy: StrategyName, game: Game) -> Scorer {
+    match strategy {
+        StrategyName::Optimal => Scorer::new(game),
+        _ => Scorer::for_one_pass(game),
+    }
 }
 
 /// Builds the whole tree of `strategy` with `options` for the scorer's game.

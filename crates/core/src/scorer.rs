@@ -55,8 +55,25 @@ impl Scorer {
         Scorer::with_table_limit(game, 0)
     }
 
-    fn with_table_limit(game: Game, limit: usize) -> Scorer {
+    /// A scorer for builders that score guesses against each node's candidates once and move
+    /// on, such as the one-step heuristics: where the packed form fits, scoring against
+    /// [`Secrets`] keeps pace with reading the table, so the table's time and memory are
+    /// saved. Searches that come back to the same pairs again and again want [`Scorer::new`].
+    pub fn for_one_pass(game: Game) -> Scorer {
         let book = Codebook::new(game);
+        let limit = if book.packed().is_some() {
+            0
+        } else {
+            TABLE_LIMIT
+        };
+        Scorer::from_book(book, limit)
+    }
+
+    fn with_table_limit(game: Game, limit: usize) -> Scorer {
+        Scorer::from_book(Codebook::new(game), limit)
+    }
+
+    fn from_book(book: Codebook, limit: usize) -> Scorer {
         let n = book.len();
         let table = (n.saturating_mul(n) <= limit && n > 0).then(|| {
             let mut table = vec![0u8; n * n];
@@ -133,6 +150,12 @@ impl Scorer {
             codes: candidates,
             packed,
         }
+    }
+
+    /// Counts the secrets per reply to `guess`. `counts` must have [`Game::feedback_slots`]
+    /// entries; it is cleared first.
+    pub fn class_sizes(&self, guess: Code, secrets: &Secrets<'_>, counts: &mut [u32]) {
+        self.largest_class_within(guess, secrets, counts, u32::MAX);
     }
 
     /// The size of the largest class of the secrets under `guess`, or `None` as soon as some
@@ -218,6 +241,23 @@ mod tests {
                     assert_eq!(table.feedback(guess, secret), rules.feedback(guess, secret));
                 }
             }
+        }
+    }
+
+    #[test]
+    fn one_pass_scorers_keep_the_table_only_where_codes_do_not_pack() {
+        let packs = Game::classic();
+        let too_wide = Game::new(8, 2, true, FeedbackKind::BlackWhite).unwrap();
+        assert!(!Scorer::for_one_pass(packs).has_table());
+        assert!(Scorer::for_one_pass(too_wide).has_table());
+        let (one_pass, table) = (Scorer::for_one_pass(packs), Scorer::new(packs));
+        let all = table.all_codes();
+        let slots = packs.feedback_slots();
+        let (mut by_pass, mut by_table) = (vec![0; slots], vec![0; slots]);
+        for guess in table.codebook().codes() {
+            one_pass.class_sizes(guess, &one_pass.secrets(&all), &mut by_pass);
+            table.class_sizes(guess, &table.secrets(&all), &mut by_table);
+            assert_eq!(by_pass, by_table);
         }
     }
 

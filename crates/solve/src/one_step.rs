@@ -267,7 +267,7 @@ fn best_of(
                 }
             }
             heuristic => {
-                scorer.count_classes(guess, candidates, &mut counts);
+                scorer.class_sizes(guess, secrets, &mut counts);
                 score(heuristic, &mut counts)
             }
         };

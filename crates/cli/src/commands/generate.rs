@@ -2,14 +2,13 @@
 
 use std::time::Instant;
 
-use mastermind_core::Scorer;
 use mastermind_tree::TreeFile;
 
 use crate::args::GenerateArgs;
 use crate::commands::Outcome;
 use crate::output::write_output;
 use crate::progress::BuildProgress;
-use crate::strategy::build_strategy;
+use crate::strategy::{build_strategy, scorer_for};
 
 pub fn run(args: &GenerateArgs, quiet: bool) -> anyhow::Result<Outcome> {
     if let Some(shard) = args.shard {
@@ -17,7 +16,7 @@ pub fn run(args: &GenerateArgs, quiet: bool) -> anyhow::Result<Outcome> {
     }
     let game = args.game.game()?;
     let started = Instant::now();
-    let scorer = Scorer::new(game);
+    let scorer = scorer_for(args.strategy, game);
     let progress = BuildProgress::new(game.code_count() as u64, quiet);
     let built = build_strategy(args.strategy, &args.options, &scorer, &progress);
     progress.finish();
