@@ -108,7 +108,7 @@ fn load_notation(
     options: &VerifyOptions,
 ) -> anyhow::Result<LoadedTree> {
     let game = input.game.game()?;
-    let scorer = Scorer::new(game);
+    let scorer = Scorer::for_one_pass(game);
     let history = match &input.after {
         Some(after) => parse_history(scorer.codebook(), after).context("in --after")?,
         None => Vec::new(),
@@ -165,7 +165,7 @@ fn load_foreign(
             .game_with_pegs(u32::try_from(pegs).unwrap_or(u32::MAX))?,
         None => input.game.game()?,
     };
-    let scorer = Scorer::new(game);
+    let scorer = Scorer::for_one_pass(game);
     let reading = parsed.read(&game);
     if reading.tree.is_none() {
         let first = reading

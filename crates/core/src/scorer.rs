@@ -1,6 +1,7 @@
 //! The scorer answers "what reply does this guess get against that secret?" for the hot loops.
-//! Where the whole `codes × codes` table fits in memory it is precomputed (one byte per pair);
-//! larger games compute each reply from the rules instead.
+//! For the exact searches, where the whole `codes × codes` table fits in memory it is
+//! precomputed (one byte per pair); larger games, and builders that visit each node once,
+//! compute each reply from the rules instead, many secrets at a time.
 
 use rayon::prelude::*;
 
