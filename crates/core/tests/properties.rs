@@ -41,6 +41,17 @@ fn relabel(scorer: &Scorer, code: Code, positions: &[usize], colours: &[u8]) -> 
         .expect("a relabelled code is a code")
 }
 
+/// The codes of the game kept by `mask`, repeated over them in order.
+fn kept(scorer: &Scorer, mask: &[bool]) -> Vec<Code> {
+    scorer
+        .codebook()
+        .codes()
+        .zip(mask.iter().cycle())
+        .filter(|(_, keep)| **keep)
+        .map(|(code, _)| code)
+        .collect()
+}
+
 proptest! {
     #[test]
     fn feedback_is_symmetric((game, a, b, _, _) in cases()) {
@@ -74,13 +85,7 @@ proptest! {
         mask in proptest::collection::vec(any::<bool>(), 0..400),
     ) {
         let scorer = Scorer::new(game);
-        let candidates: Vec<Code> = scorer
-            .codebook()
-            .codes()
-            .zip(mask.iter().cycle())
-            .filter(|(_, keep)| **keep)
-            .map(|(code, _)| code)
-            .collect();
+        let candidates = kept(&scorer, &mask);
         let mut counts = vec![0; game.feedback_slots()];
         scorer.count_classes(Code(guess), &candidates, &mut counts);
         prop_assert_eq!(counts.iter().sum::<u32>() as usize, candidates.len());
@@ -99,13 +104,7 @@ proptest! {
         bound in 0u32..80,
     ) {
         let (table, rules) = (Scorer::new(game), Scorer::on_the_fly(game));
-        let candidates: Vec<Code> = table
-            .codebook()
-            .codes()
-            .zip(mask.iter().cycle())
-            .filter(|(_, keep)| **keep)
-            .map(|(code, _)| code)
-            .collect();
+        let candidates = kept(&table, &mask);
         let mut counts = vec![0; game.feedback_slots()];
         table.count_classes(Code(guess), &candidates, &mut counts);
         let largest = counts.iter().copied().max().unwrap_or(0);
