@@ -33,6 +33,7 @@ pub struct Secrets<'a> {
 }
 
 impl Secrets<'_> {
+    /// The candidates, in the order given.
     pub fn codes(&self) -> &[Code] {
         self.codes
     }
@@ -141,7 +142,8 @@ impl Scorer {
         }
     }
 
-    /// Makes `candidates` ready for [`Scorer::largest_class_within`].
+    /// Makes `candidates` ready for [`Scorer::largest_class_within`] and
+    /// [`Scorer::class_sizes`].
     pub fn secrets<'a>(&self, candidates: &'a [Code]) -> Secrets<'a> {
         let packed = match (&self.table, self.book.packed()) {
             (None, Some(packed)) => Some(packed.select(candidates.iter().map(|code| code.index()))),
@@ -255,9 +257,10 @@ mod tests {
         let all = table.all_codes();
         let slots = packs.feedback_slots();
         let (mut by_pass, mut by_table) = (vec![0; slots], vec![0; slots]);
+        let (packed, rows) = (one_pass.secrets(&all), table.secrets(&all));
         for guess in table.codebook().codes() {
-            one_pass.class_sizes(guess, &one_pass.secrets(&all), &mut by_pass);
-            table.class_sizes(guess, &table.secrets(&all), &mut by_table);
+            one_pass.class_sizes(guess, &packed, &mut by_pass);
+            table.class_sizes(guess, &rows, &mut by_table);
             assert_eq!(by_pass, by_table);
         }
     }
