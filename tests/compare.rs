@@ -31,7 +31,8 @@ fn classic_game_totals_match_the_literature() {
     let total = |name: &str| totals.iter().find(|(n, _)| n == name).unwrap().1;
     assert_eq!(total("knuth"), 5801);
     assert_eq!(total("expected-size"), 5696);
-    assert!((5719..=5723).contains(&total("entropy")));
+    // The literature's 5719–5723 spans tie-breaks and rounding; Knuth's tie-break gives 5722.
+    assert_eq!(total("entropy"), 5722);
     assert_eq!(total("most-parts"), 5668);
     assert_eq!(total("optimal"), 5625);
 }

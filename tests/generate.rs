@@ -126,8 +126,10 @@ fn unwritable_output_is_an_io_error() {
     assert!(run.stderr.contains("/nonexistent-dir"), "{}", run.stderr);
 }
 
+/// Interrupted while it searches, before anything is written: status 130 and no file. A signal
+/// during the write itself is `process::every_signal_during_the_write_keeps_the_old_file…`.
 #[test]
-fn an_interrupted_run_leaves_no_output_file() {
+fn an_interrupted_search_writes_nothing() {
     let directory = tempfile::tempdir().unwrap();
     let path = directory.path().join("tree.json");
     // The optimal 4×7 search takes seconds, far longer than the moment before the interrupt.

@@ -181,7 +181,9 @@ mod terminal {
     use std::process::Command;
     use std::time::Duration;
 
-    use expectrl::{ControlCode, Eof, Expect, Session};
+    use expectrl::process::unix::WaitStatus;
+    use expectrl::session::OsSession;
+    use expectrl::{ControlCode, Eof, Expect, Regex, Session};
 
     /// One line of a dialogue with the binary.
     enum Line {
@@ -194,8 +196,9 @@ mod terminal {
     }
     use Line::{EndOfInput, Shows, Type};
 
-    /// Runs `mastermind ARGS` in a pseudo-terminal through `script`, then waits for it to end.
-    fn converse(args: &[&str], script: &[Line]) {
+    /// Runs `mastermind ARGS` in a pseudo-terminal through `script`, then waits for it to end
+    /// and checks that it exits with `status`.
+    fn converse(args: &[&str], script: &[Line], status: i32) {
         let mut command = Command::new(env!("CARGO_BIN_EXE_mastermind"));
         command.args(args);
         let mut session = Session::spawn(command).expect("the binary starts in a pty");
@@ -209,6 +212,20 @@ mod terminal {
             .unwrap_or_else(|error| panic!("{args:?}: {error}"));
         }
         session.expect(Eof).expect("the binary ends");
+        assert_eq!(exit_status(&session), status, "{args:?}");
+    }
+
+    /// How the session's process ended: its exit status, or 128 plus the signal that ended it.
+    fn exit_status(session: &OsSession) -> i32 {
+        match session
+            .get_process()
+            .wait()
+            .expect("the process can be waited for")
+        {
+            WaitStatus::Exited(_, status) => status,
+            WaitStatus::Signaled(_, signal, _) => 128 + signal as i32,
+            other => panic!("the process did not end: {other:?}"),
+        }
     }
 
     #[test]
@@ -232,6 +249,7 @@ mod terminal {
                 Type("4B"),
                 Shows("2211 found in 2 guesses"),
             ],
+            0,
         );
     }
 
@@ -252,6 +270,7 @@ mod terminal {
                 Shows("The code was "),
                 Shows("Knuth's strategy needs"),
             ],
+            0,
         );
     }
 
@@ -262,13 +281,13 @@ mod terminal {
             EndOfInput,
             Shows("Input ended before the code was found."),
         ];
-        converse(&["solve"], &ends);
-        converse(&["play", "--seed", "2"], &ends);
+        converse(&["solve"], &ends, 0);
+        converse(&["play", "--seed", "2"], &ends, 0);
     }
 
     /// A search that settles nothing for minutes (4×9: none of its root's subproblems within
-    /// four) still shows its progress bar soon, and Ctrl-C at the keyboard stops it without
-    /// leaving a file.
+    /// four) still shows its progress bar soon, at none settled yet, and Ctrl-C at the
+    /// keyboard stops it with status 130 without leaving a file.
     #[test]
     fn a_long_search_shows_its_progress_before_settling_anything() {
         let directory = tempfile::tempdir().expect("a scratch directory");
@@ -279,12 +298,19 @@ mod terminal {
         let mut session = Session::spawn(command).expect("the binary starts in a pty");
         session.set_expect_timeout(Some(Duration::from_secs(30)));
         session
-            .expect("subproblems settled")
-            .expect("the bar appears long before the first subproblem is settled");
+            .expect(Regex(
+                r"\] 0/[0-9]+ subproblems settled \([0-9.]+/s, time left unknown yet\)",
+            ))
+            .expect("the bar appears, at none settled, long before the first subproblem is");
         session
             .send(ControlCode::EndOfText)
             .expect("Ctrl-C reaches the binary");
         session.expect(Eof).expect("the binary ends");
-        assert!(!output.exists(), "an interrupted search leaves no file");
+        assert_eq!(exit_status(&session), 130);
+        let left: Vec<_> = std::fs::read_dir(directory.path()).unwrap().collect();
+        assert!(
+            left.is_empty(),
+            "an interrupted search leaves nothing: {left:?}"
+        );
     }
 }

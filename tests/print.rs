@@ -52,11 +52,75 @@ fn irving_notation_marks_guesses_that_are_not_candidates() {
     );
 }
 
+/// The root's slots, as groups split at the top level's `;` and `,`: the text between the
+/// root's `:` and its closing parenthesis.
+fn root_slots(printed: &str) -> Vec<Vec<String>> {
+    let body = &printed[printed.find(':').expect("the root names its replies") + 1..];
+    let mut groups = vec![vec![String::new()]];
+    let mut depth = 0;
+    for character in body.chars().filter(|c| !c.is_whitespace()) {
+        match (character, depth) {
+            (')', 0) => break,
+            (';', 0) => groups.push(vec![String::new()]),
+            (',', 0) => groups.last_mut().unwrap().push(String::new()),
+            _ => {
+                depth += match character {
+                    '(' => 1,
+                    ')' => -1,
+                    _ => 0,
+                };
+                groups
+                    .last_mut()
+                    .unwrap()
+                    .last_mut()
+                    .unwrap()
+                    .push(character);
+            }
+        }
+    }
+    groups
+}
+
+/// For p pegs, black runs from 0 to p and, within it, white from p − black down to 0; Knuth's
+/// form keeps the impossible (p − 1 black, 1 white) slot as `0`, Irving's leaves it out.
 #[test]
 fn other_games_print_with_their_own_slots() {
-    let tree = mastermind(&["generate", "-q", "--pegs", "3", "--colours", "4"]).expect_status(0);
-    let run = mastermind_with_input(&["print", "-"], &tree.stdout).expect_status(0);
-    assert!(run.stdout.starts_with("64("), "{}", run.stdout);
+    for (pegs, colours, codes) in [(3, "4", "64"), (5, "3", "243")] {
+        let tree = mastermind(&[
+            "generate",
+            "-q",
+            "--pegs",
+            &pegs.to_string(),
+            "--colours",
+            colours,
+        ])
+        .expect_status(0);
+        for notation in ["knuth", "irving"] {
+            let run = mastermind_with_input(&["print", "-", "--notation", notation], &tree.stdout)
+                .expect_status(0);
+            assert!(
+                run.stdout.starts_with(&format!("{codes}(")),
+                "{}",
+                run.stdout
+            );
+            let slots = root_slots(&run.stdout);
+            let mut expected: Vec<usize> = (1..=pegs + 1).rev().collect();
+            if notation == "irving" {
+                expected[pegs - 1] = 1;
+            }
+            let lengths: Vec<usize> = slots.iter().map(Vec::len).collect();
+            assert_eq!(
+                lengths, expected,
+                "{pegs}×{colours} {notation}: {}",
+                run.stdout
+            );
+            if notation == "knuth" {
+                assert_eq!(slots[pegs - 1][0], "0", "the (p − 1, 1) slot cannot occur");
+            }
+            let all_black = &slots[pegs][0];
+            assert!(all_black == "0" || all_black == "1", "{}", run.stdout);
+        }
+    }
 }
 
 #[test]

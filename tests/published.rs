@@ -7,19 +7,89 @@ use crate::notation::{
     assert_problem, committed, damaged, location_of, problem_count, verify_text, FIGURE_1,
 };
 
-/// A section of Table 1: its letter, the history before it, and what verification gives
-/// (codes, total guesses counted from the start of the game, worst case).
-const KOYAMA_LAI: [(&str, &str, u64, u64, usize); 9] = [
-    ("A", "1123=0B3W", 44, 171, 5),
-    ("B", "1123=0B2W", 222, 994, 5),
-    ("C", "1123=0B1W", 276, 1251, 5),
-    ("F", "1123=1B1W", 230, 1028, 6),
-    ("G", "1123=1B0W", 182, 800, 5),
-    ("H", "1123=2B1W", 40, 154, 5),
-    ("I", "1123=2B0W", 105, 445, 5),
-    ("J", "1123=3B0W", 20, 76, 4),
-    ("K", "1123=1B1W,1415=1B1W", 39, 184, 5),
+/// A section of Table 1: its letter and the history before it.
+const KOYAMA_LAI: [(&str, &str); 9] = [
+    ("A", "1123=0B3W"),
+    ("B", "1123=0B2W"),
+    ("C", "1123=0B1W"),
+    ("F", "1123=1B1W"),
+    ("G", "1123=1B0W"),
+    ("H", "1123=2B1W"),
+    ("I", "1123=2B0W"),
+    ("J", "1123=3B0W"),
+    ("K", "1123=1B1W,1415=1B1W"),
 ];
+
+/// What a situation printed in Irving's notation costs by its own counts, with no game and no
+/// replay: its codes, the guesses they take from it on, and the most any one takes.
+#[derive(Debug, PartialEq, Eq)]
+struct Printed {
+    codes: u64,
+    guesses: u64,
+    worst: u64,
+}
+
+/// Reads the situation at the start of `text` (spaces removed): `n`, `n(gggg)`, `n(gggg*)` or
+/// `n(gggg: slots)`, where the slots are situations and the last, all-black one is 1 or 0.
+fn printed(text: &mut &str) -> Printed {
+    let digits = text.chars().take_while(char::is_ascii_digit).count();
+    let codes: u64 = text[..digits].parse().expect("a count");
+    *text = &text[digits..];
+    let Some(rest) = text.strip_prefix('(') else {
+        // No guess named: with one code, that code is the next guess.
+        return Printed {
+            codes,
+            guesses: codes,
+            worst: codes.min(1),
+        };
+    };
+    let guess_end = rest.find([':', ')']).expect("a guess");
+    let candidate = !rest[..guess_end].ends_with('*');
+    let (close, slots) = (rest[guess_end..].starts_with(')'), &rest[guess_end + 1..]);
+    if close {
+        // Every reply leaves one code: the guess finishes its own, the others need one more.
+        *text = slots;
+        let second = codes - u64::from(candidate);
+        return Printed {
+            codes,
+            guesses: codes + second,
+            worst: if second > 0 { 2 } else { 1 },
+        };
+    }
+    *text = slots;
+    let mut below = Vec::new();
+    loop {
+        below.push(printed(text));
+        let separator = text.chars().next().expect("a slot ends");
+        *text = &text[1..];
+        if separator == ')' {
+            break;
+        }
+    }
+    below.pop(); // the all-black slot: the guess itself, counted with the codes here
+    Printed {
+        codes,
+        guesses: codes + below.iter().map(|slot| slot.guesses).sum::<u64>(),
+        worst: 1 + below.iter().map(|slot| slot.worst).max().unwrap_or(0),
+    }
+}
+
+/// A section file (`44A` then `A = (2345: …)`, or `A = 44(2345: …)`) read by its counts.
+fn printed_section(text: &str) -> Printed {
+    let text: String = text.split_whitespace().collect();
+    let (head, body) = text.split_once('=').expect("`X = (…)`");
+    let count: String = head.chars().take_while(char::is_ascii_digit).collect();
+    let body = if body.starts_with('(') {
+        format!("{count}{body}")
+    } else {
+        body.to_owned()
+    };
+    let mut rest = body.as_str();
+    let section = printed(&mut rest);
+    assert!(rest.is_empty(), "text after the section: {rest}");
+    assert_eq!(section.codes.to_string(), count, "the root line's count");
+    section
+}
 
 fn section_path(letter: &str) -> String {
     format!("trees/published/koyama-lai-1993-table-1-{letter}.txt")
@@ -70,15 +140,22 @@ fn a_section_of_figure_1_verifies_on_its_own_after_its_history() {
     );
 }
 
+/// Each section verifies after its history, with the codes, total and worst case its own
+/// printed counts give (the history's guesses added: one per code, two for K).
 #[test]
 fn each_preserved_section_of_koyama_and_lai_verifies_after_its_history() {
-    for (letter, after, codes, total, worst) in KOYAMA_LAI {
-        let run =
-            verify_text(&committed(&section_path(letter)), &["--after", after]).expect_status(0);
+    for (letter, after) in KOYAMA_LAI {
+        let text = committed(&section_path(letter));
+        let section = printed_section(&text);
+        let history = after.split(',').count() as u64;
+        let run = verify_text(&text, &["--after", after]).expect_status(0);
         for line in [
-            format!("codes: {codes}"),
-            format!("total guesses: {total}"),
-            format!("worst case: {worst} guesses"),
+            format!("codes: {}", section.codes),
+            format!(
+                "total guesses: {}",
+                section.guesses + history * section.codes
+            ),
+            format!("worst case: {} guesses", section.worst + history),
             "note: read in Irving's notation (detected) for 4×6".to_owned(),
         ] {
             assert!(
@@ -88,6 +165,32 @@ fn each_preserved_section_of_koyama_and_lai_verifies_after_its_history() {
             );
         }
     }
+}
+
+/// The arithmetic of the printed counts on sections whose figures are known by hand: J's
+/// twenty codes after 1123 3B0W, and a situation that is all leaves.
+#[test]
+fn printed_counts_add_up_as_the_notation_says() {
+    let j = printed_section(&committed(&section_path("J")));
+    // 1245 solves none; 2(4123) takes 1 + 2; 3(2116*) 6; 3(1124) 5; 6(1162*) 12; 3(1116*) 6;
+    // 1 takes 1; 2(1143) 3: 20 codes first guessing 1245, 20 + 36 = 56.
+    assert_eq!(
+        j,
+        Printed {
+            codes: 20,
+            guesses: 56,
+            worst: 3
+        }
+    );
+    let mut leaves = "5(1321:1,0,0,0,0;2(1132),0,0,0;1,0,0;0;1)";
+    assert_eq!(
+        printed(&mut leaves),
+        Printed {
+            codes: 5,
+            guesses: 5 + 1 + 3 + 1,
+            worst: 3
+        }
+    );
 }
 
 #[test]

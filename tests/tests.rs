@@ -11,6 +11,7 @@ mod html;
 mod interactive;
 mod notation;
 mod print;
+mod process;
 mod published;
 mod shard;
 mod static_mastermind;

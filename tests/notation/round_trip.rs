@@ -141,7 +141,8 @@ fn random_tree(
 
 proptest! {
     #![proptest_config(ProptestConfig {
-        cases: 48,
+        // About five seconds in a debug build.
+        cases: 512,
         failure_persistence: None,
         ..ProptestConfig::default()
     })]

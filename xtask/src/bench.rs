@@ -7,6 +7,9 @@
 //! and on the same number of threads, with the ratio of our time to its. The peer's total is
 //! printed beside ours so that a row compares like with like.
 //!
+//! A row whose total differs from its known value (published, or claimed by a committed tree
+//! that `cargo xtask check` verifies) fails the run after the tables are printed.
+//!
 //! Peak memory is measured by re-running this binary as `xtask measure -- COMMAND`, which waits
 //! for COMMAND as its only child, so the kernel's peak-RSS figure for its children is exactly
 //! that command's.
@@ -37,6 +40,36 @@ struct Job {
     peer: Option<&'static [&'static str]>,
     /// Whether the row runs on one thread (`-j 1`, the peer's `-mt 1`) rather than all.
     one_thread: bool,
+    /// The total the row must reach, where one is known.
+    known: Known,
+}
+
+/// Where a row's expected total comes from: the literature, a committed tree, or nowhere.
+#[derive(Clone, Copy)]
+enum Known {
+    Published(u64),
+    /// The total claimed by a tree under `trees/` that `cargo xtask check` verifies.
+    Committed(&'static str),
+    Unknown,
+}
+
+impl Known {
+    fn total(self, root: &Path) -> anyhow::Result<Option<u64>> {
+        match self {
+            Known::Published(total) => Ok(Some(total)),
+            Known::Committed(file) => {
+                let path = root.join(file);
+                let text = std::fs::read_to_string(&path)
+                    .with_context(|| format!("cannot read {}", path.display()))?;
+                let file: serde_json::Value = serde_json::from_str(&text)?;
+                let total = file["claims"]["total_guesses"].as_u64();
+                total
+                    .map(Some)
+                    .with_context(|| format!("{} claims no total", path.display()))
+            }
+            Known::Unknown => Ok(None),
+        }
+    }
 }
 
 /// The environment variable naming the C++ peer's binary.
@@ -50,6 +83,7 @@ const JOBS: &[Job] = &[
         quick: true,
         peer: Some(&["-s", "minmax"]),
         one_thread: false,
+        known: Known::Published(5801),
     },
     Job {
         label: "knuth 4×7",
@@ -58,6 +92,7 @@ const JOBS: &[Job] = &[
         quick: true,
         peer: Some(&["-r", "p4c7r", "-s", "minmax"]),
         one_thread: false,
+        known: Known::Unknown,
     },
     Job {
         label: "knuth 4×10 no repetition",
@@ -66,6 +101,7 @@ const JOBS: &[Job] = &[
         quick: true,
         peer: Some(&["-r", "bc", "-s", "minmax"]),
         one_thread: false,
+        known: Known::Unknown,
     },
     Job {
         label: "optimal 4×6",
@@ -74,6 +110,7 @@ const JOBS: &[Job] = &[
         quick: true,
         peer: Some(&["-s", "optimal"]),
         one_thread: false,
+        known: Known::Published(5625),
     },
     Job {
         label: "optimal 4×6, one thread",
@@ -82,6 +119,7 @@ const JOBS: &[Job] = &[
         quick: true,
         peer: Some(&["-s", "optimal"]),
         one_thread: true,
+        known: Known::Published(5625),
     },
     Job {
         label: "optimal 4×6, at most 5 guesses",
@@ -90,6 +128,7 @@ const JOBS: &[Job] = &[
         quick: true,
         peer: None,
         one_thread: false,
+        known: Known::Published(5626),
     },
     Job {
         label: "optimal 4×7",
@@ -98,6 +137,7 @@ const JOBS: &[Job] = &[
         quick: false,
         peer: Some(&["-r", "p4c7r", "-s", "optimal"]),
         one_thread: false,
+        known: Known::Published(11228),
     },
     Job {
         label: "optimal 5×5",
@@ -106,6 +146,7 @@ const JOBS: &[Job] = &[
         quick: false,
         peer: Some(&["-r", "p5c5r", "-s", "optimal"]),
         one_thread: false,
+        known: Known::Committed("trees/optimal-5x5.json"),
     },
     // The peer's 4×8 optimal takes far longer than the rest of the table together, and its
     // depth cap is broken, so these rows time us alone.
@@ -116,6 +157,7 @@ const JOBS: &[Job] = &[
         quick: false,
         peer: None,
         one_thread: false,
+        known: Known::Published(20471),
     },
     Job {
         label: "optimal 4×8, at most 6 guesses",
@@ -131,6 +173,7 @@ const JOBS: &[Job] = &[
         quick: false,
         peer: None,
         one_thread: false,
+        known: Known::Published(20473),
     },
     Job {
         label: "optimal Bulls and Cows (4×10 no repetition)",
@@ -139,6 +182,7 @@ const JOBS: &[Job] = &[
         quick: false,
         peer: Some(&["-r", "bc", "-s", "optimal"]),
         one_thread: false,
+        known: Known::Published(26274),
     },
     // No peer computes black-peg-only games.
     Job {
@@ -148,6 +192,7 @@ const JOBS: &[Job] = &[
         quick: true,
         peer: None,
         one_thread: false,
+        known: Known::Committed("trees/optimal-4x6-black-only.json"),
     },
     Job {
         label: "least worst case 4×6 black pegs only",
@@ -162,6 +207,7 @@ const JOBS: &[Job] = &[
         quick: true,
         peer: None,
         one_thread: false,
+        known: Known::Committed("trees/optimal-4x6-black-only.json"),
     },
     Job {
         label: "optimal 4×7 black pegs only",
@@ -170,6 +216,16 @@ const JOBS: &[Job] = &[
         quick: false,
         peer: None,
         one_thread: false,
+        known: Known::Unknown,
+    },
+    Job {
+        label: "optimal 4×9",
+        args: &["--strategy", "optimal", "--colours", "9"],
+        runs: 1,
+        quick: false,
+        peer: None,
+        one_thread: false,
+        known: Known::Committed("trees/optimal-4x9.json"),
     },
     Job {
         label: "knuth 5×8",
@@ -178,6 +234,7 @@ const JOBS: &[Job] = &[
         quick: false,
         peer: Some(&["-r", "lg", "-s", "minmax"]),
         one_thread: false,
+        known: Known::Unknown,
     },
 ];
 
@@ -254,12 +311,19 @@ pub fn run(root: &Path, scope: Scope) -> anyhow::Result<()> {
          | peer total | peer wall time | ratio |"
     );
     println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    let mut wrong = Vec::new();
     for job in JOBS.iter().filter(|job| scope == Scope::Full || job.quick) {
         let mut command = vec![binary, "generate", "--quiet"];
         command.extend_from_slice(job.args);
         command.extend_from_slice(&["-o", output]);
         let ours = median_of(job.runs, &command)?;
         let file: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(output)?)?;
+        let total = file["claims"]["total_guesses"].as_u64();
+        if let Some(known) = job.known.total(root)? {
+            if total != Some(known) {
+                wrong.push(format!("{}: total {total:?}, known {known}", job.label));
+            }
+        }
         let peer_columns = match (peer, job.peer) {
             (Some(peer), Some(peer_args)) => {
                 let peer_threads = if job.one_thread { 1 } else { threads }.to_string();
@@ -305,6 +369,12 @@ pub fn run(root: &Path, scope: Scope) -> anyhow::Result<()> {
             file["search"]["proof"].as_str().unwrap_or("?"),
             format_duration(measurement.wall),
             measurement.peak_kib as f64 / 1024.0
+        );
+    }
+    if !wrong.is_empty() {
+        bail!(
+            "rows whose total differs from the known value:\n  {}",
+            wrong.join("\n  ")
         );
     }
     Ok(())

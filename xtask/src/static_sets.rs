@@ -1,14 +1,16 @@
 //! The committed results of the static search under `trees/static/`, one file per entry of the
 //! cut-the-knot table that is within reach. `regen-static` rewrites them with the release
 //! binary's `static table` (the longest entry, 4×6, takes minutes); `check` re-verifies each:
-//! its set must tell every code of its game apart, and its recorded least number must be the
-//! set's size.
+//! its set must tell every code of its game apart (by the static checker, and again by
+//! comparing every code's replies plainly), and its recorded least number must be the set's
+//! size.
 
+use std::collections::HashMap;
 use std::path::Path;
 use std::process::Command;
 
 use anyhow::{bail, Context};
-use mastermind_core::Scorer;
+use mastermind_core::{Code, Feedback, Scorer};
 use mastermind_static::StaticFile;
 
 /// The `static table` runs that write the committed files: every game of the seed's table
@@ -37,6 +39,19 @@ pub fn regen(root: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Two codes that get the same reply from every guess, if any, found the plain way (each
+/// code's list of replies, compared whole) rather than by the checker the search uses.
+fn first_pair_alike(scorer: &Scorer, guesses: &[Code]) -> Option<(Code, Code)> {
+    let mut seen: HashMap<Vec<Feedback>, Code> = HashMap::new();
+    scorer.codebook().codes().find_map(|code| {
+        let replies = guesses
+            .iter()
+            .map(|&guess| scorer.feedback(guess, code))
+            .collect();
+        seen.insert(replies, code).map(|earlier| (earlier, code))
+    })
+}
+
 /// Fails when a committed static result does not hold.
 pub fn check(root: &Path) -> anyhow::Result<()> {
     let directory = root.join("trees/static");
@@ -53,12 +68,21 @@ pub fn check(root: &Path) -> anyhow::Result<()> {
         let text = std::fs::read_to_string(&path).with_context(|| format!("cannot read {name}"))?;
         let (file, game, guesses) =
             StaticFile::from_json(&text).with_context(|| format!("{name}"))?;
-        let result = mastermind_static::check(&Scorer::new(game), &guesses);
+        let scorer = Scorer::new(game);
+        let result = mastermind_static::check(&scorer, &guesses);
         if !result.determines() {
             bail!(
                 "{name}: the set leaves {} codes of {} ambiguous",
                 result.ambiguous(),
                 game.describe()
+            );
+        }
+        if let Some((first, second)) = first_pair_alike(&scorer, &guesses) {
+            bail!(
+                "{name}: {} and {} get the same replies from the set, though the static \
+                 checker says it tells every code apart",
+                scorer.codebook().format(first),
+                scorer.codebook().format(second)
             );
         }
         match file.search {

@@ -33,6 +33,11 @@ pub enum Command {
     /// there once and unchanged, then assembles the result, verifies it and writes it. The
     /// file is the same, byte for byte, as the one process writes.
     ///
+    /// Trust: a part's checksum catches accidents (a truncated or hand-edited file), not
+    /// tampering: whoever can write a part can recompute its checksum. Every tree is verified,
+    /// and an optimal tree worse than the plan's heuristic bound is refused, but a forged
+    /// bound can still make the merge choose a worse opening. Merge only parts you trust.
+    ///
     /// Exit status: 0 when merged; 1 when a part was changed or the merged result fails
     /// verification; 2 when a shard is missing or given twice, a part is of another run, or
     /// a file cannot be read.
@@ -318,7 +323,7 @@ pub struct GenerateArgs {
     #[command(flatten)]
     pub options: StrategyOptions,
 
-    /// Write the JSON tree to FILE (atomically) instead of stdout.
+    /// Write the JSON tree to FILE (atomically) instead of stdout; `-` is stdout.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
 
@@ -334,7 +339,7 @@ pub struct MergeArgs {
     #[arg(value_name = "PART", required = true)]
     pub parts: Vec<PathBuf>,
 
-    /// Write the merged file to FILE (atomically) instead of stdout.
+    /// Write the merged file to FILE (atomically) instead of stdout; `-` is stdout.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
 }
@@ -512,7 +517,7 @@ pub struct HtmlArgs {
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
 
-    /// Write the page to FILE (atomically) instead of stdout.
+    /// Write the page to FILE (atomically) instead of stdout; `-` is stdout.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
 
@@ -534,7 +539,7 @@ pub struct ConvertArgs {
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
 
-    /// Write the JSON tree to FILE (atomically) instead of stdout.
+    /// Write the JSON tree to FILE (atomically) instead of stdout; `-` is stdout.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
 

@@ -5,6 +5,8 @@
 mod args;
 mod commands;
 mod input;
+mod interrupt;
+mod memory;
 mod output;
 mod progress;
 mod prompt;
@@ -18,22 +20,31 @@ use clap::Parser;
 
 use crate::args::{Cli, Command};
 
+#[global_allocator]
+static ALLOCATOR: memory::ReportingAllocator = memory::ReportingAllocator;
+
 /// Exit status for a tree that fails verification.
 const EXIT_INVALID: u8 = 1;
 /// Exit status for usage and I/O errors, as clap uses for bad arguments.
 const EXIT_USAGE: u8 = 2;
 
 fn main() -> ExitCode {
+    memory::adapt_to_limit();
     let cli = Cli::parse();
-    output::remove_partial_output_on_interrupt();
-    if let Some(threads) = cli.threads {
-        if let Err(error) = rayon::ThreadPoolBuilder::new()
-            .num_threads(usize::from(threads))
-            .build_global()
-        {
-            eprintln!("error: cannot start {threads} threads: {error}");
-            return ExitCode::from(EXIT_USAGE);
-        }
+    interrupt::clean_up_on_signals();
+    // Started here rather than on first use, where rayon panics if no thread can be had (a
+    // tight memory limit); zero threads means one per core.
+    let threads = cli.threads.map_or(0, usize::from);
+    if let Err(error) = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build_global()
+    {
+        let count = match threads {
+            0 => "its worker".to_owned(),
+            n => n.to_string(),
+        };
+        eprintln!("error: cannot start {count} threads: {error}");
+        return ExitCode::from(EXIT_USAGE);
     }
     let outcome = match cli.command {
         Command::Generate(args) => commands::generate::run(&args, cli.quiet),

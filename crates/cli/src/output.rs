@@ -1,95 +1,238 @@
-//! Writing results: to stdout, or to a file by way of a temporary file in the same directory
-//! that is renamed into place, so an interrupted run never leaves a half-written file.
+//! Writing results: to stdout (no `-o`, or `-o -`), or to a file by way of a temporary file in
+//! the same directory that is renamed into place, so an interrupted run never leaves a
+//! half-written file. Outputs are checked before any work starts, so a long search does not
+//! end in a path it cannot write.
 
-use std::io::Write;
+use std::fs::{self, Metadata};
+use std::io::{ErrorKind, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Mutex, PoisonError};
 
-use anyhow::Context;
+use anyhow::{bail, Context};
 
-/// The temporary file being written, removed by the Ctrl-C handler if the run is interrupted.
+/// The temporary file being written, removed by the signal handler if the run is interrupted.
+/// The rename happens with the lock held, so the handler either removes the temporary file
+/// before the rename or finds the finished file already in place, never anything between.
 static PENDING: Mutex<Option<PathBuf>> = Mutex::new(None);
 
-/// Removes a pending temporary file on Ctrl-C before exiting, since an interrupted process
-/// runs no destructors.
-pub fn remove_partial_output_on_interrupt() {
-    // Failing to install the handler only loses the clean-up, never the output itself.
-    let _ = ctrlc::set_handler(|| {
-        if let Some(path) = PENDING.lock().ok().and_then(|mut pending| pending.take()) {
-            let _ = std::fs::remove_file(path);
-        }
-        std::process::exit(130);
-    });
+/// How many links deep a path is followed before giving up, as the kernel does.
+const MAX_LINKS: usize = 40;
+
+/// Removes the temporary file being written, if any, and exits with `status`. Holding the lock
+/// until the process ends keeps a rename from following the removal.
+pub fn discard_pending_and_exit(status: i32) -> ! {
+    let pending = PENDING.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(path) = pending.as_ref() {
+        let _ = fs::remove_file(path);
+    }
+    std::process::exit(status)
 }
 
-/// Writes `text` to stdout. A reader that stops early (`| head`) closes the pipe; that ends
-/// the output quietly rather than as an error.
+/// Writes `text` to stdout. A reader that stops early (`| head`, `| true`) closes the pipe;
+/// that ends the output quietly rather than as an error, and the rest of it is dropped.
 pub fn write_stdout(text: &[u8]) -> anyhow::Result<()> {
     let mut stdout = std::io::stdout().lock();
     match stdout.write_all(text).and_then(|()| stdout.flush()) {
-        Err(error) if error.kind() != std::io::ErrorKind::BrokenPipe => {
+        Err(error) if error.kind() != ErrorKind::BrokenPipe => {
             Err(error).context("cannot write to stdout")
         }
         _ => Ok(()),
     }
 }
 
-/// Writes `bytes` to `path` atomically, or to stdout when there is no path.
+/// `println!` through [`write_stdout`], so that a closed pipe never panics.
+macro_rules! outln {
+    ($($arg:tt)*) => {
+        $crate::output::write_stdout(format!("{}\n", format_args!($($arg)*)).as_bytes())
+    };
+}
+pub(crate) use outln;
+
+/// Whether `path` names standard output.
+fn is_stdout(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// Where an output goes once its links are followed, and what is there now.
+enum Target {
+    Stdout,
+    /// A device, pipe or socket (`-o /dev/null`, a FIFO), written in place: renaming a file
+    /// over it would replace the device itself.
+    InPlace(PathBuf),
+    /// A regular file to create or replace, with the metadata of the one it replaces.
+    File(PathBuf, Option<Metadata>),
+}
+
+/// Follows links from `path` to the file they name, which need not exist yet: a dangling link
+/// is followed too, so the file it points to is created and the link kept.
+fn follow_links(path: &Path) -> anyhow::Result<PathBuf> {
+    let mut path = path.to_owned();
+    for _ in 0..MAX_LINKS {
+        match fs::symlink_metadata(&path) {
+            Ok(metadata) if metadata.file_type().is_symlink() => {
+                let target = fs::read_link(&path)
+                    .with_context(|| format!("cannot read the link {}", path.display()))?;
+                // A relative target is relative to the link's own directory.
+                path = match path.parent() {
+                    Some(parent) => parent.join(target),
+                    None => target,
+                };
+            }
+            _ => return Ok(path),
+        }
+    }
+    bail!("cannot follow {}: too many levels of links", path.display())
+}
+
+fn target(path: &Path) -> anyhow::Result<Target> {
+    if is_stdout(path) {
+        return Ok(Target::Stdout);
+    }
+    let resolved = follow_links(path)?;
+    match fs::metadata(&resolved) {
+        Ok(metadata) if metadata.is_dir() => {
+            bail!(
+                "cannot write {}: it is a directory; name a file in it",
+                path.display()
+            )
+        }
+        Ok(metadata) if !metadata.is_file() => Ok(Target::InPlace(resolved)),
+        Ok(metadata) => Ok(Target::File(resolved, Some(metadata))),
+        Err(error) if error.kind() == ErrorKind::NotFound => Ok(Target::File(resolved, None)),
+        Err(error) => Err(error).with_context(|| format!("cannot write {}", path.display())),
+    }
+}
+
+/// The directory a file is written in.
+fn directory_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    }
+}
+
+/// Checks that `path` can be written as [`write_output`] will write it, before the work that
+/// makes its contents: the directory exists and takes a new file, and a file it replaces is
+/// writable. Nothing is left behind.
+pub fn check_output(path: Option<&Path>) -> anyhow::Result<()> {
+    let Some(path) = path else { return Ok(()) };
+    match target(path)? {
+        // Opening a pipe to try it would wait for its reader, and then hand it an end of
+        // file: a device or pipe is only opened to write.
+        Target::Stdout | Target::InPlace(_) => Ok(()),
+        Target::File(file, existing) => {
+            refuse_read_only(path, existing.as_ref())?;
+            temporary_beside(path, &file).map(drop)
+        }
+    }
+}
+
+/// Writes `bytes` to stdout when there is no path or the path is `-`; to a device in place; or
+/// else atomically to the file the path names, keeping the permissions of a file it replaces.
 pub fn write_output(path: Option<&Path>, bytes: &[u8]) -> anyhow::Result<()> {
     let Some(path) = path else {
         return write_stdout(bytes);
     };
-    match std::fs::metadata(path) {
-        // A device, pipe or socket (`-o /dev/null`, a FIFO) is written in place: renaming a
-        // file over it would replace the device itself.
-        Ok(metadata) if !metadata.is_file() => std::fs::OpenOptions::new()
+    match target(path)? {
+        Target::Stdout => write_stdout(bytes),
+        Target::InPlace(device) => fs::OpenOptions::new()
             .write(true)
-            .open(path)
+            .open(&device)
             .and_then(|mut target| target.write_all(bytes))
             .with_context(|| format!("cannot write {}", path.display())),
-        // A link is followed, so that the file it points to is replaced, not the link.
-        Ok(_) => {
-            let target = std::fs::canonicalize(path)
-                .with_context(|| format!("cannot resolve {}", path.display()))?;
-            replace_file(&target, bytes)
+        Target::File(file, existing) => {
+            refuse_read_only(path, existing.as_ref())?;
+            replace_file(path, &file, existing.as_ref(), bytes)
         }
-        Err(_) => replace_file(path, bytes),
     }
 }
 
-/// Writes `bytes` to a temporary file beside `path` and renames it over `path`.
-fn replace_file(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    let directory = match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => Path::new("."),
-    };
+/// A file whose owner took away its write permission is not replaced behind their back.
+fn refuse_read_only(path: &Path, existing: Option<&Metadata>) -> anyhow::Result<()> {
+    if existing.is_some_and(|metadata| metadata.permissions().readonly()) {
+        bail!(
+            "cannot replace {}: it is read-only; make it writable (chmod u+w) or remove it first",
+            path.display()
+        );
+    }
+    Ok(())
+}
+
+/// A new temporary file beside `file`, with the usual mode for a new file (after umask).
+/// `asked` is the path as the user gave it, for messages.
+fn temporary_beside(asked: &Path, file: &Path) -> anyhow::Result<tempfile::NamedTempFile> {
+    let directory = directory_of(file);
     let mut builder = tempfile::Builder::new();
     builder.prefix(".mastermind-").suffix(".tmp");
-    // Temporary files are private by default; the result should get the usual mode (after
-    // umask), like any file the user writes.
+    // Temporary files are private by default; a new result should get the usual mode, like
+    // any file the user writes.
     #[cfg(unix)]
     builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
-    let mut temporary = builder
-        .tempfile_in(directory)
-        .with_context(|| format!("cannot create a temporary file in {}", directory.display()))?;
+    builder.tempfile_in(directory).map_err(|error| {
+        let why = match error.kind() {
+            ErrorKind::NotFound => format!("the directory {} does not exist", directory.display()),
+            ErrorKind::PermissionDenied => format!(
+                "the directory {} is not writable, and a file is written beside its \
+                 destination and then renamed into place so that an interrupted run leaves \
+                 nothing half-written; write it to a directory you can write to, or leave out \
+                 -o and redirect standard output (> FILE)",
+                directory.display()
+            ),
+            _ => format!("cannot create a file in {}: {error}", directory.display()),
+        };
+        anyhow::anyhow!("cannot write {}: {why}", asked.display())
+    })
+}
+
+/// Writes `bytes` to a temporary file beside `file`, with the permissions of the file it
+/// replaces, syncs it, and renames it over `file`.
+fn replace_file(
+    asked: &Path,
+    file: &Path,
+    existing: Option<&Metadata>,
+    bytes: &[u8],
+) -> anyhow::Result<()> {
+    let mut temporary = temporary_beside(asked, file)?;
     set_pending(Some(temporary.path().to_owned()));
     let written = temporary
         .write_all(bytes)
+        .and_then(|()| match existing {
+            Some(metadata) => fs::set_permissions(temporary.path(), metadata.permissions()),
+            None => Ok(()),
+        })
         .and_then(|()| temporary.as_file().sync_all())
-        .with_context(|| format!("cannot write {}", temporary.path().display()));
-    let persisted = written.and_then(|()| {
-        temporary
-            .persist(path)
-            .map(drop)
-            .map_err(|error| anyhow::Error::new(error.error))
-            .with_context(|| format!("cannot write {}", path.display()))
-    });
-    set_pending(None);
+        .with_context(|| format!("cannot write {}", asked.display()));
+    if written.is_err() {
+        set_pending(None);
+        return written;
+    }
+    pause_before_rename();
+    let mut pending = PENDING.lock().unwrap_or_else(PoisonError::into_inner);
+    let persisted = temporary
+        .persist(file)
+        .map(drop)
+        .map_err(|error| anyhow::Error::new(error.error))
+        .with_context(|| format!("cannot write {}", asked.display()));
+    *pending = None;
     persisted
 }
 
 fn set_pending(path: Option<PathBuf>) {
-    if let Ok(mut pending) = PENDING.lock() {
-        *pending = path;
+    *PENDING.lock().unwrap_or_else(PoisonError::into_inner) = path;
+}
+
+/// A test hook, in debug builds only: waits the milliseconds named by
+/// `MASTERMIND_TEST_PAUSE_BEFORE_RENAME_MS` with the output written and synced but not yet
+/// renamed, so that the tests can signal a run at exactly that point.
+#[cfg(debug_assertions)]
+fn pause_before_rename() {
+    let pause = std::env::var("MASTERMIND_TEST_PAUSE_BEFORE_RENAME_MS")
+        .ok()
+        .and_then(|text| text.parse().ok());
+    if let Some(milliseconds) = pause {
+        std::thread::sleep(std::time::Duration::from_millis(milliseconds));
     }
 }
+
+#[cfg(not(debug_assertions))]
+fn pause_before_rename() {}

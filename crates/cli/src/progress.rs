@@ -50,18 +50,24 @@ impl BuildProgress {
             .progress_chars("=> "),
         );
         bar.set_message("codes settled");
-        let reveal = (!quiet).then(|| {
-            let (done, wait) = mpsc::channel::<()>();
-            let bar = bar.clone();
-            let shower = std::thread::spawn(move || {
-                if wait.recv_timeout(SHOW_AFTER) == Err(RecvTimeoutError::Timeout) {
-                    // indicatif itself stays hidden when stderr is not a terminal.
-                    bar.set_draw_target(ProgressDrawTarget::stderr());
-                    bar.enable_steady_tick(Duration::from_millis(200));
-                }
-            });
-            (done, shower)
-        });
+        let reveal = (!quiet)
+            .then(|| {
+                let (done, wait) = mpsc::channel::<()>();
+                let bar = bar.clone();
+                // Without a thread (a tight memory limit) the build goes on without its bar.
+                let shower = std::thread::Builder::new()
+                    .name("progress".to_owned())
+                    .spawn(move || {
+                        if wait.recv_timeout(SHOW_AFTER) == Err(RecvTimeoutError::Timeout) {
+                            // indicatif itself stays hidden when stderr is not a terminal.
+                            bar.set_draw_target(ProgressDrawTarget::stderr());
+                            bar.enable_steady_tick(Duration::from_millis(200));
+                        }
+                    })
+                    .ok()?;
+                Some((done, shower))
+            })
+            .flatten();
         BuildProgress {
             bar,
             reveal: Mutex::new(reveal),

@@ -188,7 +188,7 @@ impl Codebook {
         let found = text.chars().count();
         if found != pegs {
             return Err(CodeParseError::Length {
-                text: text.to_owned(),
+                text: crate::excerpt(text),
                 found,
                 pegs,
             });
@@ -198,7 +198,7 @@ impl Codebook {
             let colour = self
                 .colour_of_symbol(symbol)
                 .ok_or_else(|| CodeParseError::Symbol {
-                    text: text.to_owned(),
+                    text: crate::excerpt(text),
                     symbol,
                     position: position + 1,
                     symbols: self.symbols(),

@@ -29,7 +29,7 @@ pub struct FeedbackParseError {
 
 pub(crate) fn parse(game: &Game, text: &str) -> Result<Feedback, FeedbackParseError> {
     let error = || FeedbackParseError {
-        text: text.to_owned(),
+        text: crate::excerpt(text),
         expected: match game.feedback_kind() {
             crate::FeedbackKind::BlackWhite => format!(
                 "<black>B<white>W with black + white at most {}, such as 1B2W",

@@ -1,16 +1,20 @@
 //! The hot core of the project: the rules of a Mastermind-like game, codes as dense indices,
 //! feedback as a small integer, and the scorer that partitions candidate sets by feedback.
 //!
+//! It also holds [`excerpt`], how every crate above quotes input text in its messages.
+//!
 //! Everything above this crate (trees, builders, the verifier) speaks in [`Code`] and
 //! [`Feedback`] values handed out by a [`Game`] and its [`Codebook`].
 
 mod code;
+mod excerpt;
 mod feedback;
 mod game;
 mod packed;
 mod scorer;
 
 pub use code::{Code, CodeParseError, Codebook};
+pub use excerpt::{excerpt, excerpt_list};
 pub use feedback::{Feedback, FeedbackParseError};
 pub use game::{FeedbackKind, Game, GameError, MAX_CODES, MAX_COLOURS, MAX_PEGS};
 pub use scorer::{Partition, Scorer, Secrets};

@@ -71,6 +71,16 @@ impl Scorer {
         Scorer::from_book(book, limit)
     }
 
+    /// The bytes of the feedback table [`Scorer::new`] builds for `game` (none past
+    /// 8192 codes), for weighing a build against a memory limit before it starts.
+    pub fn table_bytes(game: Game) -> usize {
+        let n = game.code_count();
+        match n.checked_mul(n) {
+            Some(cells) if cells <= TABLE_LIMIT => cells,
+            _ => 0,
+        }
+    }
+
     fn with_table_limit(game: Game, limit: usize) -> Scorer {
         Scorer::from_book(Codebook::new(game), limit)
     }

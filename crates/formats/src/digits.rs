@@ -16,6 +16,7 @@ pub fn write_code(book: &Codebook, code: Code) -> String {
 
 /// Reads `text` as a code of `book`'s game, or says why it is not one.
 pub fn read_code(book: &Codebook, text: &str) -> Result<Code, String> {
+    let quoted = mastermind_core::excerpt(text);
     let game = book.game();
     let pegs = game.pegs();
     let colours: Option<Vec<u8>> = text
@@ -24,7 +25,7 @@ pub fn read_code(book: &Codebook, text: &str) -> Result<Code, String> {
         .collect();
     let Some(colours) = colours.filter(|colours| colours.len() == pegs) else {
         return Err(format!(
-            "`{text}` is not a code: a code is {pegs} digits, one colour from 0 per peg"
+            "`{quoted}` is not a code: a code is {pegs} digits, one colour from 0 per peg"
         ));
     };
     if let Some(&colour) = colours
@@ -32,7 +33,7 @@ pub fn read_code(book: &Codebook, text: &str) -> Result<Code, String> {
         .find(|&&colour| usize::from(colour) >= game.colours())
     {
         return Err(format!(
-            "`{text}` is not a code of {}: colour {colour} is not one of its {} colours (0–{}); \
+            "`{quoted}` is not a code of {}: colour {colour} is not one of its {} colours (0–{}); \
              give the game's colours with --colours",
             game.describe(),
             game.colours(),
@@ -41,7 +42,7 @@ pub fn read_code(book: &Codebook, text: &str) -> Result<Code, String> {
     }
     book.index_of(&colours).ok_or_else(|| {
         format!(
-            "`{text}` repeats a colour, which {} does not allow",
+            "`{quoted}` repeats a colour, which {} does not allow",
             game.describe()
         )
     })

@@ -35,10 +35,11 @@ pub fn replies(game: &Game) -> Vec<Feedback> {
 
 /// Reads `text` as a label of `game`, or says why it is not one.
 pub fn read_label(game: &Game, text: &str) -> Result<Feedback, String> {
+    let quoted = mastermind_core::excerpt(text);
     let pegs = game.pegs();
     if text.chars().count() != pegs || !text.chars().all(|c| matches!(c, 'X' | 'O' | '-')) {
         return Err(format!(
-            "`{text}` is not a reply: a reply has one `X` (black), `O` (white) or `-` per peg, \
+            "`{quoted}` is not a reply: a reply has one `X` (black), `O` (white) or `-` per peg, \
              {pegs} in all, such as `{}`",
             label(game, game.feedback(1, usize::from(pegs > 1)))
         ));
@@ -47,17 +48,17 @@ pub fn read_label(game: &Game, text: &str) -> Result<Feedback, String> {
     let white = text[black..].chars().take_while(|&c| c == 'O').count();
     if text[black + white..].chars().any(|c| c != '-') {
         return Err(format!(
-            "`{text}` is not a reply: its `X`s come first, then its `O`s, then its `-`s"
+            "`{quoted}` is not a reply: its `X`s come first, then its `O`s, then its `-`s"
         ));
     }
     if white > 0 && game.feedback_kind() == FeedbackKind::BlackOnly {
         return Err(format!(
-            "`{text}` cannot occur: this game reports black pegs only"
+            "`{quoted}` cannot occur: this game reports black pegs only"
         ));
     }
     if black + 1 == pegs && white == 1 {
         return Err(format!(
-            "`{text}` cannot occur: with {black} pegs right, the colour of the last peg cannot \
+            "`{quoted}` cannot occur: with {black} pegs right, the colour of the last peg cannot \
              be elsewhere in the code"
         ));
     }

@@ -58,16 +58,37 @@ mod tests {
 
     use super::*;
 
+    /// Knuth's worked example: 1122 → B (256 left), 1344 → W (44), 3526 → BWW (7),
+    /// 1462 → BW, leaving only 3632.
     #[test]
     fn knuths_tree_finds_3632_as_the_paper_walks_it() {
         let scorer = Scorer::new(Game::classic());
         let book = scorer.codebook();
+        let game = scorer.game();
         let tree = knuth(&scorer, &NoProgress);
         let turns = trace(&scorer, &tree, book.parse("3632").unwrap()).unwrap();
-        let guesses: Vec<String> = turns.iter().map(|t| book.format(t.guess)).collect();
-        assert_eq!(guesses.first().map(String::as_str), Some("1122"));
-        assert_eq!(guesses.last().map(String::as_str), Some("3632"));
-        assert_eq!(turns.last().unwrap().left.len(), 1);
+        let walked: Vec<(String, String, usize)> = turns
+            .iter()
+            .map(|turn| {
+                (
+                    book.format(turn.guess),
+                    game.feedback_name(turn.reply),
+                    turn.left.len(),
+                )
+            })
+            .collect();
+        let paper = [
+            ("1122", "1B0W", 256),
+            ("1344", "0B1W", 44),
+            ("3526", "1B2W", 7),
+            ("1462", "1B1W", 1),
+            ("3632", "4B0W", 1),
+        ];
+        let paper: Vec<(String, String, usize)> = paper
+            .iter()
+            .map(|&(guess, reply, left)| (guess.to_owned(), reply.to_owned(), left))
+            .collect();
+        assert_eq!(walked, paper);
         // Each turn's count is the node's count in the tree one level down.
         let mut node = &tree;
         for turn in &turns[..turns.len() - 1] {

@@ -51,21 +51,29 @@ impl MergeError {
     }
 }
 
+/// How many missing shards a message names before it says how many more there are.
+const NAMED: usize = 10;
+
+/// `items`, the first [`NAMED`] of them joined by `, `, then how many more.
+fn capped(items: impl Iterator<Item = String>, total: usize) -> String {
+    let named: Vec<String> = items.take(NAMED).collect();
+    match total.checked_sub(NAMED) {
+        Some(more) if more > 0 => format!("{} and {more} more", named.join(", ")),
+        _ => named.join(", "),
+    }
+}
+
 fn missing_list(missing: &[u32], count: u32) -> String {
-    let names: Vec<String> = missing
-        .iter()
-        .map(|index| format!("{index}/{count}"))
-        .collect();
-    match names.as_slice() {
-        [one] => format!("shard {one} is"),
-        _ => format!("shards {} are", names.join(", ")),
+    let names = missing.iter().map(|index| format!("{index}/{count}"));
+    match missing {
+        [_] => format!("shard {} is", capped(names, 1)),
+        _ => format!("shards {} are", capped(names, missing.len())),
     }
 }
 
 fn run_list(missing: &[u32], count: u32) -> String {
-    let flags: Vec<String> = missing
+    let flags = missing
         .iter()
-        .map(|index| format!("--shard {index}/{count}"))
-        .collect();
-    flags.join(", ")
+        .map(|index| format!("--shard {index}/{count}"));
+    capped(flags, missing.len())
 }

@@ -212,7 +212,28 @@ pub fn merge(files: &[(PathBuf, String)]) -> Result<TreeFile, MergeError> {
         results.into_iter().collect::<Option<_>>().ok_or_else(|| {
             MergeError::Plan("the parts leave a piece of the plan unsolved".to_owned())
         })?;
-    let (root, _) = assemble(&scorer, &options, &plan, &results).map_err(no_strategy)?;
+    let (root, total) = assemble(&scorer, &options, &plan, &results).map_err(no_strategy)?;
+    // The checksum guards against accidents, not against a part rewritten with its checksum
+    // recomputed. What can be checked cheaply: a heuristic tree of the plan's upper bound
+    // exists, so the optimum is no larger; a larger result means some part claimed a bound
+    // that rules out a better opening falsely.
+    if let Some(bound) = plan.upper_bound.filter(|&bound| total > bound) {
+        let claiming: Vec<String> = parts
+            .iter()
+            .filter(|(_, part)| part.pieces.iter().any(|piece| piece.at_least.is_some()))
+            .map(|(path, _)| path.display().to_string())
+            .collect();
+        return Err(MergeError::Invalid {
+            path: first_path.clone(),
+            index: first.shard,
+            message: format!(
+                "the assembled tree needs {total} guesses, but a heuristic tree of this game \
+                 needs only {bound}, so a part's bound that ruled out an opening is false; \
+                 the parts claiming bounds: {}",
+                claiming.join(", ")
+            ),
+        });
+    }
     let file = TreeFile::new(scorer.codebook(), record.strategy, &root);
     let report = verify_file(
         &file,

@@ -11,6 +11,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+use crate::id::MAX_SHARDS;
 use crate::{MergeError, ShardId};
 
 /// The value of the `format` field.
@@ -130,6 +131,17 @@ pub fn read_parts<R: Serialize + DeserializeOwned>(
     let mut first_run: Option<(&PathBuf, RunOf)> = None;
     for (path, text) in files {
         let run: RunOf = serde_json::from_str(text).map_err(|error| format_error(path, &error))?;
+        // The same limit as `--shard`: no run is cut into more, and the merge's lists of
+        // shards stay small.
+        if run.shards == 0 || run.shards > MAX_SHARDS {
+            return Err(MergeError::Format {
+                path: path.clone(),
+                message: format!(
+                    "it says its run has {} shards; a run has 1 to {MAX_SHARDS}",
+                    run.shards
+                ),
+            });
+        }
         match &first_run {
             None => first_run = Some((path, run)),
             Some((first_path, first)) => {

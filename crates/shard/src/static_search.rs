@@ -173,6 +173,16 @@ pub fn merge(files: &[(PathBuf, String)]) -> Result<StaticFile, MergeError> {
                     .transpose()
                     .map_err(|error| invalid(format!("subproblem {}: {error}", sub.index)))?;
                 if let Some(set) = &found {
+                    // The walk of a size finds sets of that size; a longer one would send the
+                    // downward search back to a size it has walked.
+                    if set.len() != walk.size() {
+                        return Err(invalid(format!(
+                            "subproblem {}'s set has {} guesses, but it walks sets of {}",
+                            sub.index,
+                            set.len(),
+                            walk.size()
+                        )));
+                    }
                     if !mastermind_static::check(&scorer, set).determines() {
                         return Err(invalid(format!(
                             "subproblem {}'s set does not tell every code apart",

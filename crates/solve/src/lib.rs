@@ -14,7 +14,8 @@ mod worst_case;
 pub use consistent::{first_consistent, random_consistent};
 pub use one_step::{knuth, one_step, one_step_from, Heuristic, OneStepOptions, TieBreak};
 pub use optimal::{
-    optimal, optimal_from, NoStrategy, OptimalOptions, OptimalResult, SearchStatistics,
+    limit_transposition_table, optimal, optimal_from, NoStrategy, OptimalOptions, OptimalResult,
+    SearchStatistics,
 };
 /// The optimal search cut into pieces that can run apart (`generate --shard`, `merge`).
 pub mod pieces {

@@ -15,6 +15,31 @@ pub const FORMAT_NAME: &str = "mastermind-strategy-tree";
 /// The version of the file layout this build writes and reads.
 pub const FORMAT_VERSION: u32 = 1;
 
+/// A real tree file, however deep and however indented, takes well under this many bytes for
+/// each code of its game (the committed trees take 145 to 200).
+const MOST_BYTES_PER_CODE: usize = 1024;
+/// Room for the header, the claims and the strategy's parameters.
+const MOST_BYTES_BESIDE_CODES: usize = 1 << 20;
+
+/// The fields that say what a file is, read before the rest.
+#[derive(Deserialize)]
+struct Header {
+    format: String,
+    version: u32,
+    game: FileGame,
+}
+
+/// The game of a file with this header, if this build reads it.
+fn check_header(format: &str, version: u32, game: &FileGame) -> Result<Game, FileError> {
+    if format != FORMAT_NAME {
+        return Err(FileError::Format(mastermind_core::excerpt(format)));
+    }
+    if version != FORMAT_VERSION {
+        return Err(FileError::Version(version));
+    }
+    game.checked()
+}
+
 /// A whole tree file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -98,6 +123,15 @@ pub enum FileError {
     Version(u32),
     #[error("the game in the file is not playable: {0}")]
     Game(#[from] GameError),
+    #[error(
+        "the file is {bytes} bytes, more than any tree of its game ({codes} codes) takes \
+         (at most {most} bytes)"
+    )]
+    TooLarge {
+        bytes: usize,
+        codes: usize,
+        most: usize,
+    },
     #[error("the file gives the symbols `{found}`, but a {game} game uses `{expected}`")]
     Symbols {
         game: String,
@@ -122,19 +156,31 @@ impl TreeFile {
     }
 
     /// Parses a file and checks its header and game; the tree itself is not checked here.
+    ///
+    /// The header is read first, skipping the rest without holding it, so that a file far
+    /// larger than any tree of its game is refused before it is read into memory (the tree
+    /// takes about twelve times its text).
     pub fn from_json(text: &str) -> Result<TreeFile, FileError> {
+        // A text whose header does not read is left to the whole parse, which says where.
+        if let Ok(header) = serde_json::from_str::<Header>(text) {
+            let codes = check_header(&header.format, header.version, &header.game)?.code_count();
+            let most = codes
+                .saturating_mul(MOST_BYTES_PER_CODE)
+                .saturating_add(MOST_BYTES_BESIDE_CODES);
+            if text.len() > most {
+                return Err(FileError::TooLarge {
+                    bytes: text.len(),
+                    codes,
+                    most,
+                });
+            }
+        }
         let file: TreeFile = serde_json::from_str(text).map_err(|error| FileError::Json {
             line: error.line(),
             column: error.column(),
             message: strip_position(&error.to_string()),
         })?;
-        if file.format != FORMAT_NAME {
-            return Err(FileError::Format(file.format));
-        }
-        if file.version != FORMAT_VERSION {
-            return Err(FileError::Version(file.version));
-        }
-        file.game.checked()?;
+        check_header(&file.format, file.version, &file.game)?;
         Ok(file)
     }
 
@@ -257,9 +303,16 @@ impl FileNode {
 }
 
 /// serde_json appends " at line L column C" to its messages; the position is reported apart.
+/// serde_json's message without its position (given apart), cut short: it may quote a
+/// string of the input whole.
 fn strip_position(message: &str) -> String {
-    match message.rfind(" at line ") {
-        Some(index) => message[..index].to_owned(),
+    const LONGEST: usize = 200;
+    let message = match message.rfind(" at line ") {
+        Some(index) => &message[..index],
+        None => message,
+    };
+    match message.char_indices().nth(LONGEST) {
+        Some((cut, _)) => format!("{}…", &message[..cut]),
         None => message.to_owned(),
     }
 }

@@ -54,7 +54,7 @@ pub(crate) fn check_claims(
         wrong(Claim::WorstCase, claimed.to_string(), actual.to_string());
     }
     if trimmed(&claims.solved_by_guess) != trimmed(&statistics.solved_by_guess) {
-        let claimed = format!("{:?}", claims.solved_by_guess);
+        let claimed = mastermind_core::excerpt_list(&claims.solved_by_guess);
         wrong(
             Claim::SolvedByGuess,
             claimed,

@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use mastermind_core::excerpt;
+
 /// A path from the root: each step is a guess as written and a reply to it as written (so a key
 /// that cannot be read is still shown as the file spells it).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -16,10 +18,11 @@ impl TreePath {
         TreePath::default()
     }
 
-    /// This path followed by `guess` and the `reply` to it.
+    /// This path followed by `guess` and the `reply` to it (each cut short if a hostile file
+    /// makes it long).
     pub fn then(&self, guess: &str, reply: &str) -> TreePath {
         let mut steps = self.steps.clone();
-        steps.push((guess.to_owned(), reply.to_owned()));
+        steps.push((excerpt(guess), excerpt(reply)));
         TreePath { steps }
     }
 

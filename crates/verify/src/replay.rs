@@ -3,7 +3,7 @@
 //! compared with its set, each code's cost is recorded, and each problem is recorded with its
 //! path before going on into the other subtrees.
 
-use mastermind_core::{Code, Feedback, Scorer};
+use mastermind_core::{excerpt, Code, Feedback, Scorer};
 use mastermind_tree::{Node, Statistics};
 
 use crate::reply::{read_reply, ReplyError};
@@ -149,7 +149,7 @@ impl Replay<'_> {
                 Ok(guess) => guess,
                 Err(error) => {
                     let kind = ProblemKind::GuessNotACode {
-                        guess: text.clone(),
+                        guess: excerpt(text),
                         reason: error.to_string(),
                     };
                     self.report(path, places.guess(), kind);
@@ -253,7 +253,7 @@ impl Replay<'_> {
             let reply = match read_reply(&game, key) {
                 Ok(reply) => reply,
                 Err(ReplyError::Unreadable(reason)) => {
-                    let key = key.clone();
+                    let key = excerpt(key);
                     self.report(
                         &path,
                         location,
@@ -262,7 +262,7 @@ impl Replay<'_> {
                     continue;
                 }
                 Err(ReplyError::Impossible(reason)) => {
-                    let reply = key.clone();
+                    let reply = excerpt(key);
                     self.report(
                         &path,
                         location,
@@ -273,9 +273,9 @@ impl Replay<'_> {
             };
             if let Some((_, first)) = seen.iter().find(|(seen, _)| *seen == reply) {
                 let kind = ProblemKind::DuplicateReply {
-                    key: key.clone(),
+                    key: excerpt(key),
                     reply: game.feedback_name(reply),
-                    first: (*first).to_owned(),
+                    first: excerpt(first),
                 };
                 self.report(&path, location, kind);
                 continue;

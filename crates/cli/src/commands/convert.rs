@@ -5,10 +5,11 @@ use mastermind_tree::{StrategyInfo, TreeFile};
 
 use crate::args::{ConvertArgs, NotationInputArgs};
 use crate::commands::Outcome;
-use crate::output::write_output;
+use crate::output::{check_output, write_output};
 use crate::tree_input::{load_valid_tree, ValidTree};
 
 pub fn run(args: &ConvertArgs) -> anyhow::Result<Outcome> {
+    check_output(args.output.as_deref())?;
     // A tree file describes a whole game, so the tree must start at the root.
     let input = NotationInputArgs {
         game: args.game.clone(),

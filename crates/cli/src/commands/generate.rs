@@ -4,17 +4,20 @@ use std::time::Instant;
 
 use mastermind_tree::TreeFile;
 
-use crate::args::GenerateArgs;
+use crate::args::{GenerateArgs, StrategyName};
 use crate::commands::Outcome;
-use crate::output::write_output;
+use crate::memory::fit_build;
+use crate::output::{check_output, write_output};
 use crate::progress::BuildProgress;
 use crate::strategy::{build_strategy, scorer_for};
 
 pub fn run(args: &GenerateArgs, quiet: bool) -> anyhow::Result<Outcome> {
+    check_output(args.output.as_deref())?;
     if let Some(shard) = args.shard {
         return crate::commands::shard::generate(args, shard, quiet);
     }
     let game = args.game.game()?;
+    fit_build(game, args.strategy == StrategyName::Optimal)?;
     let started = Instant::now();
     let scorer = scorer_for(args.strategy, game);
     let progress = BuildProgress::new(game.code_count() as u64, quiet);

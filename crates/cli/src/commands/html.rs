@@ -5,13 +5,14 @@ use anyhow::bail;
 
 use crate::args::HtmlArgs;
 use crate::commands::Outcome;
-use crate::output::write_output;
+use crate::output::{check_output, write_output};
 use crate::tree_input::{load_valid_tree, ValidTree};
 
 pub fn run(args: &HtmlArgs) -> anyhow::Result<Outcome> {
     if args.input.after.is_some() {
         bail!("--after does not apply to html: the page starts at the tree's first guess");
     }
+    check_output(args.output.as_deref())?;
     let Some(ValidTree {
         book,
         root,

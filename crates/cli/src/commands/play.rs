@@ -4,6 +4,7 @@
 
 use std::sync::mpsc;
 use std::thread;
+use std::time::Duration;
 
 use mastermind_core::{Code, FeedbackKind, Game, Scorer};
 use mastermind_play::{fresh_seed, secret_from_seed, trace, Codemaker};
@@ -11,12 +12,18 @@ use mastermind_solve::{knuth, optimal, NoProgress, OptimalOptions};
 
 use crate::args::PlayArgs;
 use crate::commands::{plural, Outcome};
+use crate::output::outln;
 use crate::prompt::{say, Prompter};
 
 /// The optimum is worked out at the end of a game only for games where the search takes a
 /// few seconds at most (4×7 takes about 2 s; black-peg 4×6 under one, its 4×7 twelve).
 const QUICK_OPTIMUM_CODES: usize = 2401;
 const QUICK_OPTIMUM_CODES_BLACK_ONLY: usize = 1296;
+/// Knuth's tree is built only where it takes seconds and little memory (5×8, 32768 codes,
+/// about a second; 6×9 takes minutes and 400 MB).
+const QUICK_KNUTH_CODES: usize = 32_768;
+/// However the build goes, the game's end waits no longer than this for the comparison.
+const COMPARISON_WAIT: Duration = Duration::from_secs(5);
 
 pub fn run(args: &PlayArgs) -> anyhow::Result<Outcome> {
     let game = args.game.game()?;
@@ -81,18 +88,22 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<Outcome> {
     let secret_text = book.format(secret);
     let guesses = maker.turns().len();
     match outcome {
-        Ending::Solved => println!(
+        Ending::Solved => outln!(
             "You found {secret_text} in {}.",
             plural(guesses, "guess", "guesses")
-        ),
-        Ending::OutOfTurns => println!("No guesses left. The code was {secret_text}."),
-        Ending::GaveUp => println!("The code was {secret_text}."),
+        )?,
+        Ending::OutOfTurns => outln!("No guesses left. The code was {secret_text}.")?,
+        Ending::GaveUp => outln!("The code was {secret_text}.")?,
         Ending::EndOfInput => {
-            println!("Input ended before the code was found. The code was {secret_text}.")
+            outln!("Input ended before the code was found. The code was {secret_text}.")?
         }
     }
-    if let Ok(benchmarks) = benchmarks.recv() {
-        println!("{}", benchmarks.describe(&secret_text));
+    match benchmarks {
+        Some(benchmarks) => match benchmarks.recv_timeout(COMPARISON_WAIT) {
+            Ok(benchmarks) => outln!("{}", benchmarks.describe(&secret_text))?,
+            Err(_) => outln!("Knuth's strategy was not worked out in time to compare.")?,
+        },
+        None => outln!("Knuth's strategy is not worked out for a game this large.")?,
     }
     Ok(Outcome::Success)
 }
@@ -124,9 +135,15 @@ impl Benchmarks {
     }
 }
 
-fn benchmark_in_background(game: Game, secret: Code) -> mpsc::Receiver<Benchmarks> {
+/// Builds the reference strategies' trees while the person plays, for games small enough;
+/// `None` for larger games, or when no thread can be started.
+fn benchmark_in_background(game: Game, secret: Code) -> Option<mpsc::Receiver<Benchmarks>> {
+    if game.code_count() > QUICK_KNUTH_CODES {
+        return None;
+    }
     let (sender, receiver) = mpsc::channel();
-    thread::spawn(move || {
+    let builder = thread::Builder::new().name("benchmarks".to_owned());
+    let spawned = builder.spawn(move || {
         let scorer = Scorer::new(game);
         let guesses = |tree| trace(&scorer, &tree, secret).map_or(0, |turns| turns.len());
         let knuth = guesses(knuth(&scorer, &NoProgress));
@@ -141,5 +158,5 @@ fn benchmark_in_background(game: Game, secret: Code) -> mpsc::Receiver<Benchmark
         // The game may have ended already; then nobody is listening.
         let _ = sender.send(Benchmarks { knuth, optimal });
     });
-    receiver
+    spawned.ok().map(|_| receiver)
 }

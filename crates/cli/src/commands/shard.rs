@@ -12,7 +12,8 @@ use mastermind_shard::{optimal, part, static_search, MergeError, ShardId};
 use crate::args::{GenerateArgs, MergeArgs, StrategyName};
 use crate::commands::Outcome;
 use crate::input::read_input;
-use crate::output::write_output;
+use crate::memory::fit_build;
+use crate::output::{check_output, write_output};
 use crate::progress::BuildProgress;
 use crate::strategy::optimal_search;
 
@@ -23,6 +24,7 @@ pub fn generate(args: &GenerateArgs, shard: ShardId, quiet: bool) -> anyhow::Res
     }
     let (options, strategy) = optimal_search(&args.options)?;
     let game = args.game.game()?;
+    fit_build(game, true)?;
     let started = Instant::now();
     let scorer = Scorer::new(game);
     let progress = BuildProgress::new(game.code_count() as u64, quiet);
@@ -69,6 +71,7 @@ pub fn static_search(
 
 /// Merges the parts of one run and writes the result.
 pub fn merge(args: &MergeArgs, quiet: bool) -> anyhow::Result<Outcome> {
+    check_output(args.output.as_deref())?;
     let files = args
         .parts
         .iter()

@@ -8,6 +8,7 @@ use mastermind_play::{parse_reply, reply, Codebreaker, Mistake, Step};
 use crate::args::SolveArgs;
 use crate::commands::trace::left;
 use crate::commands::{plural, Outcome};
+use crate::output::outln;
 use crate::prompt::{say, Prompter};
 use crate::source::follow;
 
@@ -75,11 +76,11 @@ pub fn run(args: &SolveArgs, quiet: bool) -> anyhow::Result<Outcome> {
         match breaker.reply(reply) {
             Step::Next => say(&left(book, &breaker.candidates())),
             Step::Solved { guesses } => {
-                println!(
+                outln!(
                     "{} found in {}",
                     book.format(breaker.guess()),
                     plural(guesses, "guess", "guesses")
-                );
+                )?;
                 return Ok(Outcome::Success);
             }
             Step::Refused(mistake) => {

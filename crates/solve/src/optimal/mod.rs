@@ -44,6 +44,8 @@ use budget::Budget;
 use report::Report;
 use search::{Capacity, Search, Subproblem};
 
+pub use search::limit_transposition_table;
+
 pub use pieces::{assemble, plan, solve_pieces, Piece, PieceResult, Plan};
 
 /// What the optimal search minimises, and over which guesses.
@@ -166,7 +168,7 @@ impl<'a> Root<'a> {
         situation: &Situation,
         progress: &'a dyn Progress,
     ) -> Result<Root<'a>, NoStrategy> {
-        Root::with_capacity(scorer, options, situation, progress, Capacity::FULL)
+        Root::with_capacity(scorer, options, situation, progress, Capacity::full())
     }
 
     /// [`Root::new`] holding only what `capacity` allows.
@@ -225,11 +227,11 @@ mod tests {
         let less = [
             Capacity {
                 most_tabulated: 0,
-                ..Capacity::FULL
+                ..Capacity::full()
             },
             Capacity {
                 table_bytes: 0,
-                ..Capacity::FULL
+                ..Capacity::full()
             },
         ];
         for (game, max_guesses) in [

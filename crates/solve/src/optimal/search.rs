@@ -8,7 +8,7 @@
 //! not a candidate, code): every tie is broken by a fixed order, so the tree depends on the set
 //! and the budget only, not on the path that reached it, the limits, the table or the threads.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use mastermind_core::{Code, Scorer};
 use rayon::prelude::*;
@@ -44,11 +44,28 @@ pub(super) struct Capacity {
     pub(super) table_bytes: usize,
 }
 
+/// What a search holds unless the process says otherwise: 256 MiB of transposition table.
+const DEFAULT_TABLE_BYTES: usize = 256 << 20;
+
+/// The transposition table's size for the searches of this process (see
+/// [`limit_transposition_table`]).
+static TABLE_BYTES: AtomicUsize = AtomicUsize::new(DEFAULT_TABLE_BYTES);
+
+/// Keeps the transposition table of every later optimal search within `bytes` (256 MiB
+/// unless set), for processes under a memory limit. The table only makes the search faster:
+/// a smaller one finds the same trees.
+pub fn limit_transposition_table(bytes: usize) {
+    TABLE_BYTES.store(bytes.min(DEFAULT_TABLE_BYTES), Ordering::Relaxed);
+}
+
 impl Capacity {
-    pub(super) const FULL: Capacity = Capacity {
-        most_tabulated: MOST_CODES_TABULATED,
-        table_bytes: 256 << 20,
-    };
+    /// All a search may hold in this process.
+    pub(super) fn full() -> Capacity {
+        Capacity {
+            most_tabulated: MOST_CODES_TABULATED,
+            table_bytes: TABLE_BYTES.load(Ordering::Relaxed),
+        }
+    }
 }
 
 /// A candidate set to settle: its codes (in numeric order), the guesses it may still use, the

@@ -15,7 +15,7 @@ use serde_json::{json, Value};
 
 use crate::args::{CompareArgs, StrategyName, StrategyOptions};
 use crate::commands::Outcome;
-use crate::output::{write_output, write_stdout};
+use crate::output::{check_output, write_output, write_stdout};
 use crate::progress::BuildProgress;
 use crate::strategy::build_strategy;
 
@@ -69,6 +69,7 @@ impl Samples {
 
 pub fn run(args: &CompareArgs, quiet: bool) -> anyhow::Result<Outcome> {
     let game = args.game.game()?;
+    check_output(args.svg.as_deref())?;
     let scorer = Scorer::new(game);
     let mut rows = Vec::new();
     for &strategy in &args.strategies {

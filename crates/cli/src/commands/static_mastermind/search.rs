@@ -4,13 +4,14 @@ use mastermind_static::{LeastSet, Proof, StaticFile};
 
 use crate::args::StaticSearchArgs;
 use crate::commands::Outcome;
-use crate::output::write_output;
+use crate::output::{check_output, outln, write_output};
 
 use super::{searchable, timed_search};
 
 pub fn run(args: &StaticSearchArgs, quiet: bool) -> anyhow::Result<Outcome> {
     let game = args.game.game()?;
     let scorer = searchable(game)?;
+    check_output(args.output.as_deref())?;
     if let Some(shard) = args.shard {
         return crate::commands::shard::static_search(
             &scorer,
@@ -25,18 +26,18 @@ pub fn run(args: &StaticSearchArgs, quiet: bool) -> anyhow::Result<Outcome> {
     if let Some(path) = &args.output {
         write_output(Some(path), file.to_json().as_bytes())?;
     }
-    println!(
+    outln!(
         "least number of static guesses for {}: {}",
         game.describe(),
         least.guesses.len()
-    );
-    println!(
+    )?;
+    outln!(
         "a set of {}: {}",
         least.guesses.len(),
         file.guesses.join(" ")
-    );
-    println!("proof: {}", proof(&least));
-    println!("time: {seconds:.2}s");
+    )?;
+    outln!("proof: {}", proof(&least))?;
+    outln!("time: {seconds:.2}s")?;
     Ok(Outcome::Success)
 }
 

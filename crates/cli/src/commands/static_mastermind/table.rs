@@ -6,7 +6,7 @@ use mastermind_static::{layout, Entry, StaticFile};
 
 use crate::args::StaticTableArgs;
 use crate::commands::Outcome;
-use crate::output::write_output;
+use crate::output::{write_output, write_stdout};
 
 use super::{searchable, timed_search};
 
@@ -55,6 +55,6 @@ pub fn run(args: &StaticTableArgs, quiet: bool) -> anyhow::Result<Outcome> {
     }
     let colours: Vec<usize> = colours.iter().map(|&c| c as usize).collect();
     let pegs: Vec<usize> = pegs.iter().map(|&p| p as usize).collect();
-    print!("{}", layout(&entries, &colours, &pegs));
+    write_stdout(layout(&entries, &colours, &pegs).as_bytes())?;
     Ok(Outcome::Success)
 }

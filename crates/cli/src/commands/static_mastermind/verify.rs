@@ -8,6 +8,7 @@ use mastermind_static::{check, StaticFile};
 use crate::args::StaticVerifyArgs;
 use crate::commands::{plural, Outcome};
 use crate::input::read_input;
+use crate::output::outln;
 
 pub fn run(args: &StaticVerifyArgs) -> anyhow::Result<Outcome> {
     let (scorer, guesses, claimed) = match &args.file {
@@ -43,22 +44,22 @@ pub fn run(args: &StaticVerifyArgs) -> anyhow::Result<Outcome> {
     let guesses_named = plural(guesses.len(), "guess", "guesses");
     let mut valid = result.determines();
     if valid {
-        println!(
+        outln!(
             "determines every code: the replies to these {guesses_named} differ for all {} codes of {}",
             result.codes,
             game.describe()
-        );
+        )?;
     } else {
-        println!(
+        outln!(
             "does not determine every code: {} of the {} codes of {} share their replies to these {guesses_named} with another code, in {}",
             result.ambiguous(),
             result.codes,
             game.describe(),
             plural(result.groups.len(), "group", "groups")
-        );
+        )?;
         for group in result.groups.iter().take(args.groups) {
             let codes: Vec<String> = group.iter().map(|&code| book.format(code)).collect();
-            println!("  {}", codes.join(" "));
+            outln!("  {}", codes.join(" "))?;
         }
         if let Some(more) = result
             .groups
@@ -66,14 +67,14 @@ pub fn run(args: &StaticVerifyArgs) -> anyhow::Result<Outcome> {
             .checked_sub(args.groups)
             .filter(|&more| more > 0)
         {
-            println!("  … and {}", plural(more, "more group", "more groups"));
+            outln!("  … and {}", plural(more, "more group", "more groups"))?;
         }
     }
     if let Some(least) = claimed {
         if least == guesses.len() {
-            println!("the file says {least} is the least number of static guesses");
+            outln!("the file says {least} is the least number of static guesses")?;
         } else {
-            println!("the file says the least number is {least}, but it lists {guesses_named}");
+            outln!("the file says the least number is {least}, but it lists {guesses_named}")?;
             valid = false;
         }
     }

@@ -30,7 +30,7 @@ impl TokenKind {
     /// How the token is named in messages.
     pub(super) fn describe(&self) -> String {
         match self {
-            TokenKind::Word(word) => format!("`{}`", abbreviated(word)),
+            TokenKind::Word(word) => format!("`{}`", mastermind_core::excerpt(word)),
             TokenKind::Open => "`(`".into(),
             TokenKind::Close => "`)`".into(),
             TokenKind::Colon => "`:`".into(),
@@ -42,17 +42,6 @@ impl TokenKind {
             TokenKind::Unexpected(character) => format!("`{character}`"),
             TokenKind::End => "the end of the input".into(),
         }
-    }
-}
-
-/// Long words are cut in messages.
-fn abbreviated(word: &str) -> String {
-    const SHOWN: usize = 24;
-    if word.chars().count() <= SHOWN {
-        word.to_owned()
-    } else {
-        let start: String = word.chars().take(SHOWN).collect();
-        format!("{start}…")
     }
 }
 

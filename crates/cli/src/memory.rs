@@ -1,0 +1,174 @@
+//! Living within a memory limit (`ulimit -v`, a batch system's cap): the large tables of a
+//! build are weighed against the limit before they are made, the optimal search's
+//! transposition table is sized to fit what is left, and an allocation that fails anyway ends
+//! the run with exit status 2 and a message saying how much it asked for, not an abort.
+
+// A global allocator can only be written with `unsafe`; this one adds nothing to the system
+// allocator but a message when it has no memory to give.
+#![allow(unsafe_code)]
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::io::Write;
+
+use anyhow::bail;
+use mastermind_core::{Game, Scorer};
+
+/// What the program itself takes before any table: code, stacks, the allocator's own
+/// reserves (measured: Knuth's 4×6 tree builds within 20 MiB of address space).
+const PROGRAM_BYTES: u64 = 16 << 20;
+/// The least working memory an optimal search is started with, beside its tables.
+const LEAST_SEARCH_BYTES: u64 = 16 << 20;
+
+const MIB: u64 = 1 << 20;
+
+/// The system allocator, ending the process with a message when it fails.
+pub struct ReportingAllocator;
+
+// SAFETY: every call is passed on unchanged to the system allocator, which upholds the
+// contract; a failure never returns.
+unsafe impl GlobalAlloc for ReportingAllocator {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        // SAFETY: the caller's layout is passed on as it came.
+        let pointer = unsafe { System.alloc(layout) };
+        if pointer.is_null() {
+            out_of_memory(layout.size());
+        }
+        pointer
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        // SAFETY: as for `alloc`.
+        let pointer = unsafe { System.alloc_zeroed(layout) };
+        if pointer.is_null() {
+            out_of_memory(layout.size());
+        }
+        pointer
+    }
+
+    unsafe fn dealloc(&self, pointer: *mut u8, layout: Layout) {
+        // SAFETY: the pointer came from this allocator, so from the system's.
+        unsafe { System.dealloc(pointer, layout) }
+    }
+
+    unsafe fn realloc(&self, pointer: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        // SAFETY: as for `dealloc`, with the caller's new size.
+        let moved = unsafe { System.realloc(pointer, layout, new_size) };
+        if moved.is_null() {
+            out_of_memory(new_size);
+        }
+        moved
+    }
+}
+
+/// Says what could not be had and exits with status 2, allocating nothing on the way: the
+/// message is formatted on the stack and written with one system call.
+fn out_of_memory(bytes: usize) -> ! {
+    let mut message = [0u8; 400];
+    let room = message.len();
+    let mut rest = &mut message[..];
+    let _ = write!(
+        rest,
+        "error: out of memory: {bytes} more bytes could not be had"
+    );
+    let _ = match address_space_limit() {
+        Some(limit) => writeln!(
+            rest,
+            " within the memory limit of {} MiB; raise it (ulimit -v) or choose a smaller game",
+            limit / MIB
+        ),
+        None => writeln!(rest, "; choose a smaller game or free some memory"),
+    };
+    let written = room - rest.len();
+    exit_with(&message[..written])
+}
+
+/// Writes `message` to stderr and ends the process with status 2 at once.
+#[cfg(unix)]
+fn exit_with(message: &[u8]) -> ! {
+    // SAFETY: the buffer is valid for its length; `_exit` ends the process without running
+    // anything that might allocate.
+    unsafe {
+        libc::write(2, message.as_ptr().cast(), message.len());
+        libc::_exit(2)
+    }
+}
+
+#[cfg(not(unix))]
+fn exit_with(message: &[u8]) -> ! {
+    let _ = std::io::stderr().write_all(message);
+    std::process::exit(2)
+}
+
+/// The process's address-space or data limit in bytes, if it has one.
+#[cfg(unix)]
+fn address_space_limit() -> Option<u64> {
+    [libc::RLIMIT_AS, libc::RLIMIT_DATA]
+        .into_iter()
+        .filter_map(|resource| {
+            let mut limit = libc::rlimit {
+                rlim_cur: 0,
+                rlim_max: 0,
+            };
+            // SAFETY: `limit` is a valid rlimit for the call to fill in.
+            let read = unsafe { libc::getrlimit(resource, &mut limit) } == 0;
+            // `rlim_t` is `u64` on Linux and narrower on some other systems.
+            #[allow(clippy::useless_conversion)]
+            let current = u64::from(limit.rlim_cur);
+            (read && limit.rlim_cur != libc::RLIM_INFINITY).then_some(current)
+        })
+        .min()
+}
+
+#[cfg(not(unix))]
+fn address_space_limit() -> Option<u64> {
+    None
+}
+
+/// Under a memory limit, keeps the allocator from reserving an arena of 64 MiB of address
+/// space for each thread (glibc's default), which alone can exhaust a limit that the data
+/// would fit in. Called before any thread starts.
+pub fn adapt_to_limit() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    if address_space_limit().is_some() {
+        // SAFETY: `mallopt` only changes a tuning parameter of the allocator.
+        unsafe {
+            libc::mallopt(libc::M_ARENA_MAX, 1);
+        }
+    }
+}
+
+/// Weighs a build of `game` against the memory limit, if there is one, before its tables are
+/// made: refuses a build whose tables cannot fit, and sizes the optimal search's
+/// transposition table (`search`) to what is left.
+pub fn fit_build(game: Game, search: bool) -> anyhow::Result<()> {
+    let Some(limit) = address_space_limit() else {
+        return Ok(());
+    };
+    let codes = game.code_count() as u64;
+    // The scorer's table, and for the search reply rows that may copy it.
+    let tables = Scorer::table_bytes(game) as u64 * if search { 2 } else { 1 };
+    let working = if search { LEAST_SEARCH_BYTES } else { 0 };
+    let needed = PROGRAM_BYTES + tables + working;
+    if needed > limit {
+        bail!(
+            "{} ({codes} codes) needs about {} MiB ({} MiB of tables{}), but the memory limit \
+             is {} MiB; raise it (ulimit -v) or choose a smaller game",
+            game.describe(),
+            needed.div_ceil(MIB),
+            tables.div_ceil(MIB),
+            if search {
+                " and the search's working memory"
+            } else {
+                ""
+            },
+            limit / MIB
+        );
+    }
+    if search {
+        // Half of what is left holds what the search has learnt; the rest its working sets
+        // and the tree.
+        let spare = (limit - PROGRAM_BYTES - tables) / 2;
+        mastermind_solve::limit_transposition_table(usize::try_from(spare).unwrap_or(usize::MAX));
+    }
+    Ok(())
+}

@@ -1,0 +1,146 @@
+//! Parts rewritten with their checksums recomputed, as a careless or hostile hand could: the
+//! merge must refuse each quickly and say why, never loop, exhaust memory or bless a tree that
+//! is not the optimum.
+
+use std::path::PathBuf;
+
+use mastermind_core::{FeedbackKind, Game, Scorer};
+use mastermind_shard::part::PartFile;
+use mastermind_shard::{optimal, static_search, MergeError, ShardId};
+use mastermind_solve::{NoProgress, OptimalOptions};
+use mastermind_static::NoProgress as NoSearchProgress;
+use mastermind_tree::StrategyInfo;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+fn shard(index: u32, count: u32) -> ShardId {
+    format!("{index}/{count}").parse().expect("a shard")
+}
+
+/// The part rewritten by `forge`, its checksum made to match again.
+fn forged<R: Serialize + DeserializeOwned + Clone>(
+    part: &PartFile<R>,
+    forge: impl FnOnce(&mut PartFile<R>),
+) -> PartFile<R> {
+    let mut part = part.clone();
+    forge(&mut part);
+    // Built directly: a forged count need not be one `--shard` accepts.
+    let id = ShardId {
+        index: part.shard,
+        count: part.shards,
+    };
+    PartFile::new(part.plan.clone(), id, part.pieces)
+}
+
+fn files<R: Serialize + DeserializeOwned>(parts: &[PartFile<R>]) -> Vec<(PathBuf, String)> {
+    parts
+        .iter()
+        .map(|part| {
+            (
+                PathBuf::from(format!("part-{}.json", part.shard)),
+                part.to_json(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_static_set_longer_than_its_walk_is_refused() {
+    let scorer = Scorer::new(Game::new(3, 4, true, FeedbackKind::BlackWhite).unwrap());
+    let parts: Vec<_> = (0..2)
+        .map(|index| static_search::run_shard(&scorer, shard(index, 2), &NoSearchProgress).part)
+        .collect();
+    let (at, _) = parts
+        .iter()
+        .enumerate()
+        .find(|(_, part)| {
+            part.pieces
+                .iter()
+                .any(|size| size.subproblems.iter().any(|sub| sub.found.is_some()))
+        })
+        .expect("some shard finds a set");
+    let mut parts = parts;
+    parts[at] = forged(&parts[at], |part| {
+        let sub = part
+            .pieces
+            .iter_mut()
+            .flat_map(|size| size.subproblems.iter_mut())
+            .find(|sub| sub.found.is_some())
+            .unwrap();
+        let set = sub.found.as_mut().unwrap();
+        // One guess more still tells every code apart, but it is not a set of the walk's size.
+        set.push(set[0].clone());
+    });
+    let error = static_search::merge(&files(&parts)).expect_err("a forged part");
+    assert!(
+        matches!(&error, MergeError::Invalid { .. })
+            && error.to_string().contains("but it walks sets of"),
+        "{error}"
+    );
+}
+
+#[test]
+fn a_part_claiming_too_many_shards_is_refused_before_anything_is_listed() {
+    let scorer = Scorer::new(Game::new(2, 3, true, FeedbackKind::BlackWhite).unwrap());
+    let part = static_search::run_shard(&scorer, shard(0, 1), &NoSearchProgress).part;
+    let part = forged(&part, |part| part.shards = 100_000_000);
+    let error = static_search::merge(&files(&[part])).expect_err("a forged count");
+    let message = error.to_string();
+    assert!(matches!(error, MergeError::Format { .. }), "{message}");
+    assert!(
+        message.contains("100000000 shards; a run has 1 to 100000"),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_long_list_of_missing_shards_is_cut_short() {
+    let scorer = Scorer::new(Game::new(2, 3, true, FeedbackKind::BlackWhite).unwrap());
+    let part = static_search::run_shard(&scorer, shard(0, 100_000), &NoSearchProgress).part;
+    let message = static_search::merge(&files(&[part]))
+        .expect_err("shards are missing")
+        .to_string();
+    assert!(message.contains("and 99989 more"), "{message}");
+    assert!(message.len() < 1000, "{message}");
+}
+
+/// On 4×6 the plan's heuristic bound is most parts' 5668. Opening 1234's best is 5673, solved
+/// exactly all the same because each piece is judged against its siblings' lower bounds; a
+/// part that falsely bounds a piece of 1123 (the real optimum, 5625) would make it the choice.
+#[test]
+fn a_false_bound_that_leaves_a_worse_opening_than_the_heuristics_is_refused() {
+    let scorer = Scorer::new(Game::classic());
+    let options = OptimalOptions::default();
+    let strategy = StrategyInfo::named("optimal");
+    let parts: Vec<_> = (0..2)
+        .map(|index| {
+            optimal::run_shard(&scorer, &options, &strategy, shard(index, 2), &NoProgress)
+                .expect("4×6 has a strategy")
+                .part
+        })
+        .collect();
+    let honest = optimal::merge(&files(&parts)).expect("the honest parts merge");
+    assert_eq!(honest.claims.total_guesses, 5625);
+    let mut parts = parts;
+    let at = parts
+        .iter()
+        .position(|part| part.pieces.iter().any(|piece| piece.opening == "1123"))
+        .expect("a part holds 1123's pieces");
+    parts[at] = forged(&parts[at], |part| {
+        let piece = part
+            .pieces
+            .iter_mut()
+            .find(|piece| piece.opening == "1123")
+            .unwrap();
+        piece.total = None;
+        piece.tree = None;
+        piece.at_least = Some(1_000_000);
+    });
+    let error = optimal::merge(&files(&parts)).expect_err("a forged bound");
+    let message = error.to_string();
+    assert!(error.fails_verification(), "{message}");
+    assert!(
+        message.contains("needs 5673 guesses, but a heuristic tree of this game needs only 5668"),
+        "{message}"
+    );
+}

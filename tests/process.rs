@@ -1,0 +1,383 @@
+//! The edges of the process itself: signals while the output is written, closed pipes,
+//! games too large to compare at the end of play, memory limits, the permissions, links and
+//! directories of `-o`, oversized inputs and bytes that are not text. Unix only: these are
+//! Unix's signals, pipes and limits.
+
+#![cfg(unix)]
+
+use std::io::Write;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use nix::sys::signal::{kill, Signal};
+use nix::unistd::Pid;
+
+use crate::support::{knuth_classic_json, mastermind, mastermind_with_input, says, write_file};
+
+fn binary() -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_mastermind"));
+    command.env_remove("RAYON_NUM_THREADS");
+    command
+}
+
+/// The `.mastermind-*.tmp` files in `directory`.
+fn temporary_files(directory: &Path) -> Vec<PathBuf> {
+    std::fs::read_dir(directory)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| {
+            let name = path.file_name().unwrap().to_string_lossy();
+            name.starts_with(".mastermind-") && name.ends_with(".tmp")
+        })
+        .collect()
+}
+
+/// Waits for `child` at most `limit`, killing it and failing the test if it takes longer.
+fn wait_at_most(child: &mut Child, limit: Duration, what: &str) -> std::process::ExitStatus {
+    let start = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            panic!("{what} did not end within {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Each signal a run may get (Ctrl-C; `timeout`, Slurm and Kubernetes; a closed terminal),
+/// sent while the output is written and synced but not yet renamed: the old file stays as it
+/// was, no temporary file remains, and the status is 128 plus the signal's number.
+#[test]
+fn every_signal_during_the_write_keeps_the_old_file_and_leaves_nothing() {
+    if !cfg!(debug_assertions) {
+        eprintln!(
+            "SKIPPED: the pause before the rename is a hook of debug builds; run `cargo test` \
+             without --release to send signals during the write"
+        );
+        return;
+    }
+    for signal in [Signal::SIGINT, Signal::SIGTERM, Signal::SIGHUP] {
+        let directory = tempfile::tempdir().unwrap();
+        let path = directory.path().join("tree.json");
+        std::fs::write(&path, "old").unwrap();
+        let mut child = binary()
+            .args(["generate", "-q", "-o"])
+            .arg(&path)
+            .env("MASTERMIND_TEST_PAUSE_BEFORE_RENAME_MS", "60000")
+            .stdin(Stdio::null())
+            .spawn()
+            .unwrap();
+        // The temporary file is complete once it has its final size; the pause follows.
+        let expected = knuth_classic_json().len() as u64;
+        let start = Instant::now();
+        let temporary = loop {
+            let written = temporary_files(directory.path())
+                .into_iter()
+                .find(|file| std::fs::metadata(file).is_ok_and(|m| m.len() == expected));
+            if let Some(file) = written {
+                break file;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(60),
+                "no finished temporary file appeared"
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        };
+        kill(Pid::from_raw(child.id() as i32), signal).unwrap();
+        let status = wait_at_most(&mut child, Duration::from_secs(30), "the signalled run");
+        assert_eq!(
+            status.code(),
+            Some(128 + signal as i32),
+            "{signal}: {status:?}"
+        );
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "old", "{signal}");
+        assert!(!temporary.exists(), "{signal} left {}", temporary.display());
+        assert!(temporary_files(directory.path()).is_empty(), "{signal}");
+    }
+}
+
+/// A reader that goes away before the output comes (`| head`, `| true`): every command that
+/// writes to stdout ends quietly, with no panic.
+#[test]
+fn a_closed_stdout_ends_every_command_quietly() {
+    let commands: [(&[&str], &str); 6] = [
+        (
+            &[
+                "static", "verify", "1221", "2354", "3311", "4524", "5656", "6643",
+            ],
+            "",
+        ),
+        (&["static", "search", "--pegs", "2", "--colours", "3"], ""),
+        (
+            &["static", "table", "--pegs", "2..2", "--colours", "2..3"],
+            "",
+        ),
+        (&["play", "--seed", "1"], "give up\n"),
+        (&["solve"], "4B\n"),
+        (&["generate", "-q"], ""),
+    ];
+    for (args, input) in commands {
+        let mut child = binary()
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Closed before the binary has started writing.
+        drop(child.stdout.take());
+        let mut stdin = child.stdin.take().unwrap();
+        let _ = stdin.write_all(input.as_bytes());
+        drop(stdin);
+        let output = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert!(
+            matches!(output.status.code(), Some(0 | 1)),
+            "{args:?}: {:?}\n{stderr}",
+            output.status
+        );
+    }
+}
+
+/// The comparison at the end of a game never holds the exit: 6×9 has 531441 codes, and
+/// Knuth's tree for it takes minutes and 400 MB.
+#[test]
+fn play_on_a_large_game_ends_at_once() {
+    let mut child = binary()
+        .args(["play", "--pegs", "6", "--colours", "9", "--seed", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"give up\n").unwrap();
+    let status = wait_at_most(&mut child, Duration::from_secs(30), "play on 6×9");
+    assert!(status.success(), "{status:?}");
+    let mut stdout = String::new();
+    std::io::Read::read_to_string(&mut child.stdout.take().unwrap(), &mut stdout).unwrap();
+    says(&stdout, "The code was ");
+    says(&stdout, "not worked out for a game this large");
+}
+
+/// Runs `mastermind ARGS` under `ulimit -v KIB`.
+fn under_memory_limit(kib: u64, args: &[&str]) -> crate::support::Run {
+    let script = format!("ulimit -v {kib} && exec \"$0\" \"$@\"");
+    let output = Command::new("bash")
+        .arg("-c")
+        .arg(script)
+        .arg(env!("CARGO_BIN_EXE_mastermind"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    crate::support::Run {
+        status: output.status.code().expect("the binary is not killed"),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+#[test]
+fn a_build_whose_tables_cannot_fit_the_memory_limit_is_refused_up_front() {
+    let optimal = ["generate", "-q", "--strategy", "optimal", "--colours", "7"];
+    let run = under_memory_limit(40_000, &optimal).expect_status(2);
+    says(&run.stderr, "4×7 (2401 codes) needs about 43 MiB");
+    says(&run.stderr, "the memory limit is 39 MiB");
+    // With room for its tables, the transposition table shrinks to what is left.
+    let run = under_memory_limit(80_000, &optimal).expect_status(0);
+    says(&run.stdout, "\"total_guesses\": 11228");
+}
+
+#[test]
+fn an_allocation_that_fails_anyway_ends_with_a_message_not_an_abort() {
+    let knuth = ["generate", "-q", "--pegs", "5", "--colours", "8"];
+    let run = under_memory_limit(22_000, &knuth).expect_status(2);
+    says(&run.stderr, "error: out of memory: ");
+    says(&run.stderr, "within the memory limit of 21 MiB");
+    assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+}
+
+/// Writes Knuth's 2×3 tree with `-o PATH`.
+fn generate_to(path: &Path) -> crate::support::Run {
+    mastermind(&[
+        "generate",
+        "-q",
+        "--pegs",
+        "2",
+        "--colours",
+        "3",
+        "-o",
+        path.to_str().unwrap(),
+    ])
+}
+
+fn mode(path: &Path) -> u32 {
+    std::fs::metadata(path).unwrap().permissions().mode() & 0o7777
+}
+
+#[test]
+fn replacing_a_file_keeps_its_permissions_and_a_read_only_file_is_refused() {
+    let directory = tempfile::tempdir().unwrap();
+    let private = directory.path().join("private.json");
+    std::fs::write(&private, "old").unwrap();
+    std::fs::set_permissions(&private, std::fs::Permissions::from_mode(0o600)).unwrap();
+    generate_to(&private).expect_status(0);
+    assert_eq!(mode(&private), 0o600);
+    says(&std::fs::read_to_string(&private).unwrap(), "total_guesses");
+
+    let read_only = directory.path().join("read-only.json");
+    std::fs::write(&read_only, "old").unwrap();
+    std::fs::set_permissions(&read_only, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let run = generate_to(&read_only).expect_status(2);
+    says(&run.stderr, "it is read-only");
+    assert_eq!(std::fs::read_to_string(&read_only).unwrap(), "old");
+    assert_eq!(mode(&read_only), 0o444);
+}
+
+#[test]
+fn a_dangling_link_is_followed_and_kept() {
+    let directory = tempfile::tempdir().unwrap();
+    let link = directory.path().join("latest.json");
+    std::os::unix::fs::symlink("trees/new.json", &link).unwrap();
+    std::fs::create_dir(directory.path().join("trees")).unwrap();
+    generate_to(&link).expect_status(0);
+    assert!(std::fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    let target = directory.path().join("trees/new.json");
+    says(&std::fs::read_to_string(target).unwrap(), "total_guesses");
+}
+
+/// The outputs are checked before the work: these fail at once and name the path as given.
+#[test]
+fn an_output_that_cannot_be_written_fails_before_any_work() {
+    let directory = tempfile::tempdir().unwrap();
+    let missing = directory.path().join("no-such-directory/tree.json");
+    // The optimal 4×8 search takes seconds; the check comes first.
+    let optimal = ["generate", "--strategy", "optimal", "--colours", "8", "-o"];
+    let start = Instant::now();
+    let run = mastermind(&[&optimal[..], &[missing.to_str().unwrap()]].concat()).expect_status(2);
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        start.elapsed()
+    );
+    says(&run.stderr, missing.to_str().unwrap());
+    says(&run.stderr, "does not exist");
+    assert!(!run.stderr.contains(".mastermind-"), "{}", run.stderr);
+    let run = mastermind(&[&optimal[..], &[directory.path().to_str().unwrap()]].concat())
+        .expect_status(2);
+    says(&run.stderr, "it is a directory");
+}
+
+#[test]
+fn a_dash_for_output_is_stdout() {
+    let directory = tempfile::tempdir().unwrap();
+    let run = Command::new(env!("CARGO_BIN_EXE_mastermind"))
+        .args(["generate", "-q", "-o", "-"])
+        .current_dir(directory.path())
+        .output()
+        .unwrap();
+    assert!(run.status.success());
+    assert_eq!(String::from_utf8(run.stdout).unwrap(), knuth_classic_json());
+    assert!(!directory.path().join("-").exists());
+}
+
+/// A writable file in a directory the user cannot write: the rename needs the directory, and
+/// the message says so and what to do. Run as an unprivileged user when the tests run as
+/// root, since root may write anywhere.
+#[test]
+fn a_read_only_directory_is_named_with_what_to_do() {
+    let directory = tempfile::tempdir().unwrap();
+    std::fs::set_permissions(directory.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let sealed = directory.path().join("sealed");
+    std::fs::create_dir(&sealed).unwrap();
+    let file = sealed.join("tree.json");
+    std::fs::write(&file, "old").unwrap();
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o666)).unwrap();
+    std::fs::set_permissions(&sealed, std::fs::Permissions::from_mode(0o555)).unwrap();
+    let mut command = binary();
+    command.args(["generate", "-q", "--pegs", "2", "--colours", "3", "-o"]);
+    command.arg(&file);
+    if nix::unistd::Uid::effective().is_root() {
+        let binary = Path::new(env!("CARGO_BIN_EXE_mastermind"));
+        if !binary.ancestors().skip(1).all(|dir| mode(dir) & 0o001 != 0) {
+            eprintln!(
+                "SKIPPED: running as root, and the binary's directories are not open to the \
+                 unprivileged user (nobody) the test would run it as"
+            );
+            return;
+        }
+        std::os::unix::process::CommandExt::uid(&mut command, 65534);
+        std::os::unix::process::CommandExt::gid(&mut command, 65534);
+    }
+    let output = command.output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    says(&stderr, "is not writable");
+    says(&stderr, "redirect standard output");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "old");
+}
+
+#[test]
+fn a_tree_file_larger_than_any_tree_of_its_game_is_refused() {
+    let directory = tempfile::tempdir().unwrap();
+    let json = knuth_classic_json();
+    // Padding inside the file: valid JSON, far more than 1296 codes take.
+    let padded = json.replacen('{', &format!("{{{}", " ".repeat(3 << 20)), 1);
+    let path = write_file(directory.path(), "padded.json", &padded);
+    let run = mastermind(&["verify", &path]).expect_status(2);
+    says(
+        &run.stderr,
+        "more than any tree of its game (1296 codes) takes",
+    );
+}
+
+#[test]
+fn huge_tokens_and_lists_are_quoted_short() {
+    let file: serde_json::Value = serde_json::from_str(&knuth_classic_json()).unwrap();
+    let mut long_guess = file.clone();
+    long_guess["tree"]["guess"] = serde_json::Value::String("1".repeat(100_000));
+    let mut long_list = file;
+    long_list["claims"]["solved_by_guess"] = serde_json::json!(vec![1; 100_000]);
+    for (file, quoted) in [
+        (long_guess, "1111… (100000 characters)"),
+        (long_list, "1, … (100000 items)"),
+    ] {
+        let run = mastermind_with_input(&["verify", "-"], &file.to_string()).expect_status(1);
+        assert!(run.stdout.len() < 2_000, "{} bytes", run.stdout.len());
+        says(&run.stdout, quoted);
+    }
+}
+
+#[test]
+fn a_line_that_is_not_text_is_refused_and_the_game_goes_on() {
+    let mut child = binary()
+        .args(["solve"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"\xff\xfe\n4B\n")
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    says(&stderr, "That line is not UTF-8 text");
+    says(
+        &String::from_utf8_lossy(&output.stdout),
+        "1122 found in 1 guess",
+    );
+}
