@@ -13,6 +13,7 @@ mod notation;
 mod print;
 mod process;
 mod published;
+mod resume;
 mod shard;
 mod static_mastermind;
 mod support;

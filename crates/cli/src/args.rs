@@ -24,7 +24,18 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    #[command(verbatim_doc_comment)]
     /// Build a strategy tree and write it as JSON.
+    ///
+    /// Exit status: 0 when built; 2 for a usage error, an output that cannot be written (checked
+    /// before the build starts) or a build that cannot fit the memory limit; 128 plus the
+    /// signal's number when interrupted by SIGINT, SIGTERM or SIGHUP, which leave no file
+    /// half-written.
+    ///
+    /// Examples:
+    ///   mastermind generate --strategy knuth -o knuth.json
+    ///   mastermind generate --strategy optimal --colours 7 --max-guesses 6 -o optimal-4x7.json
+    ///   mastermind generate --strategy optimal --colours 10 --resume run-4x10 -o optimal-4x10.json
     Generate(GenerateArgs),
     #[command(verbatim_doc_comment)]
     /// Merge the parts of a sharded search into the file one process would write.
@@ -331,6 +342,14 @@ pub struct GenerateArgs {
     /// `mastermind merge`, e.g. --shard $SLURM_ARRAY_TASK_ID/8.
     #[arg(long, value_name = "K/N")]
     pub shard: Option<mastermind_shard::ShardId>,
+
+    /// Keep the optimal search's pieces in DIR as each is solved, and skip those already
+    /// there: a run stopped (Ctrl-C, SIGTERM, the machine going away) and started again with
+    /// the same DIR goes on where it stopped, and writes the same tree as one uninterrupted
+    /// run. The pieces are parts of a run with one shard per piece, so `mastermind merge
+    /// DIR/*.json` reads them too.
+    #[arg(long, value_name = "DIR", conflicts_with = "shard")]
+    pub resume: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]

@@ -119,7 +119,7 @@ pub fn optimal_search(options: &StrategyOptions) -> anyhow::Result<(OptimalOptio
     check_options(StrategyName::Optimal, options)?;
     if options.minimize != Objective::Total {
         bail!(
-            "--shard splits the search for the least total; --minimize worst runs in one process"
+            "--shard and --resume split the search for the least total; --minimize worst runs in one process"
         );
     }
     Ok((

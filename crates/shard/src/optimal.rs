@@ -54,6 +54,89 @@ pub struct ShardRun {
     pub codes: u64,
 }
 
+/// A run of the optimal search with its plan worked out, from which any of its shards can be
+/// solved without working the plan out again (a resumed run solves many in one process).
+pub struct PlannedRun<'a> {
+    scorer: &'a Scorer,
+    options: &'a OptimalOptions,
+    plan: Plan,
+    header: PlanHeader,
+}
+
+impl<'a> PlannedRun<'a> {
+    /// Works out the plan of the search with `options` for the scorer's game.
+    pub fn new(
+        scorer: &'a Scorer,
+        options: &'a OptimalOptions,
+        strategy: &StrategyInfo,
+    ) -> Result<PlannedRun<'a>, NoStrategy> {
+        let plan = plan(scorer, options)?;
+        let header = plan_header(scorer.codebook(), options, strategy, &plan);
+        Ok(PlannedRun {
+            scorer,
+            options,
+            plan,
+            header,
+        })
+    }
+
+    /// How many pieces the plan has: cut into as many shards, each solves one.
+    pub fn pieces(&self) -> usize {
+        self.plan.pieces.len()
+    }
+
+    /// How many codes the pieces of shard `id` hold.
+    pub fn codes_of(&self, id: ShardId) -> u64 {
+        self.dealt(id)
+            .iter()
+            .map(|&index| self.plan.pieces[index].size as u64)
+            .sum()
+    }
+
+    fn dealt(&self, id: ShardId) -> Vec<usize> {
+        deal(&work(&self.plan), id.count).swap_remove(id.index as usize)
+    }
+
+    /// Solves shard `id`.
+    pub fn run_shard(&self, id: ShardId, progress: &dyn Progress) -> Result<ShardRun, NoStrategy> {
+        let mine = self.dealt(id);
+        let pieces: Vec<Piece> = mine
+            .iter()
+            .map(|&index| self.plan.pieces[index].clone())
+            .collect();
+        let results = solve_pieces(self.scorer, self.options, &pieces, progress)?;
+        let book = self.scorer.codebook();
+        let game = self.scorer.game();
+        let solved = mine
+            .iter()
+            .zip(&pieces)
+            .zip(results)
+            .map(|((&index, piece), result)| {
+                let (total, at_least, tree) = match result {
+                    PieceResult::Exact { total, tree } => {
+                        (Some(total), None, Some(FileNode::from_node(book, &tree)))
+                    }
+                    PieceResult::AtLeast(bound) => (None, Some(bound), None),
+                };
+                SolvedPiece {
+                    piece: index,
+                    opening: book.format(piece.opening),
+                    reply: game.feedback_name(piece.reply),
+                    codes: piece.size,
+                    total,
+                    at_least,
+                    tree,
+                }
+            })
+            .collect();
+        Ok(ShardRun {
+            part: PartFile::new(self.header.clone(), id, solved),
+            pieces: pieces.len(),
+            codes: pieces.iter().map(|piece| piece.size as u64).sum(),
+        })
+    }
+}
+
 /// Solves shard `id` of the optimal search with `options` for the scorer's game.
 pub fn run_shard(
     scorer: &Scorer,
@@ -62,43 +145,7 @@ pub fn run_shard(
     id: ShardId,
     progress: &dyn Progress,
 ) -> Result<ShardRun, NoStrategy> {
-    let plan = plan(scorer, options)?;
-    let header = plan_header(scorer.codebook(), options, strategy, &plan);
-    let mine: Vec<usize> = deal(&work(&plan), id.count).swap_remove(id.index as usize);
-    let pieces: Vec<Piece> = mine
-        .iter()
-        .map(|&index| plan.pieces[index].clone())
-        .collect();
-    let results = solve_pieces(scorer, options, &pieces, progress)?;
-    let book = scorer.codebook();
-    let game = scorer.game();
-    let solved = mine
-        .iter()
-        .zip(&pieces)
-        .zip(results)
-        .map(|((&index, piece), result)| {
-            let (total, at_least, tree) = match result {
-                PieceResult::Exact { total, tree } => {
-                    (Some(total), None, Some(FileNode::from_node(book, &tree)))
-                }
-                PieceResult::AtLeast(bound) => (None, Some(bound), None),
-            };
-            SolvedPiece {
-                piece: index,
-                opening: book.format(piece.opening),
-                reply: game.feedback_name(piece.reply),
-                codes: piece.size,
-                total,
-                at_least,
-                tree,
-            }
-        })
-        .collect();
-    Ok(ShardRun {
-        part: PartFile::new(header, id, solved),
-        pieces: pieces.len(),
-        codes: pieces.iter().map(|piece| piece.size as u64).sum(),
-    })
+    PlannedRun::new(scorer, options, strategy)?.run_shard(id, progress)
 }
 
 /// A piece's estimated work: the search grows much faster than the class, so its square.

@@ -2,6 +2,7 @@
 
 use std::time::Instant;
 
+use anyhow::bail;
 use mastermind_tree::TreeFile;
 
 use crate::args::{GenerateArgs, StrategyName};
@@ -18,6 +19,12 @@ pub fn run(args: &GenerateArgs, quiet: bool) -> anyhow::Result<Outcome> {
     }
     let game = args.game.game()?;
     fit_build(game, args.strategy == StrategyName::Optimal)?;
+    if let Some(directory) = &args.resume {
+        if args.strategy != StrategyName::Optimal {
+            bail!("--resume applies to --strategy optimal");
+        }
+        return crate::commands::resume::run(args, directory, quiet);
+    }
     let started = Instant::now();
     let scorer = scorer_for(args.strategy, game);
     let progress = BuildProgress::new(game.code_count() as u64, quiet);

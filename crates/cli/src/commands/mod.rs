@@ -8,6 +8,7 @@ pub mod html;
 pub mod next;
 pub mod play;
 pub mod print;
+pub mod resume;
 pub mod shard;
 pub mod solve;
 pub mod static_mastermind;
