@@ -66,7 +66,7 @@ fn a_run_stopped_part_way_goes_on_where_it_stopped() {
     let pieces = directory.path().join("pieces");
     let optimal = ["generate", "--strategy", "optimal", "--colours", "7"];
     // The 4×7 search takes seconds, piece after piece: stop it once a few are in.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mastermind"))
+    let child = Command::new(env!("CARGO_BIN_EXE_mastermind"))
         .args(optimal)
         .arg("--resume")
         .arg(&pieces)
