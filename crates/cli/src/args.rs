@@ -56,6 +56,7 @@ pub enum Command {
     /// Examples:
     ///   for k in 0 1 2 3; do mastermind generate --strategy optimal --shard $k/4 -o part-$k.json; done
     ///   mastermind merge part-*.json -o optimal.json
+    ///   mastermind merge run-4x10/piece-*.json -o optimal-4x10.json        (pieces of --resume)
     Merge(MergeArgs),
     #[command(verbatim_doc_comment)]
     /// Replay every code through a tree file and check what it claims.
@@ -80,22 +81,44 @@ pub enum Command {
     ///   mastermind verify trees/knuth-4x6.json
     ///   mastermind verify trees/published/knuth-1976-figure-1.txt --strategy-name knuth
     ///   mastermind verify solution-4-6-5 --max-guesses 5          (the C solver's punch card)
-    ///   mastermind verify solution-4-7-unique.yml --colours 7 --no-repeat
     Verify(VerifyArgs),
+    #[command(verbatim_doc_comment)]
     /// Print a verified tree in the notation of the papers or in the C solver's formats.
+    ///
+    /// Exit status: 0 when printed; 1 when the tree fails verification (nothing is printed);
+    /// 2 when it cannot be read.
+    ///
+    /// Examples:
+    ///   mastermind print trees/knuth-4x6.json --sections
+    ///   mastermind print trees/optimal-4x6.json --notation irving
+    ///   mastermind generate --colours 7 | mastermind print - --notation yaml
     Print(PrintArgs),
+    #[command(verbatim_doc_comment)]
     /// Verify a tree in any format `verify` reads and write it as a JSON tree file.
+    ///
+    /// Exit status: 0 when converted; 1 when the tree fails verification (nothing is
+    /// written); 2 when it cannot be read or the output cannot be written.
+    ///
+    /// Examples:
+    ///   mastermind convert trees/published/knuth-1976-figure-1.txt --strategy-name knuth -o knuth.json
+    ///   mastermind convert solution-4-6-5 -o optimal-max5.json          (the C solver's punch card)
     Convert(ConvertArgs),
+    #[command(verbatim_doc_comment)]
     /// Build several strategies for one game and compare them side by side.
+    ///
+    /// Exit status: 0 when every tree verifies; 1 when one does not; 2 for a usage error.
+    ///
+    /// Examples:
+    ///   mastermind compare
+    ///   mastermind compare --colours 7 --strategies knuth,expected-size,optimal --svg chart.svg
+    ///   mastermind compare --pegs 4 --colours 10 --no-repeat --json
     Compare(CompareArgs),
     #[command(verbatim_doc_comment)]
     /// Play a strategy against a secret you name, and show every turn.
     ///
     /// Examples:
     ///   mastermind trace 3632
-    ///   mastermind trace 3632 --strategy optimal
     ///   mastermind trace 0123 --pegs 4 --colours 10 --no-repeat --strategy most-parts
-    ///   mastermind trace --tree trees/knuth-4x6.knuth.txt 3632 --json
     ///   mastermind trace --all            (one line per code, then the total)
     Trace(TraceArgs),
     #[command(verbatim_doc_comment)]
@@ -105,7 +128,6 @@ pub enum Command {
     ///   mastermind next                                  (the first guess: 1122)
     ///   mastermind next --after 1122=1B0W,1344=BW
     ///   mastermind next --strategy optimal --after 1123=-
-    ///   mastermind next --tree my-tree.json --after 1122=2B
     Next(NextArgs),
     #[command(verbatim_doc_comment)]
     /// You keep a code in mind; the tool guesses and you give the replies.
@@ -116,7 +138,6 @@ pub enum Command {
     ///
     /// Examples:
     ///   mastermind solve
-    ///   mastermind solve --strategy optimal
     ///   mastermind solve --black-only --strategy most-parts
     ///   printf '1B0W\nW\n1 2\nBW\n4B\n' | mastermind solve      (finds 3632)
     Solve(SolveArgs),
@@ -145,9 +166,20 @@ pub enum Command {
     ///   mastermind generate --pegs 4 --colours 10 --no-repeat --strategy most-parts | mastermind html - -o bulls.html
     Html(HtmlArgs),
     /// Static Mastermind: every guess made at once, before any reply.
-    #[command(subcommand)]
+    ///
+    /// Examples:
+    ///   mastermind static verify 1221 2354 3311 4524 5656 6643
+    ///   mastermind static search --pegs 3 --colours 6 -o 3x6.json
+    ///   mastermind static table --colours 2..6 --pegs 2..4
+    #[command(subcommand, verbatim_doc_comment)]
     Static(StaticCommand),
+    #[command(verbatim_doc_comment)]
     /// Write a shell completion script to stdout.
+    ///
+    /// Examples:
+    ///   mastermind completions bash > ~/.local/share/bash-completion/completions/mastermind
+    ///   mastermind completions zsh > ~/.zfunc/_mastermind
+    ///   mastermind completions fish > ~/.config/fish/completions/mastermind.fish
     Completions(CompletionsArgs),
 }
 

@@ -4,6 +4,8 @@
 
 mod args;
 mod commands;
+#[cfg(test)]
+mod help_examples;
 mod input;
 mod interrupt;
 mod memory;
