@@ -214,3 +214,25 @@ fn generated_trees_for_other_games_verify() {
         assert!(run.stdout.starts_with("valid"), "{game:?}: {}", run.stdout);
     }
 }
+
+/// A JSON tree file names its own game: flags that say another are refused, not ignored, by
+/// every command that reads one.
+#[test]
+fn game_flags_that_contradict_the_file_are_refused() {
+    let directory = tempfile::tempdir().unwrap();
+    let path = write_file(directory.path(), "knuth.json", &knuth_classic_json());
+    let page = directory.path().join("page.html");
+    let page = page.to_str().unwrap();
+    for args in [
+        &["verify", &path, "--pegs", "5"][..],
+        &["print", &path, "--colours", "7"],
+        &["html", &path, "--black-only", "-o", page],
+        &["trace", "--tree", &path, "--no-repeat", "3632"],
+    ] {
+        let run = mastermind(args).expect_status(2);
+        says(&run.stderr, "is a tree of 4×6, but --");
+        says(&run.stderr, "says otherwise");
+    }
+    // Flags that agree are fine.
+    mastermind(&["verify", &path, "--pegs", "4", "--colours", "6"]).expect_status(0);
+}

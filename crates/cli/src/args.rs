@@ -279,9 +279,9 @@ pub struct GameArgs {
     #[arg(long, value_name = "P")]
     pub pegs: Option<u32>,
 
-    /// Colours (symbols 1–9 up to nine colours, else 0–9 then A–Z).
-    #[arg(long, visible_alias = "colors", default_value_t = 6, value_name = "C")]
-    pub colours: u32,
+    /// Colours (symbols 1–9 up to nine colours, else 0–9 then A–Z) [default: 6].
+    #[arg(long, visible_alias = "colors", value_name = "C")]
+    pub colours: Option<u32>,
 
     /// Codes may not repeat a colour (Bulls and Cows: --pegs 4 --colours 10 --no-repeat).
     #[arg(long)]
@@ -309,7 +309,31 @@ impl GameArgs {
         } else {
             FeedbackKind::BlackWhite
         };
-        Ok(Game::new(pegs, self.colours, !self.no_repeat, feedback)?)
+        Ok(Game::new(
+            pegs,
+            self.colours.unwrap_or(6),
+            !self.no_repeat,
+            feedback,
+        )?)
+    }
+
+    /// What the flags given say that `game` (named by a file) contradicts, if anything: a
+    /// file that names its own game is not read as another.
+    pub fn disagreement(&self, game: &Game) -> Option<String> {
+        let mut said = Vec::new();
+        if let Some(pegs) = self.pegs.filter(|&pegs| pegs as usize != game.pegs()) {
+            said.push(format!("--pegs {pegs}"));
+        }
+        if let Some(colours) = self.colours.filter(|&c| c as usize != game.colours()) {
+            said.push(format!("--colours {colours}"));
+        }
+        if self.no_repeat && game.repetition() {
+            said.push("--no-repeat".to_owned());
+        }
+        if self.black_only && game.feedback_kind() != FeedbackKind::BlackOnly {
+            said.push("--black-only".to_owned());
+        }
+        (!said.is_empty()).then(|| said.join(", "))
     }
 }
 

@@ -64,7 +64,10 @@ fn every_command_ends_its_help_with_examples_that_parse() {
     for (path, mut command) in commands() {
         let lines = examples(&mut command);
         if !(2..=3).contains(&lines.len()) {
-            problems.push(format!("`{path} --help` shows {} examples: {lines:?}", lines.len()));
+            problems.push(format!(
+                "`{path} --help` shows {} examples: {lines:?}",
+                lines.len()
+            ));
         }
         for line in &lines {
             let calls = invocations(line);
@@ -73,7 +76,10 @@ fn every_command_ends_its_help_with_examples_that_parse() {
             }
             for call in calls {
                 if let Err(error) = Cli::try_parse_from(&call) {
-                    problems.push(format!("`{path}`: `{}` does not parse: {error}", call.join(" ")));
+                    problems.push(format!(
+                        "`{path}`: `{}` does not parse: {error}",
+                        call.join(" ")
+                    ));
                 }
             }
         }

@@ -91,6 +91,15 @@ fn load_json(
     }
     let file =
         TreeFile::from_json(text).with_context(|| format!("cannot read {}", path.display()))?;
+    let game = file.game()?;
+    if let Some(flags) = input.game.disagreement(&game) {
+        bail!(
+            "{} is a tree of {}, but {flags} says otherwise; a JSON tree file names its own \
+             game, so leave out the game flags (or give ones that agree)",
+            path.display(),
+            game.describe()
+        );
+    }
     let report = verify_file(&file, options)?;
     let book = Codebook::new(file.game()?);
     Ok(LoadedTree {
