@@ -3,8 +3,6 @@
 //! directories of `-o`, oversized inputs and bytes that are not text. Unix only: these are
 //! Unix's signals, pipes and limits.
 
-#![cfg(unix)]
-
 use std::io::Write;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -200,6 +198,16 @@ fn an_allocation_that_fails_anyway_ends_with_a_message_not_an_abort() {
     let run = under_memory_limit(22_000, &knuth).expect_status(2);
     says(&run.stderr, "error: out of memory: ");
     says(&run.stderr, "within the memory limit of 21 MiB");
+    assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+}
+
+/// So little memory that the worker threads cannot start (the program itself needs about
+/// 10 MiB of address space): an error, not rayon's panic.
+#[test]
+fn threads_that_cannot_start_end_with_a_message_not_a_panic() {
+    let run = under_memory_limit(14_000, &["generate", "-q", "--pegs", "2", "--colours", "3"]);
+    let run = run.expect_status(2);
+    assert!(run.stderr.starts_with("error: "), "{}", run.stderr);
     assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
 }
 

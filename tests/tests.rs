@@ -11,7 +11,19 @@ mod html;
 mod interactive;
 mod notation;
 mod print;
+#[cfg(unix)]
 mod process;
+#[cfg(not(unix))]
+mod process {
+    //! The process tests send Unix signals and set Unix limits.
+
+    #[test]
+    fn skipped_off_unix() {
+        eprintln!(
+            "*** process tests SKIPPED: signals, pipes and memory limits are tested on Unix only"
+        );
+    }
+}
 mod published;
 mod resume;
 mod shard;

@@ -42,10 +42,10 @@ fn main() -> ExitCode {
         .build_global()
     {
         let count = match threads {
-            0 => "its worker".to_owned(),
+            0 => "the worker".to_owned(),
             n => n.to_string(),
         };
-        eprintln!("error: cannot start {count} threads: {error}");
+        eprintln!("error: cannot start {count} threads (under a memory limit?): {error}");
         return ExitCode::from(EXIT_USAGE);
     }
     let outcome = match cli.command {
