@@ -19,7 +19,7 @@ fn play(args: &[&str], input: &str) -> Run {
 fn secret_of(seed: &str, game: &[&str]) -> String {
     let mut args = vec!["--seed", seed];
     args.extend_from_slice(game);
-    let run = play(&args, "give up\n").expect_status(0);
+    let run = play(&args, "give up\n").expect_status(3);
     let line = run.stdout.lines().next().unwrap().to_owned();
     line.trim_start_matches("The code was ")
         .trim_end_matches('.')
@@ -75,16 +75,16 @@ fn solve_names_the_reply_no_code_fits_and_the_reply_that_may_be_wrong() {
 
 #[test]
 fn solve_ends_cleanly_at_the_end_of_input_and_follows_any_tree() {
-    let run = solve(&[], "1B0W\n").expect_status(0);
+    let run = solve(&[], "1B0W\n").expect_status(5);
     says(&run.stderr, "Input ended before the code was found.");
     assert!(run.stdout.is_empty());
-    let run = solve(&["--black-only", "--strategy", "most-parts"], "").expect_status(0);
+    let run = solve(&["--black-only", "--strategy", "most-parts"], "").expect_status(5);
     says(&run.stderr, "black pegs only");
     let run = solve(
         &["--pegs", "3", "--colours", "4", "--strategy", "optimal"],
         "quit\n",
     )
-    .expect_status(0);
+    .expect_status(3);
     says(&run.stderr, "guess 1: ");
 }
 
@@ -118,11 +118,13 @@ fn play_scores_guesses_and_bad_guesses_cost_no_turn() {
 
 #[test]
 fn play_gives_up_runs_out_of_turns_and_ends_at_the_end_of_input() {
-    let run = play(&["--seed", "3"], "hint\ngive up\n").expect_status(0);
+    let run = play(&["--seed", "3"], "hint\ngive up\n").expect_status(3);
     assert!(run.stdout.starts_with("The code was "), "{}", run.stdout);
-    let run = play(&["--seed", "3", "--max-turns", "2"], "1111\n2222\n3333\n").expect_status(0);
     let secret = secret_of("3", &[]);
-    if !["1111", "2222"].contains(&secret.as_str()) {
+    let found = ["1111", "2222"].contains(&secret.as_str());
+    let run = play(&["--seed", "3", "--max-turns", "2"], "1111\n2222\n3333\n")
+        .expect_status(if found { 0 } else { 4 });
+    if !found {
         assert!(
             run.stdout
                 .starts_with(&format!("No guesses left. The code was {secret}.")),
@@ -130,7 +132,7 @@ fn play_gives_up_runs_out_of_turns_and_ends_at_the_end_of_input() {
             run.stdout
         );
     }
-    let run = play(&["--seed", "3"], "1111\n").expect_status(0);
+    let run = play(&["--seed", "3"], "1111\n").expect_status(if secret == "1111" { 0 } else { 5 });
     assert!(
         run.stdout
             .starts_with("Input ended before the code was found."),
@@ -270,7 +272,7 @@ mod terminal {
                 Shows("The code was "),
                 Shows("Knuth's strategy needs"),
             ],
-            0,
+            3,
         );
     }
 
@@ -281,8 +283,8 @@ mod terminal {
             EndOfInput,
             Shows("Input ended before the code was found."),
         ];
-        converse(&["solve"], &ends, 0);
-        converse(&["play", "--seed", "2"], &ends, 0);
+        converse(&["solve"], &ends, 5);
+        converse(&["play", "--seed", "2"], &ends, 5);
     }
 
     /// A search that settles nothing for minutes (4×9: none of its root's subproblems within

@@ -136,6 +136,9 @@ pub enum Command {
     /// single number. Commands at the prompt: undo, list, help, quit. Prompts go to stderr and
     /// replies are read line by line from stdin, so a pipe works as well as a terminal.
     ///
+    /// Exit status: 0 when the code is found; 3 after quit; 5 when the input ends first;
+    /// 1 when the tree it follows (--tree) fails verification; 2 for a usage error.
+    ///
     /// Examples:
     ///   mastermind solve
     ///   mastermind solve --black-only --strategy most-parts
@@ -146,6 +149,9 @@ pub enum Command {
     ///
     /// Commands at the prompt: hint (how many codes still fit), give up (shows the code), help.
     /// At the end it says how many guesses Knuth's strategy and the optimum need for the code.
+    ///
+    /// Exit status: 0 when the code is found; 3 after give up; 4 when --max-turns runs out;
+    /// 5 when the input ends first; 2 for a usage error.
     ///
     /// Examples:
     ///   mastermind play

@@ -66,6 +66,7 @@ fn main() -> ExitCode {
     match outcome {
         Ok(commands::Outcome::Success) => ExitCode::SUCCESS,
         Ok(commands::Outcome::Invalid) => ExitCode::from(EXIT_INVALID),
+        Ok(commands::Outcome::Unfinished(end)) => ExitCode::from(end.status()),
         Err(error) => {
             eprintln!("error: {error:#}");
             ExitCode::from(EXIT_USAGE)

@@ -23,6 +23,28 @@ pub enum Outcome {
     Success,
     /// The tree failed verification (exit status 1).
     Invalid,
+    /// A game ended without the code found: the player stopped it (3), the turns ran out
+    /// (4), or the input ended first (5).
+    Unfinished(GameEnd),
+}
+
+/// Why a game of `play` or `solve` ended without the code found.
+#[derive(Clone, Copy)]
+pub enum GameEnd {
+    Stopped,
+    OutOfTurns,
+    InputEnded,
+}
+
+impl GameEnd {
+    /// The exit status, documented in the commands' help.
+    pub fn status(self) -> u8 {
+        match self {
+            GameEnd::Stopped => 3,
+            GameEnd::OutOfTurns => 4,
+            GameEnd::InputEnded => 5,
+        }
+    }
 }
 
 /// The game as JSON, as the commands that print JSON describe it.

@@ -11,7 +11,7 @@ use mastermind_play::{fresh_seed, secret_from_seed, trace, Codemaker};
 use mastermind_solve::{knuth, optimal, NoProgress, OptimalOptions};
 
 use crate::args::PlayArgs;
-use crate::commands::{plural, Outcome};
+use crate::commands::{plural, GameEnd, Outcome};
 use crate::output::outln;
 use crate::prompt::{say, Prompter};
 
@@ -105,9 +105,15 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<Outcome> {
         },
         None => outln!("Knuth's strategy is not worked out for a game this large.")?,
     }
-    Ok(Outcome::Success)
+    Ok(match outcome {
+        Ending::Solved => Outcome::Success,
+        Ending::GaveUp => Outcome::Unfinished(GameEnd::Stopped),
+        Ending::OutOfTurns => Outcome::Unfinished(GameEnd::OutOfTurns),
+        Ending::EndOfInput => Outcome::Unfinished(GameEnd::InputEnded),
+    })
 }
 
+#[derive(Clone, Copy)]
 enum Ending {
     Solved,
     OutOfTurns,

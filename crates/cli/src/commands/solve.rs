@@ -7,7 +7,7 @@ use mastermind_play::{parse_reply, reply, Codebreaker, Mistake, Step};
 
 use crate::args::SolveArgs;
 use crate::commands::trace::left;
-use crate::commands::{plural, Outcome};
+use crate::commands::{plural, GameEnd, Outcome};
 use crate::output::outln;
 use crate::prompt::{say, Prompter};
 use crate::source::follow;
@@ -39,13 +39,13 @@ pub fn run(args: &SolveArgs, quiet: bool) -> anyhow::Result<Outcome> {
         );
         let Some(answer) = prompter.ask(&prompt)? else {
             say("Input ended before the code was found.");
-            return Ok(Outcome::Success);
+            return Ok(Outcome::Unfinished(GameEnd::InputEnded));
         };
         match answer.to_ascii_lowercase().as_str() {
             "" => continue,
             "quit" | "exit" | "q" => {
                 say("Stopped.");
-                return Ok(Outcome::Success);
+                return Ok(Outcome::Unfinished(GameEnd::Stopped));
             }
             "help" | "?" => {
                 say(&format!("Reply to my guess: {}.", reply::expected(game)));
