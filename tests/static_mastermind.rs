@@ -46,7 +46,7 @@ fn the_seeds_small_examples_determine_every_code() {
     static_verify("13 23", &["--pegs", "2", "--colours", "3"]).expect_status(0);
     static_verify("112 133 423", &["--pegs", "3", "--colours", "4"]).expect_status(0);
     let run = static_verify("13", &["--pegs", "2", "--colours", "3"]).expect_status(1);
-    says(&run.stdout, "share their replies to these 1 guess");
+    says(&run.stdout, "share their replies to this guess");
 }
 
 /// `static search` of 3×5 (with `extra` options first), writing `path`.
@@ -227,4 +227,29 @@ fn the_committed_results_reproduce_the_seeds_table() {
         committed, files,
         "a result under trees/static/ that the seed's table lacks"
     );
+}
+
+#[test]
+fn one_guess_one_code_and_long_groups_are_worded_for_what_they_are() {
+    let run = mastermind(&["static", "verify", "1122"]).expect_status(1);
+    says(
+        &run.stdout,
+        "share their replies to this guess with another code",
+    );
+    let longest = run.stdout.lines().skip(1).map(str::len).max().unwrap();
+    assert!(
+        longest < 120,
+        "a group line of {longest} characters:\n{}",
+        run.stdout
+    );
+    says(&run.stdout, " … and 240 more");
+    let run = mastermind(&["static", "search", "--pegs", "1", "--colours", "1"]).expect_status(0);
+    says(&run.stdout, "proof: a game of one code needs no guess");
+    let run = mastermind(&["static", "search", "--pegs", "1", "--colours", "2"]).expect_status(0);
+    says(
+        &run.stdout,
+        "proof: 0 guesses have at most 2^0 = 1 reply vectors, fewer than the 2 codes",
+    );
+    let run = mastermind(&["static", "verify"]).expect_status(2);
+    says(&run.stderr, "or --file FILE");
 }

@@ -111,7 +111,7 @@ fn trace_refuses_bad_secrets_and_broken_trees() {
     .expect_status(2);
     says(&run.stderr, "repeats a colour");
     let run = mastermind(&["trace"]).expect_status(2);
-    says(&run.stderr, "SECRET");
+    says(&run.stderr, "or --all for every code");
     let directory = tempfile::tempdir().unwrap();
     let broken = knuth_classic_json().replacen("\"candidates\": 256", "\"candidates\": 255", 1);
     let path = write_file(directory.path(), "broken.json", &broken);
@@ -190,4 +190,20 @@ fn next_follows_a_tree_file_and_says_when_the_game_left_it() {
         "--json",
     ]);
     assert_eq!(from_notation["guess"], "3526");
+}
+
+#[test]
+fn usage_errors_say_what_to_give_and_quote_the_input_once() {
+    let run = mastermind(&["trace"]).expect_status(2);
+    says(&run.stderr, "such as 3632, or --all for every code");
+    let run = mastermind(&["trace", "1237"]).expect_status(2);
+    assert_eq!(run.stderr.matches("`1237`").count(), 1, "{}", run.stderr);
+    says(&run.stderr, "`7` at position 4 is not a colour");
+}
+
+#[test]
+fn the_last_code_left_is_named_as_the_code() {
+    let run = mastermind(&["next", "--after", "1122=1B0W,1344=0B1W,3526=1B2W,1462=1B1W"])
+        .expect_status(0);
+    says(&run.stdout, "guess 5: 3632 (the code: the only one left)");
 }

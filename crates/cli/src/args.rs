@@ -227,7 +227,7 @@ impl StrategySourceArgs {
 #[derive(Debug, Args)]
 pub struct TraceArgs {
     /// The secret codes to play against, such as 3632.
-    #[arg(value_name = "SECRET", required_unless_present = "all")]
+    #[arg(value_name = "SECRET")]
     pub secrets: Vec<String>,
 
     /// Play against every code of the game, one line each, and give the total.
@@ -281,7 +281,7 @@ pub struct PlayArgs {
 /// The game: pegs, colours, repetition and feedback.
 #[derive(Debug, Args, Clone)]
 pub struct GameArgs {
-    /// Pegs in a code [default: 4, or as the C solver's files have them].
+    /// Pegs in a code [default: 4].
     #[arg(long, value_name = "P")]
     pub pegs: Option<u32>,
 
@@ -684,7 +684,7 @@ pub enum StaticCommand {
 #[derive(Debug, Args)]
 pub struct StaticVerifyArgs {
     /// The guesses, in the game's symbols (such as 1122).
-    #[arg(value_name = "GUESS", required_unless_present = "file")]
+    #[arg(value_name = "GUESS")]
     pub guesses: Vec<String>,
 
     /// Check the set in this static result file instead (the file names its game).

@@ -67,7 +67,9 @@ pub fn run(args: &NextArgs, quiet: bool) -> anyhow::Result<Outcome> {
         }
         serde_json::to_string_pretty(&out)? + "\n"
     } else {
-        let note = if is_candidate {
+        let note = if candidates.len() == 1 {
+            "the code: the only one left"
+        } else if is_candidate {
             "it may be the code"
         } else {
             "it cannot be the code, but it narrows them down best"

@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use anyhow::Context;
+use anyhow::{bail, Context};
 use mastermind_core::{Code, Codebook};
 use mastermind_play::{trace, TracedTurn};
 use mastermind_tree::Statistics;
@@ -22,15 +22,15 @@ pub fn run(args: &TraceArgs, quiet: bool) -> anyhow::Result<Outcome> {
         return Ok(Outcome::Invalid);
     };
     let book = followed.scorer.codebook();
+    if args.secrets.is_empty() && !args.all {
+        bail!("give the secret codes to trace, such as 3632, or --all for every code");
+    }
     let secrets: Vec<Code> = if args.all {
         book.codes().collect()
     } else {
         args.secrets
             .iter()
-            .map(|text| {
-                book.parse(text.trim())
-                    .with_context(|| format!("the secret `{text}`"))
-            })
+            .map(|text| book.parse(text.trim()).context("a secret"))
             .collect::<anyhow::Result<_>>()?
     };
     let mut games = Vec::with_capacity(secrets.len());

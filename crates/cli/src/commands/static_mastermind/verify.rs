@@ -1,7 +1,7 @@
 //! `mastermind static verify`: whether a set of guesses determines every code, and if not, which
 //! codes share their replies.
 
-use anyhow::Context;
+use anyhow::{bail, Context};
 use mastermind_core::{Code, Scorer};
 use mastermind_static::{check, StaticFile};
 
@@ -21,6 +21,9 @@ pub fn run(args: &StaticVerifyArgs) -> anyhow::Result<Outcome> {
                 guesses,
                 file.search.map(|search| search.least),
             )
+        }
+        None if args.guesses.is_empty() => {
+            bail!("give the guesses to check, such as 1221 2354 3311 4524 5656 6643, or --file FILE for a static result file")
         }
         None => {
             let scorer = Scorer::new(args.game.game()?);
@@ -42,16 +45,20 @@ pub fn run(args: &StaticVerifyArgs) -> anyhow::Result<Outcome> {
     let game = scorer.game();
     let result = check(&scorer, &guesses);
     let guesses_named = plural(guesses.len(), "guess", "guesses");
+    let these = match guesses.len() {
+        1 => "this guess".to_owned(),
+        n => format!("these {n} guesses"),
+    };
     let mut valid = result.determines();
     if valid {
         outln!(
-            "determines every code: the replies to these {guesses_named} differ for all {} codes of {}",
+            "determines every code: the replies to {these} differ for all {} codes of {}",
             result.codes,
             game.describe()
         )?;
     } else {
         outln!(
-            "does not determine every code: {} of the {} codes of {} share their replies to these {guesses_named} with another code, in {}",
+            "does not determine every code: {} of the {} codes of {} share their replies to {these} with another code, in {}",
             result.ambiguous(),
             result.codes,
             game.describe(),
@@ -59,7 +66,7 @@ pub fn run(args: &StaticVerifyArgs) -> anyhow::Result<Outcome> {
         )?;
         for group in result.groups.iter().take(args.groups) {
             let codes: Vec<String> = group.iter().map(|&code| book.format(code)).collect();
-            outln!("  {}", codes.join(" "))?;
+            outln!("  {}", group_line(&codes))?;
         }
         if let Some(more) = result
             .groups
@@ -83,4 +90,17 @@ pub fn run(args: &StaticVerifyArgs) -> anyhow::Result<Outcome> {
     } else {
         Outcome::Invalid
     })
+}
+
+/// How many codes of one group a line shows.
+const CODES_SHOWN: usize = 16;
+
+/// A group of codes that share their replies, cut to [`CODES_SHOWN`] with how many more.
+fn group_line(codes: &[String]) -> String {
+    match codes.len().checked_sub(CODES_SHOWN) {
+        Some(more) if more > 0 => {
+            format!("{} … and {more} more", codes[..CODES_SHOWN].join(" "))
+        }
+        _ => codes.join(" "),
+    }
 }
