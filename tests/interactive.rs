@@ -109,10 +109,10 @@ fn play_scores_guesses_and_bad_guesses_cost_no_turn() {
         "{}",
         run.stdout
     );
-    says(&run.stdout, "Knuth's strategy needs");
+    says(&run.stdout, "Knuth's 1976 strategy would have needed");
     says(
         &run.stdout,
-        "the optimum (least total over all codes) needs",
+        "the strategy with the fewest guesses on average (the optimum) would have needed",
     );
 }
 
@@ -163,7 +163,7 @@ fn play_refuses_repeated_colours_in_a_no_repeat_game_and_works_in_every_variant(
     let run = play(&args, &format!("{secret}\n")).expect_status(0);
     says(
         &run.stdout,
-        "the optimum (least total over all codes) needs",
+        "the strategy with the fewest guesses on average (the optimum) would have needed",
     );
 }
 
@@ -270,7 +270,7 @@ mod terminal {
                 Shows("every reply so far."),
                 Type("give up"),
                 Shows("The code was "),
-                Shows("Knuth's strategy needs"),
+                Shows("Knuth's 1976 strategy would have needed"),
             ],
             3,
         );
@@ -315,4 +315,26 @@ mod terminal {
             "an interrupted search leaves nothing: {left:?}"
         );
     }
+}
+
+#[test]
+fn play_takes_spaced_guesses_suggests_a_code_and_lists_the_few_left() {
+    let run = play(
+        &["--seed", "2026"],
+        "1 2 3 4\n1135\nhint\nlist\n3456\n5566\nlist\ngive up\n",
+    )
+    .expect_status(3);
+    let err = &run.stderr;
+    says(err, "  1234  1B2W");
+    says(
+        err,
+        "14 codes fit every reply so far. Try 1312: it fits them all.",
+    );
+    says(err, "Codes that fit every reply so far: 1312 ");
+    says(&run.stdout, "The code was 1312.");
+    let run = play(&["--seed", "2026"], "list\ngive up\n").expect_status(3);
+    says(
+        &run.stderr,
+        "1296 codes fit every reply so far: too many to list",
+    );
 }

@@ -41,8 +41,10 @@ impl<'a> Codemaker<'a> {
     }
 
     /// Scores the guess written as `text`, or says why it is not a code of the game.
+    /// Scores a guess typed by a person; spaces between its symbols (`1 2 3 4`) are allowed.
     pub fn guess(&mut self, text: &str) -> Result<Turn, CodeParseError> {
-        let guess = self.scorer.codebook().parse(text.trim())?;
+        let compact: String = text.split_whitespace().collect();
+        let guess = self.scorer.codebook().parse(&compact)?;
         let turn = Turn {
             guess,
             reply: self.scorer.feedback(guess, self.secret),
@@ -67,7 +69,13 @@ impl<'a> Codemaker<'a> {
     }
 
     /// How many codes fit every reply so far (the secret always does).
+    /// How many codes fit every reply so far.
     pub fn possible(&self) -> usize {
+        self.possible_codes().len()
+    }
+
+    /// The codes that fit every reply so far, in numeric order.
+    pub fn possible_codes(&self) -> Vec<Code> {
         self.scorer
             .codebook()
             .codes()
@@ -76,7 +84,7 @@ impl<'a> Codemaker<'a> {
                     .iter()
                     .all(|turn| self.scorer.feedback(turn.guess, code) == turn.reply)
             })
-            .count()
+            .collect()
     }
 }
 

@@ -19,6 +19,8 @@ use crate::prompt::{say, Prompter};
 /// few seconds at most (4×7 takes about 2 s; black-peg 4×6 under one, its 4×7 twelve).
 const QUICK_OPTIMUM_CODES: usize = 2401;
 const QUICK_OPTIMUM_CODES_BLACK_ONLY: usize = 1296;
+/// `list` shows the codes that fit when at most this many do.
+const LISTED_ON_REQUEST: usize = 20;
 /// Knuth's tree is built only where it takes seconds and little memory (5×8, 32768 codes,
 /// about a second; 6×9 takes minutes and 400 MB).
 const QUICK_KNUTH_CODES: usize = 32_768;
@@ -39,7 +41,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<Outcome> {
         book.describe_for_people()
     ));
     say(&format!(
-        "Type a guess such as {}, or hint, give up, help.{}",
+        "Type a guess such as {}, or hint, list, give up, help.{}",
         book.format(Code(book.len() as u32 / 7)),
         limit.map_or(String::new(), |n| format!(" You have {n} guesses."))
     ));
@@ -56,8 +58,30 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<Outcome> {
         match answer.to_ascii_lowercase().as_str() {
             "" => continue,
             "hint" => {
-                let possible = plural(maker.possible(), "code fits", "codes fit");
-                say(&format!("{possible} every reply so far."));
+                let possible = maker.possible_codes();
+                let count = plural(possible.len(), "code fits", "codes fit");
+                // The first that fits is a guess that may win, as the simplest strategy plays.
+                let suggestion = possible.first().map_or(String::new(), |&code| {
+                    format!(" Try {}: it fits them all.", book.format(code))
+                });
+                say(&format!("{count} every reply so far.{suggestion}"));
+                continue;
+            }
+            "list" => {
+                let possible = maker.possible_codes();
+                if possible.len() <= LISTED_ON_REQUEST {
+                    let codes: Vec<String> =
+                        possible.iter().map(|&code| book.format(code)).collect();
+                    say(&format!(
+                        "Codes that fit every reply so far: {}.",
+                        codes.join(" ")
+                    ));
+                } else {
+                    say(&format!(
+                        "{} codes fit every reply so far: too many to list (at most {LISTED_ON_REQUEST}).",
+                        possible.len()
+                    ));
+                }
                 continue;
             }
             "give up" | "giveup" | "quit" | "exit" => break Ending::GaveUp,
@@ -66,7 +90,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<Outcome> {
                     "A guess is a code: {}. The reply gives black pegs (right colour, right place) and white pegs (right colour, wrong place).",
                     book.describe_for_people()
                 ));
-                say("hint: how many codes still fit the replies. give up: show the code.");
+                say("hint: how many codes still fit the replies, and one to try. list: those codes, when few are left. give up: show the code.");
                 continue;
             }
             _ => {}
@@ -131,12 +155,15 @@ struct Benchmarks {
 impl Benchmarks {
     fn describe(&self, secret: &str) -> String {
         let optimum = match self.optimal {
-            Some(n) => format!("the optimum (least total over all codes) needs {n}"),
+            Some(n) => format!(
+                "the strategy with the fewest guesses on average (the optimum) would have needed {}",
+                plural(n, "guess", "guesses")
+            ),
             None => "the optimum is not worked out for a game this large (see `mastermind trace --strategy optimal`)".to_owned(),
         };
         format!(
-            "For {secret}, Knuth's strategy needs {} guesses; {optimum}.",
-            self.knuth
+            "For {secret}, Knuth's 1976 strategy would have needed {}; {optimum}.",
+            plural(self.knuth, "guess", "guesses")
         )
     }
 }
