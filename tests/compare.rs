@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use crate::support::{mastermind, mastermind_with_input};
+use crate::support::{mastermind, mastermind_with_input, says};
 
 fn compare_json(args: &[&str]) -> Value {
     let run = mastermind(&[&["compare", "--json", "-q"], args].concat()).expect_status(0);
@@ -365,4 +365,47 @@ fn random_consistent_tree(seed: &str) -> crate::support::Run {
         seed,
     ])
     .expect_status(0)
+}
+
+/// Options for one kind of strategy apply to the entries of that kind in a comparison, and
+/// are refused when the list has none of them.
+#[test]
+fn compare_applies_each_option_to_the_strategies_it_belongs_to() {
+    let comparison = compare_json(&[
+        "--strategies",
+        "knuth,optimal,first-consistent",
+        "--max-guesses",
+        "5",
+        "--opening",
+        "1123",
+    ]);
+    let totals = totals(&comparison);
+    assert_eq!(
+        totals,
+        [
+            ("knuth".to_owned(), 5801),
+            ("optimal".to_owned(), 5626),
+            ("first-consistent".to_owned(), 6527),
+        ]
+    );
+    for args in [
+        &["compare", "--strategies", "knuth", "--max-guesses", "5"][..],
+        &[
+            "compare",
+            "--strategies",
+            "knuth,optimal",
+            "--opening",
+            "1123",
+        ],
+        &[
+            "compare",
+            "--strategies",
+            "optimal",
+            "--tie-break",
+            "lowest-code",
+        ],
+    ] {
+        let run = mastermind(args).expect_status(2);
+        says(&run.stderr, "which the list of strategies leaves out");
+    }
 }

@@ -13,7 +13,7 @@ use mastermind_tree::{Statistics, StrategyInfo, TreeFile};
 use mastermind_verify::{verify_file, VerifyOptions};
 use serde_json::{json, Value};
 
-use crate::args::{CompareArgs, StrategyName, StrategyOptions};
+use crate::args::{CompareArgs, Objective, StrategyName, StrategyOptions, TieBreakName};
 use crate::commands::Outcome;
 use crate::output::{check_output, write_output, write_stdout};
 use crate::progress::BuildProgress;
@@ -70,6 +70,7 @@ impl Samples {
 pub fn run(args: &CompareArgs, quiet: bool) -> anyhow::Result<Outcome> {
     let game = args.game.game()?;
     check_output(args.svg.as_deref())?;
+    check_options_apply(&args.strategies, &args.options)?;
     let scorer = Scorer::new(game);
     let mut rows = Vec::new();
     for &strategy in &args.strategies {
@@ -87,7 +88,7 @@ pub fn run(args: &CompareArgs, quiet: bool) -> anyhow::Result<Outcome> {
         let started = Instant::now();
         let built = seeds
             .map(|seed| {
-                let mut options = args.options.clone();
+                let mut options = options_for(strategy, &args.options);
                 options.seed = random.then_some(seed);
                 build_and_verify(strategy, &options, &scorer, &progress)
             })
@@ -141,6 +142,61 @@ pub fn run(args: &CompareArgs, quiet: bool) -> anyhow::Result<Outcome> {
     };
     write_stdout(text.as_bytes())?;
     Ok(Outcome::Success)
+}
+
+/// Which strategies each strategy-specific option applies to.
+fn is_optimal(strategy: &StrategyName) -> bool {
+    *strategy == StrategyName::Optimal
+}
+
+fn is_consistent(strategy: &StrategyName) -> bool {
+    matches!(
+        strategy,
+        StrategyName::FirstConsistent | StrategyName::RandomConsistent
+    )
+}
+
+fn is_one_step(strategy: &StrategyName) -> bool {
+    !is_optimal(strategy) && !is_consistent(strategy)
+}
+
+/// The options given for the whole comparison that apply to `strategy`: a cap or an objective
+/// to the optimal entries, an opening to the consistent ones, a tie-break to the one-step
+/// ones (the seed is set per sample).
+fn options_for(strategy: StrategyName, all: &StrategyOptions) -> StrategyOptions {
+    let mut options = all.clone();
+    if !is_optimal(&strategy) {
+        options.max_guesses = None;
+        options.minimize = Objective::Total;
+    }
+    if !is_consistent(&strategy) {
+        options.opening = None;
+    }
+    if !is_one_step(&strategy) {
+        options.tie_break = TieBreakName::PreferCandidate;
+    }
+    options
+}
+
+/// Refuses an option that applies to none of the listed strategies, rather than ignoring it.
+fn check_options_apply(
+    strategies: &[StrategyName],
+    options: &StrategyOptions,
+) -> anyhow::Result<()> {
+    let any = |applies: fn(&StrategyName) -> bool| strategies.iter().any(applies);
+    if (options.max_guesses.is_some() || options.minimize != Objective::Total) && !any(is_optimal) {
+        bail!("--max-guesses and --minimize apply to the optimal search, which the list of strategies leaves out");
+    }
+    if options.opening.is_some() && !any(is_consistent) {
+        bail!("--opening applies to first-consistent and random-consistent, which the list of strategies leaves out");
+    }
+    if options.tie_break != TieBreakName::PreferCandidate && !any(is_one_step) {
+        bail!("--tie-break applies to the one-step strategies, which the list of strategies leaves out");
+    }
+    if options.seed.is_some() && !strategies.contains(&StrategyName::RandomConsistent) {
+        bail!("--seed applies to random-consistent, which the list of strategies leaves out");
+    }
+    Ok(())
 }
 
 /// Builds one tree and verifies it; `None` when it fails verification (reported on stderr).
