@@ -378,3 +378,23 @@ fn the_ocr_damage_of_koyama_and_lai_is_named_place_by_place() {
         run.stdout
     );
 }
+
+/// A section read without its history fails, and the report says what to add.
+#[test]
+fn a_section_without_its_history_is_told_to_give_it() {
+    let text = committed(&section_path("J"));
+    let run = verify_text(&text, &[]).expect_status(1);
+    assert!(
+        run.stdout
+            .contains("give the history before it with --after GUESS=REPLY"),
+        "{}",
+        run.stdout
+    );
+    // With its history it verifies, and the note is gone.
+    let run = verify_text(&text, &["--after", "1123=3B0W"]).expect_status(0);
+    assert!(
+        !run.stdout.contains("--after GUESS=REPLY"),
+        "{}",
+        run.stdout
+    );
+}

@@ -13,8 +13,8 @@ use mastermind_play::parse_history;
 use mastermind_tree::notation::read;
 use mastermind_tree::{Node, Notation, TreeFile};
 use mastermind_verify::{
-    quoted_average_notes, verify_file, verify_notation, verify_read, Branches, ClaimedNode, Report,
-    VerifyOptions,
+    quoted_average_notes, verify_file, verify_notation, verify_read, Branches, ClaimedNode,
+    ProblemKind, Report, VerifyOptions,
 };
 
 use crate::args::{NotationInputArgs, TreeFormat};
@@ -137,6 +137,7 @@ fn load_notation(
     let mut report = verify_notation(&scorer, &reading, &history, options);
     if history.is_empty() {
         add_quoted_notes(&mut report, &game, input);
+        add_section_hint(&mut report);
     }
     let name = match reading.notation {
         Notation::Knuth => "Knuth's notation",
@@ -152,6 +153,26 @@ fn load_notation(
         report,
         strategy_name: None,
     })
+}
+
+/// A text whose root holds fewer codes than the game is most likely a section of a larger
+/// tree (a paper's `A = (…)`, which starts after a history): say how to verify it as one.
+fn add_section_hint(report: &mut Report) {
+    let root_holds_fewer = report.problems.iter().any(|problem| {
+        problem.path.is_root()
+            && matches!(
+                problem.kind,
+                ProblemKind::WrongCandidateCount { claimed, actual } if claimed < actual
+            )
+    });
+    if root_holds_fewer {
+        report.notes.push(
+            "the root holds fewer codes than the game has: if the text is a section of a larger \
+             tree (a paper's `A = (…)` starts after a guess and its reply), give the history \
+             before it with --after GUESS=REPLY,… (such as --after 1123=0B3W)"
+                .to_owned(),
+        );
+    }
 }
 
 fn load_foreign(
