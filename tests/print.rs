@@ -130,3 +130,28 @@ fn a_tree_that_does_not_verify_is_not_printed() {
     assert!(run.stdout.is_empty());
     assert!(run.stderr.contains("does not verify"), "{}", run.stderr);
 }
+
+/// `--format` is what a command reads and `--notation` what `print` writes: one meaning each.
+#[test]
+fn format_is_what_is_read_and_notation_what_print_writes() {
+    let knuth = crate::notation::committed(crate::notation::FIGURE_1);
+    let run = mastermind_with_input(
+        &["print", "-", "--format", "knuth", "--notation", "irving"],
+        &knuth,
+    )
+    .expect_status(0);
+    assert!(
+        run.stdout.starts_with("1296(1122: 1,16(1213*:"),
+        "{}",
+        run.stdout
+    );
+    for command in ["verify", "convert", "html"] {
+        let run =
+            mastermind_with_input(&[command, "-", "--notation", "knuth"], &knuth).expect_status(2);
+        assert!(
+            run.stderr.contains("'--notation'"),
+            "{command}: {}",
+            run.stderr
+        );
+    }
+}

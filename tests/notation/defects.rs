@@ -229,7 +229,7 @@ fn each_defect_in_knuths_notation_is_named_where_it_is() {
             Defect {
                 from: "4(1415)",
                 to: "4(1415*)",
-                args: &["--notation", "knuth"],
+                args: &["--format", "knuth"],
                 problems: &[(
                     "1415*",
                     "1122 → 0B3W → 1213 → 1B2W",
@@ -335,14 +335,14 @@ fn each_defect_in_irvings_notation_is_named_where_it_is() {
 
 #[test]
 fn a_forced_notation_that_does_not_fit_says_how_many_slots_it_expects() {
-    let run = verify_text(&committed(IRVING), &["--notation", "knuth"]).expect_status(1);
+    let run = verify_text(&committed(IRVING), &["--format", "knuth"]).expect_status(1);
     assert!(
         run.stdout
             .contains("14 slots, but Knuth's notation has 15 for 4×6"),
         "{}",
         run.stdout
     );
-    let run = verify_text(&committed(FIGURE_1), &["--notation", "irving"]).expect_status(1);
+    let run = verify_text(&committed(FIGURE_1), &["--format", "irving"]).expect_status(1);
     assert!(
         run.stdout
             .contains("15 slots, but Irving's notation has 14 for 4×6 (5, 4, 3, 1, 1"),

@@ -204,13 +204,7 @@ pub struct StrategySourceArgs {
     pub tree: Option<PathBuf>,
 
     /// Read --tree in this format rather than the one detected.
-    #[arg(
-        long,
-        value_enum,
-        value_name = "FORMAT",
-        visible_alias = "notation",
-        requires = "tree"
-    )]
+    #[arg(long, value_enum, value_name = "FORMAT", requires = "tree")]
     pub format: Option<TreeFormat>,
 
     /// The game (a JSON tree file names its own).
@@ -507,7 +501,7 @@ pub struct VerifyArgs {
     pub max_guesses: Option<usize>,
 
     /// Read the tree in this format rather than the one detected.
-    #[arg(long, value_enum, value_name = "FORMAT", visible_alias = "notation")]
+    #[arg(long, value_enum, value_name = "FORMAT")]
     pub format: Option<TreeFormat>,
 
     #[command(flatten)]
@@ -575,12 +569,7 @@ pub struct PrintArgs {
     pub notation: PrintFormat,
 
     /// Read the tree in this format rather than the one detected.
-    #[arg(
-        long,
-        value_enum,
-        value_name = "FORMAT",
-        visible_alias = "input-notation"
-    )]
+    #[arg(long, value_enum, value_name = "FORMAT")]
     pub format: Option<TreeFormat>,
 
     #[command(flatten)]
@@ -607,7 +596,7 @@ pub struct HtmlArgs {
     pub title: Option<String>,
 
     /// Read the tree in this format rather than the one detected.
-    #[arg(long, value_enum, value_name = "FORMAT", visible_alias = "notation")]
+    #[arg(long, value_enum, value_name = "FORMAT")]
     pub format: Option<TreeFormat>,
 
     #[command(flatten)]
@@ -625,7 +614,7 @@ pub struct ConvertArgs {
     pub output: Option<PathBuf>,
 
     /// Read the tree in this format rather than the one detected.
-    #[arg(long, value_enum, value_name = "FORMAT", visible_alias = "notation")]
+    #[arg(long, value_enum, value_name = "FORMAT")]
     pub format: Option<TreeFormat>,
 
     /// The strategy name the JSON file records.
