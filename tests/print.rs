@@ -155,3 +155,10 @@ fn format_is_what_is_read_and_notation_what_print_writes() {
         );
     }
 }
+
+#[test]
+fn the_manual_page_is_roff_from_the_help() {
+    let run = mastermind(&["man"]).expect_status(0);
+    assert!(run.stdout.contains(".TH mastermind 1"), "{}", run.stdout);
+    assert!(run.stdout.contains("generate"), "{}", run.stdout);
+}

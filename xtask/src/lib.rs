@@ -4,6 +4,7 @@
 
 pub mod bench;
 pub mod cluster;
+pub mod man;
 pub mod static_sets;
 pub mod trees;
 

@@ -1,18 +1,19 @@
-//! `cargo xtask regen | regen-slow | regen-static | check | bench [--quick] | cluster`.
+//! `cargo xtask regen | regen-slow | regen-static | check | bench [--quick] | cluster | man`.
 
 use std::process::ExitCode;
 
-use xtask::{bench, cluster, static_sets, trees, workspace_root};
+use xtask::{bench, cluster, man, static_sets, trees, workspace_root};
 
 const USAGE: &str =
-    "usage: cargo xtask <regen | regen-slow | regen-static | check | bench [--quick] | cluster>
+    "usage: cargo xtask <regen | regen-slow | regen-static | check | bench [--quick] | cluster | man>
   regen         rewrite the committed trees under trees/ (the slow ones' notations only)
   regen-slow    the same, rebuilding the slow trees too (4×9: about 14 minutes)
   regen-static  rewrite the committed static results under trees/static/ (minutes)
   check         fail if a committed tree or static result is stale or does not verify
   bench         build release binaries and print the whole-process benchmark table
   bench --quick the same, without the long searches
-  cluster       run contrib/slurm on a one-node Slurm started here (installs it; needs root)";
+  cluster       run contrib/slurm on a one-node Slurm started here (installs it; needs root)
+  man           write the manual page to target/man/man1/mastermind.1";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -26,6 +27,7 @@ fn main() -> ExitCode {
         ["bench"] => bench::run(&root, bench::Scope::Full),
         ["bench", "--quick"] => bench::run(&root, bench::Scope::Quick),
         ["cluster"] => cluster::run(&root),
+        ["man"] => man::write(&root).map(|page| println!("wrote {}", page.display())),
         ["measure", "--", command @ ..] if !command.is_empty() => bench::measure_child(command),
         _ => {
             eprintln!("{USAGE}");

@@ -187,6 +187,13 @@ pub enum Command {
     ///   mastermind completions zsh > ~/.zfunc/_mastermind
     ///   mastermind completions fish > ~/.config/fish/completions/mastermind.fish
     Completions(CompletionsArgs),
+    #[command(verbatim_doc_comment)]
+    /// Write the manual page (roff) to stdout.
+    ///
+    /// Examples:
+    ///   mastermind man > ~/.local/share/man/man1/mastermind.1
+    ///   mastermind man | man -l -
+    Man,
 }
 
 /// Where the guesses come from: a strategy the tool builds, or a tree file it follows.

@@ -62,6 +62,7 @@ fn main() -> ExitCode {
         Command::Html(args) => commands::html::run(&args),
         Command::Static(command) => commands::static_mastermind::run(&command, cli.quiet),
         Command::Completions(args) => commands::completions::run(&args),
+        Command::Man => commands::man::run(),
     };
     match outcome {
         Ok(commands::Outcome::Success) => ExitCode::SUCCESS,

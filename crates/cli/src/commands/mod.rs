@@ -5,6 +5,7 @@ pub mod completions;
 pub mod convert;
 pub mod generate;
 pub mod html;
+pub mod man;
 pub mod next;
 pub mod play;
 pub mod print;
