@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use crate::support::{knuth_classic_json, mastermind};
+use crate::support::{generate_small_tree_to, knuth_classic_json, mastermind};
 
 fn claims(json: &str) -> Value {
     let file: Value = serde_json::from_str(json).expect("generate writes JSON");
@@ -150,22 +150,6 @@ fn an_interrupted_search_writes_nothing() {
     assert!(left.is_empty(), "left behind: {left:?}");
 }
 
-/// Writes the 2×3 Knuth tree to `path` with `-o`.
-fn generate_small_tree_to(path: &std::path::Path) {
-    let path = path.to_str().unwrap();
-    mastermind(&[
-        "generate",
-        "-q",
-        "--pegs",
-        "2",
-        "--colours",
-        "3",
-        "-o",
-        path,
-    ])
-    .expect_status(0);
-}
-
 #[test]
 fn output_to_a_pipe_writes_through_it_and_keeps_it() {
     // A device or FIFO (as `-o /dev/null` is) must be written in place, never replaced by a
@@ -181,7 +165,7 @@ fn output_to_a_pipe_writes_through_it_and_keeps_it() {
         let fifo = fifo.clone();
         std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
     };
-    generate_small_tree_to(&fifo);
+    generate_small_tree_to(&fifo).expect_status(0);
     // Checked before joining: had the FIFO been replaced, the reader would wait forever.
     use std::os::unix::fs::FileTypeExt;
     assert!(std::fs::symlink_metadata(&fifo)
@@ -199,7 +183,7 @@ fn output_through_a_link_replaces_the_file_it_points_to() {
     std::fs::write(&file, "old").unwrap();
     let link = directory.path().join("latest.json");
     std::os::unix::fs::symlink(&file, &link).unwrap();
-    generate_small_tree_to(&link);
+    generate_small_tree_to(&link).expect_status(0);
     assert!(std::fs::symlink_metadata(&link)
         .unwrap()
         .file_type()

@@ -12,7 +12,9 @@ use std::time::{Duration, Instant};
 use nix::sys::signal::{kill, Signal};
 use nix::unistd::Pid;
 
-use crate::support::{knuth_classic_json, mastermind, mastermind_with_input, says, write_file};
+use crate::support::{
+    generate_small_tree_to, knuth_classic_json, mastermind, mastermind_with_input, says, write_file,
+};
 
 fn binary() -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_mastermind"));
@@ -212,20 +214,6 @@ fn threads_that_cannot_start_end_with_a_message_not_a_panic() {
     assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
 }
 
-/// Writes Knuth's 2×3 tree with `-o PATH`.
-fn generate_to(path: &Path) -> crate::support::Run {
-    mastermind(&[
-        "generate",
-        "-q",
-        "--pegs",
-        "2",
-        "--colours",
-        "3",
-        "-o",
-        path.to_str().unwrap(),
-    ])
-}
-
 fn mode(path: &Path) -> u32 {
     std::fs::metadata(path).unwrap().permissions().mode() & 0o7777
 }
@@ -236,14 +224,14 @@ fn replacing_a_file_keeps_its_permissions_and_a_read_only_file_is_refused() {
     let private = directory.path().join("private.json");
     std::fs::write(&private, "old").unwrap();
     std::fs::set_permissions(&private, std::fs::Permissions::from_mode(0o600)).unwrap();
-    generate_to(&private).expect_status(0);
+    generate_small_tree_to(&private).expect_status(0);
     assert_eq!(mode(&private), 0o600);
     says(&std::fs::read_to_string(&private).unwrap(), "total_guesses");
 
     let read_only = directory.path().join("read-only.json");
     std::fs::write(&read_only, "old").unwrap();
     std::fs::set_permissions(&read_only, std::fs::Permissions::from_mode(0o444)).unwrap();
-    let run = generate_to(&read_only).expect_status(2);
+    let run = generate_small_tree_to(&read_only).expect_status(2);
     says(&run.stderr, "it is read-only");
     assert_eq!(std::fs::read_to_string(&read_only).unwrap(), "old");
     assert_eq!(mode(&read_only), 0o444);
@@ -255,7 +243,7 @@ fn a_dangling_link_is_followed_and_kept() {
     let link = directory.path().join("latest.json");
     std::os::unix::fs::symlink("trees/new.json", &link).unwrap();
     std::fs::create_dir(directory.path().join("trees")).unwrap();
-    generate_to(&link).expect_status(0);
+    generate_small_tree_to(&link).expect_status(0);
     assert!(std::fs::symlink_metadata(&link)
         .unwrap()
         .file_type()

@@ -85,3 +85,18 @@ pub fn write_file(directory: &Path, name: &str, text: &str) -> String {
 pub fn says(text: &str, needle: &str) {
     assert!(text.contains(needle), "expected `{needle}` in:\n{text}");
 }
+
+/// Writes Knuth's 2×3 tree with `-o PATH`, a build that takes a moment.
+pub fn generate_small_tree_to(path: &Path) -> Run {
+    let path = path.to_str().expect("temporary paths are UTF-8");
+    mastermind(&[
+        "generate",
+        "-q",
+        "--pegs",
+        "2",
+        "--colours",
+        "3",
+        "-o",
+        path,
+    ])
+}

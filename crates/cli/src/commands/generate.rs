@@ -6,7 +6,7 @@ use anyhow::bail;
 use mastermind_tree::TreeFile;
 
 use crate::args::{GenerateArgs, StrategyName};
-use crate::commands::Outcome;
+use crate::commands::{claims_summary, Outcome};
 use crate::memory::fit_build;
 use crate::output::{check_output, write_output};
 use crate::progress::BuildProgress;
@@ -34,15 +34,11 @@ pub fn run(args: &GenerateArgs, quiet: bool) -> anyhow::Result<Outcome> {
     let file = TreeFile::new(scorer.codebook(), built.info, &built.root);
     write_output(args.output.as_deref(), file.to_json().as_bytes())?;
     if !quiet {
-        let claims = &file.claims;
         eprintln!(
-            "{} {}: total {} guesses, average {} = {}, worst case {}, built in {:.2?}{}",
+            "{} {}: {}, built in {:.2?}{}",
             file.strategy.name,
             game.describe(),
-            claims.total_guesses,
-            claims.average.fraction,
-            claims.average.decimal,
-            claims.worst_case,
+            claims_summary(&file),
             started.elapsed(),
             built.search_summary
         );

@@ -59,6 +59,27 @@ pub fn game_json(game: &Game) -> Value {
     })
 }
 
+/// What a tree file claims, as the summaries on stderr say it: `total 5801 guesses, average
+/// 5801/1296 = 4.4761, worst case 5`.
+pub fn claims_summary(file: &mastermind_tree::TreeFile) -> String {
+    let claims = &file.claims;
+    format!(
+        "total {} guesses, average {} = {}, worst case {}",
+        claims.total_guesses, claims.average.fraction, claims.average.decimal, claims.worst_case
+    )
+}
+
+/// A merge that failed: parts whose contents fail the checks are a tree that fails
+/// verification (exit status 1, said on stderr); anything else is an error.
+pub fn refused_merge(error: mastermind_shard::MergeError) -> anyhow::Result<Outcome> {
+    if error.fails_verification() {
+        eprintln!("error: {error}");
+        Ok(Outcome::Invalid)
+    } else {
+        Err(error.into())
+    }
+}
+
 /// `n` with the noun that agrees with it: "1 guess", "5 guesses".
 pub fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })

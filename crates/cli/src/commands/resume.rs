@@ -15,7 +15,7 @@ use mastermind_shard::ShardId;
 use mastermind_solve::Progress;
 
 use crate::args::GenerateArgs;
-use crate::commands::Outcome;
+use crate::commands::{claims_summary, refused_merge, Outcome};
 use crate::input::read_input;
 use crate::output::write_output;
 use crate::progress::BuildProgress;
@@ -81,23 +81,14 @@ pub fn run(args: &GenerateArgs, directory: &Path, quiet: bool) -> anyhow::Result
         .collect::<anyhow::Result<Vec<_>>>()?;
     let file = match optimal::merge(&files) {
         Ok(file) => file,
-        Err(error) if error.fails_verification() => {
-            eprintln!("error: {error}");
-            return Ok(Outcome::Invalid);
-        }
-        Err(error) => return Err(error.into()),
+        Err(error) => return refused_merge(error),
     };
     write_output(args.output.as_deref(), file.to_json().as_bytes())?;
     if !quiet {
-        let claims = &file.claims;
         eprintln!(
-            "optimal {}: total {} guesses, average {} = {}, worst case {}, {} pieces solved now \
-             in {:.2?}",
+            "optimal {}: {}, {} pieces solved now in {:.2?}",
             game.describe(),
-            claims.total_guesses,
-            claims.average.fraction,
-            claims.average.decimal,
-            claims.worst_case,
+            claims_summary(&file),
             shards.len() - kept.len(),
             started.elapsed()
         );

@@ -10,7 +10,7 @@ use mastermind_core::Scorer;
 use mastermind_shard::{optimal, part, static_search, MergeError, ShardId};
 
 use crate::args::{GenerateArgs, MergeArgs, StrategyName};
-use crate::commands::Outcome;
+use crate::commands::{claims_summary, refused_merge, Outcome};
 use crate::input::read_input;
 use crate::memory::fit_build;
 use crate::output::{check_output, write_output};
@@ -104,24 +104,16 @@ pub fn merge(args: &MergeArgs, quiet: bool) -> anyhow::Result<Outcome> {
             }
             return Ok(Outcome::Success);
         }
-        Err(error) if error.fails_verification() => {
-            eprintln!("error: {error}");
-            return Ok(Outcome::Invalid);
-        }
-        Err(error) => return Err(error.into()),
+        Err(error) => return refused_merge(error),
     };
     write_output(args.output.as_deref(), file.to_json().as_bytes())?;
     if !quiet {
-        let claims = &file.claims;
         eprintln!(
-            "merged {} parts: {} {}: total {} guesses, average {} = {}, worst case {}",
+            "merged {} parts: {} {}: {}",
             files.len(),
             file.strategy.name,
             file.game()?.describe(),
-            claims.total_guesses,
-            claims.average.fraction,
-            claims.average.decimal,
-            claims.worst_case,
+            claims_summary(&file)
         );
     }
     Ok(Outcome::Success)
