@@ -325,8 +325,16 @@ fn options_of_the_consistent_strategies_are_refused_elsewhere() {
             "--seed applies to --strategy random-consistent only",
         ),
         (
-            &["generate", "--opening", "1123"],
-            "--opening applies to first-consistent",
+            &[
+                "generate",
+                "--strategy",
+                "optimal",
+                "--opening",
+                "1123",
+                "--minimize",
+                "worst",
+            ],
+            "--opening with --minimize worst is not supported",
         ),
         (
             &[
@@ -368,7 +376,7 @@ fn random_consistent_tree(seed: &str) -> crate::support::Run {
 }
 
 /// Options for one kind of strategy apply to the entries of that kind in a comparison, and
-/// are refused when the list has none of them.
+/// are refused when the list has none of them; an opening applies to every entry.
 #[test]
 fn compare_applies_each_option_to_the_strategies_it_belongs_to() {
     let comparison = compare_json(&[
@@ -376,27 +384,30 @@ fn compare_applies_each_option_to_the_strategies_it_belongs_to() {
         "knuth,optimal,first-consistent",
         "--max-guesses",
         "5",
-        "--opening",
-        "1123",
     ]);
-    let totals = totals(&comparison);
     assert_eq!(
-        totals,
+        totals(&comparison),
         [
             ("knuth".to_owned(), 5801),
             ("optimal".to_owned(), 5626),
+            ("first-consistent".to_owned(), 7471),
+        ]
+    );
+    let opened = compare_json(&[
+        "--strategies",
+        "optimal,first-consistent",
+        "--opening",
+        "1123",
+    ]);
+    assert_eq!(
+        totals(&opened),
+        [
+            ("optimal".to_owned(), 5625),
             ("first-consistent".to_owned(), 6527),
         ]
     );
     for args in [
         &["compare", "--strategies", "knuth", "--max-guesses", "5"][..],
-        &[
-            "compare",
-            "--strategies",
-            "knuth,optimal",
-            "--opening",
-            "1123",
-        ],
         &[
             "compare",
             "--strategies",
@@ -408,4 +419,75 @@ fn compare_applies_each_option_to_the_strategies_it_belongs_to() {
         let run = mastermind(args).expect_status(2);
         says(&run.stderr, "which the list of strategies leaves out");
     }
+}
+
+fn generated(args: &[&str]) -> Value {
+    let run = mastermind(&[&["generate", "-q"], args].concat()).expect_status(0);
+    serde_json::from_str(&run.stdout).unwrap()
+}
+
+/// Every strategy takes a fixed first guess: a heuristic's own opening gives its own tree,
+/// and the optimum is the least of the optima for the five openings that differ (Koyama and
+/// Lai's 1111, 1112, 1122, 1123, 1234), reached at 1123.
+#[test]
+fn every_strategy_takes_an_opening() {
+    let knuth = generated(&[]);
+    let opened = generated(&["--opening", "1122"]);
+    assert_eq!(opened["tree"], knuth["tree"]);
+    assert_eq!(opened["strategy"]["parameters"]["opening"], "1122");
+    let irving = generated(&["--strategy", "expected-size"]);
+    assert_eq!(
+        generated(&["--strategy", "expected-size", "--opening", "1123"])["tree"],
+        irving["tree"]
+    );
+    let totals: Vec<(String, u64)> = ["1111", "1112", "1122", "1123", "1234"]
+        .iter()
+        .map(|&opening| {
+            let file = generated(&["--strategy", "optimal", "--opening", opening]);
+            assert_eq!(file["tree"]["guess"], opening);
+            (
+                opening.to_owned(),
+                file["claims"]["total_guesses"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    let best = totals.iter().min_by_key(|(_, total)| *total).unwrap();
+    assert_eq!(best, &("1123".to_owned(), 5625), "{totals:?}");
+    assert!(
+        totals.iter().filter(|(_, total)| *total == 5625).count() == 1,
+        "{totals:?}"
+    );
+    // With a cap, the best that opens with 1123 is the capped optimum.
+    let capped = generated(&[
+        "--strategy",
+        "optimal",
+        "--opening",
+        "1123",
+        "--max-guesses",
+        "5",
+    ]);
+    assert_eq!(capped["claims"]["total_guesses"], 5626);
+    // A game already under way must have opened with it.
+    let run = mastermind(&[
+        "next",
+        "--strategy",
+        "knuth",
+        "--opening",
+        "1123",
+        "--after",
+        "1122=1B0W",
+    ])
+    .expect_status(2);
+    says(&run.stderr, "opened with 1122, not with --opening 1123");
+    let run = mastermind(&[
+        "next",
+        "--strategy",
+        "optimal",
+        "--opening",
+        "1234",
+        "--after",
+        "1234=0B0W",
+    ])
+    .expect_status(0);
+    says(&run.stdout, "guess 2: ");
 }

@@ -451,8 +451,8 @@ pub struct StrategyOptions {
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
 
-    /// With `--strategy first-consistent` or `random-consistent`: the first guess of the game
-    /// (the cut-the-knot applet opens with 1123).
+    /// The first guess of the game, for any strategy (the cut-the-knot applet opens with 1123);
+    /// with `--strategy optimal`, the best strategy that opens with it.
     #[arg(long, value_name = "CODE")]
     pub opening: Option<String>,
 }

@@ -16,8 +16,8 @@ use crate::args::{Objective, StrategyName, StrategyOptions, TieBreakName};
 pub struct BuiltStrategy {
     pub root: Node,
     pub info: StrategyInfo,
-    /// What the search did, such as `, 19983 search nodes`, or empty.
-    pub search_summary: String,
+    /// How many nodes an exact search visited, for the summary.
+    pub search_nodes: Option<u64>,
 }
 
 /// The scorer `strategy` builds fastest with: the exact searches revisit the same pairs and
@@ -54,11 +54,18 @@ pub fn build_strategy_from(
     progress: &dyn Progress,
 ) -> anyhow::Result<BuiltStrategy> {
     check_options(strategy, options)?;
+    let consistent = matches!(
+        strategy,
+        StrategyName::FirstConsistent | StrategyName::RandomConsistent
+    );
+    if let (Some(opening), false) = (opening(options, scorer)?, consistent) {
+        return with_opening(strategy, options, scorer, situation, opening, progress);
+    }
     let info = strategy_info(strategy, options);
     let built = |root| BuiltStrategy {
         root,
         info: info.clone(),
-        search_summary: String::new(),
+        search_nodes: None,
     };
     let heuristic = match strategy {
         StrategyName::Knuth => Heuristic::Minimax,
@@ -93,7 +100,7 @@ pub fn build_strategy_from(
             return Ok(BuiltStrategy {
                 root: result.tree,
                 info,
-                search_summary: format!(", {} search nodes", result.statistics.nodes),
+                search_nodes: Some(result.statistics.nodes),
             });
         }
     };
@@ -111,6 +118,66 @@ pub fn build_strategy_from(
         situation,
         progress,
     )))
+}
+
+/// `strategy` with its first guess fixed to `opening` (the consistent strategies take their
+/// opening themselves): the opening at the root, and below each reply the tree the strategy
+/// builds from there, so the optimal search gives the best strategy that opens so. From a
+/// situation after the opening, the rest is the strategy's own tree.
+fn with_opening(
+    strategy: StrategyName,
+    options: &StrategyOptions,
+    scorer: &Scorer,
+    situation: &Situation,
+    opening: Code,
+    progress: &dyn Progress,
+) -> anyhow::Result<BuiltStrategy> {
+    let info = strategy_info(strategy, options);
+    let rest = StrategyOptions {
+        opening: None,
+        ..options.clone()
+    };
+    match situation.played().first() {
+        Some(&first) if first == opening => {
+            let built = build_strategy_from(strategy, &rest, scorer, situation, progress)?;
+            return Ok(BuiltStrategy { info, ..built });
+        }
+        Some(&first) => bail!(
+            "the game so far opened with {}, not with --opening {}",
+            scorer.codebook().format(first),
+            scorer.codebook().format(opening)
+        ),
+        None => {}
+    }
+    let all_black = scorer.game().all_black();
+    let mut classes = scorer.split(opening, situation.candidates()).classes;
+    classes.sort_by_key(|(reply, _)| reply.index());
+    let mut children = Vec::new();
+    let mut search_nodes = None;
+    for (reply, _) in classes {
+        if reply == all_black {
+            progress.codes_settled(1);
+            continue;
+        }
+        let after = Situation::after(scorer, &[(opening, reply)])
+            .expect("a reply that some code gives leaves that code");
+        let built = build_strategy_from(strategy, &rest, scorer, &after, progress)?;
+        search_nodes = match (search_nodes, built.search_nodes) {
+            (Some(a), Some(b)) => Some(a + b),
+            (a, b) => a.or(b),
+        };
+        children.push((reply, built.root));
+    }
+    let root = Node {
+        guess: opening,
+        candidates: situation.candidates().len() as u32,
+        children,
+    };
+    Ok(BuiltStrategy {
+        root,
+        info,
+        search_nodes,
+    })
 }
 
 /// The optimal search's options and the strategy record its tree file carries, for the
@@ -156,8 +223,8 @@ fn check_options(strategy: StrategyName, options: &StrategyOptions) -> anyhow::R
     if options.seed.is_some() && strategy != StrategyName::RandomConsistent {
         bail!("--seed applies to --strategy random-consistent only");
     }
-    if options.opening.is_some() && !consistent {
-        bail!("--opening applies to first-consistent and random-consistent only; the other strategies choose their own first guess");
+    if options.opening.is_some() && options.minimize == Objective::Worst {
+        bail!("--opening with --minimize worst is not supported: cap the search with --max-guesses instead");
     }
     Ok(())
 }

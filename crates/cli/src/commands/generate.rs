@@ -40,7 +40,9 @@ pub fn run(args: &GenerateArgs, quiet: bool) -> anyhow::Result<Outcome> {
             game.describe(),
             claims_summary(&file),
             started.elapsed(),
-            built.search_summary
+            built
+                .search_nodes
+                .map_or(String::new(), |nodes| format!(", {nodes} search nodes"))
         );
     }
     Ok(Outcome::Success)

@@ -161,16 +161,13 @@ fn is_one_step(strategy: &StrategyName) -> bool {
 }
 
 /// The options given for the whole comparison that apply to `strategy`: a cap or an objective
-/// to the optimal entries, an opening to the consistent ones, a tie-break to the one-step
-/// ones (the seed is set per sample).
+/// to the optimal entries, a tie-break to the one-step ones (an opening applies to every
+/// strategy; the seed is set per sample).
 fn options_for(strategy: StrategyName, all: &StrategyOptions) -> StrategyOptions {
     let mut options = all.clone();
     if !is_optimal(&strategy) {
         options.max_guesses = None;
         options.minimize = Objective::Total;
-    }
-    if !is_consistent(&strategy) {
-        options.opening = None;
     }
     if !is_one_step(&strategy) {
         options.tie_break = TieBreakName::PreferCandidate;
@@ -186,9 +183,6 @@ fn check_options_apply(
     let any = |applies: fn(&StrategyName) -> bool| strategies.iter().any(applies);
     if (options.max_guesses.is_some() || options.minimize != Objective::Total) && !any(is_optimal) {
         bail!("--max-guesses and --minimize apply to the optimal search, which the list of strategies leaves out");
-    }
-    if options.opening.is_some() && !any(is_consistent) {
-        bail!("--opening applies to first-consistent and random-consistent, which the list of strategies leaves out");
     }
     if options.tie_break != TieBreakName::PreferCandidate && !any(is_one_step) {
         bail!("--tie-break applies to the one-step strategies, which the list of strategies leaves out");
