@@ -491,3 +491,60 @@ fn every_strategy_takes_an_opening() {
     .expect_status(0);
     says(&run.stdout, "guess 2: ");
 }
+
+/// `compare --openings`: the five openings Koyama and Lai name for 4×6, every strategy from
+/// each, the best marked; Knuth's own choice and the optimum's are the best of theirs.
+#[test]
+fn compare_openings_builds_every_strategy_from_every_opening() {
+    let table = compare_json(&["--openings", "--strategies", "knuth,most-parts,optimal"]);
+    assert_eq!(
+        table["openings"],
+        serde_json::json!(["1111", "1112", "1122", "1123", "1234"])
+    );
+    let strategies = table["strategies"].as_array().unwrap();
+    let best: Vec<(&str, &str)> = strategies
+        .iter()
+        .map(|row| {
+            (
+                row["name"].as_str().unwrap(),
+                row["best_opening"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        best,
+        [
+            ("knuth", "1122"),
+            ("most-parts", "1123"),
+            ("optimal", "1123")
+        ]
+    );
+    let total = |row: &Value, opening: &str| -> u64 {
+        row["by_opening"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|entry| entry["opening"] == opening)
+            .unwrap()["total_guesses"]
+            .as_u64()
+            .unwrap()
+    };
+    // The heuristics from their own first guess are their own trees.
+    assert_eq!(total(&strategies[0], "1122"), 5801);
+    assert_eq!(total(&strategies[1], "1123"), 5668);
+    assert_eq!(total(&strategies[2], "1123"), 5625);
+    // Each entry is the tree generate builds with that opening.
+    for opening in ["1111", "1234"] {
+        let file = generated(&["--strategy", "optimal", "--opening", opening]);
+        assert_eq!(
+            file["claims"]["total_guesses"].as_u64(),
+            Some(total(&strategies[2], opening))
+        );
+    }
+    let run = mastermind(&["compare", "--openings", "--strategies", "knuth"]).expect_status(0);
+    says(&run.stdout, "5 openings up to symmetry");
+    says(&run.stdout, "5801/1296 = 4.4761          5 *");
+    let run = mastermind(&["compare", "--openings", "--strategies", "random-consistent"])
+        .expect_status(2);
+    says(&run.stderr, "leave it out of --strategies");
+}

@@ -490,6 +490,11 @@ pub struct CompareArgs {
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
 
+    /// Build every strategy from each first guess that differs up to symmetry (five for 4×6)
+    /// and mark each strategy's best.
+    #[arg(long, conflicts_with_all = ["opening", "svg"])]
+    pub openings: bool,
+
     /// How many trees (seeds) `random-consistent` is built with; the table gives their mean
     /// total with its spread, and the worst case seen.
     #[arg(long, value_name = "N", default_value_t = 100,

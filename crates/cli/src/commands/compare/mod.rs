@@ -1,6 +1,8 @@
 //! `mastermind compare`: builds several strategies for one game, verifies each tree, and
-//! prints them side by side as a table with a bar of per-guess counts each, or as JSON.
+//! prints them side by side as a table with a bar of per-guess counts each, or as JSON; with
+//! `--openings`, every strategy from every first guess (see [`openings`]).
 
+mod openings;
 mod table;
 
 use std::collections::BTreeMap;
@@ -72,6 +74,9 @@ pub fn run(args: &CompareArgs, quiet: bool) -> anyhow::Result<Outcome> {
     check_output(args.svg.as_deref())?;
     check_options_apply(&args.strategies, &args.options)?;
     let scorer = Scorer::new(game);
+    if args.openings {
+        return openings::run(args, &scorer, quiet);
+    }
     let mut rows = Vec::new();
     for &strategy in &args.strategies {
         let random = strategy == StrategyName::RandomConsistent;

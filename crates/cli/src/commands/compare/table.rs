@@ -35,7 +35,7 @@ pub fn render(game: &Game, rows: &[Row]) -> String {
             None => statistics.total().to_string(),
         };
         let mut line = vec![
-            label(row),
+            label(&row.name, &row.parameters),
             total,
             statistics.average().to_string(),
             statistics.worst_case().to_string(),
@@ -83,7 +83,7 @@ pub fn render(game: &Game, rows: &[Row]) -> String {
             "\n{}: {} trees (seeds {}–{}); total mean {:.1}, standard deviation {:.1}, \
              least {}, greatest {}; worst case {} in {} of the trees. Its average and counts are \
              over all the trees.",
-            label(row),
+            label(&row.name, &row.parameters),
             samples.count(),
             samples.first_seed,
             samples.last_seed(),
@@ -101,14 +101,14 @@ pub fn render(game: &Game, rows: &[Row]) -> String {
     );
     let name_width = rows
         .iter()
-        .map(|row| label(row).chars().count())
+        .map(|row| label(&row.name, &row.parameters).chars().count())
         .max()
         .unwrap_or(0);
     for row in rows {
         writeln!(
             text,
             "{:<name_width$}  |{}|",
-            label(row),
+            label(&row.name, &row.parameters),
             bar(&row.statistics.solved_by_guess)
         )
         .expect("writing to a String");
@@ -116,13 +116,15 @@ pub fn render(game: &Game, rows: &[Row]) -> String {
     text
 }
 
-/// The strategy's name with any non-default parameters, such as `knuth (consistent_only)`.
-fn label(row: &Row) -> String {
-    if row.parameters.is_empty() {
-        return row.name.clone();
+/// A strategy's name with any non-default parameters, such as `knuth (consistent_only)`.
+pub fn label(
+    name: &str,
+    parameters: &std::collections::BTreeMap<String, serde_json::Value>,
+) -> String {
+    if parameters.is_empty() {
+        return name.to_owned();
     }
-    let parameters: Vec<String> = row
-        .parameters
+    let parameters: Vec<String> = parameters
         .iter()
         .map(|(key, value)| match value {
             serde_json::Value::Bool(true) => key.clone(),
@@ -130,7 +132,7 @@ fn label(row: &Row) -> String {
             other => format!("{key}={other}"),
         })
         .collect();
-    format!("{} ({})", row.name, parameters.join(", "))
+    format!("{name} ({})", parameters.join(", "))
 }
 
 /// A bar of [`BAR_WIDTH`] characters split in proportion to the counts, largest remainders

@@ -1,0 +1,141 @@
+//! `compare --openings`: every strategy from every first guess that differs up to symmetry
+//! (five for 4×6: 1111, 1112, 1122, 1123, 1234), with its total, average and worst case, and
+//! the best opening of each strategy marked, as the papers compare them one table at a time.
+
+use mastermind_core::{Code, Game, Scorer};
+use mastermind_solve::symmetry::{OrbitLists, Symmetry};
+use mastermind_tree::Statistics;
+use serde_json::{json, Value};
+
+use super::{build_and_verify, options_for};
+use crate::args::{CompareArgs, StrategyName};
+use crate::commands::Outcome;
+use crate::output::write_stdout;
+use crate::progress::BuildProgress;
+
+/// One strategy's results from each opening, in the openings' order.
+struct StrategyRow {
+    name: String,
+    by_opening: Vec<Statistics>,
+}
+
+impl StrategyRow {
+    /// The opening of least total; ties go to the first (the lowest code).
+    fn best(&self) -> usize {
+        (0..self.by_opening.len())
+            .min_by_key(|&at| (self.by_opening[at].total(), at))
+            .expect("at least one opening")
+    }
+}
+
+/// The first guesses that differ up to the game's symmetry, in numeric order.
+fn openings(scorer: &Scorer) -> Vec<Code> {
+    let book = scorer.codebook();
+    let codes = scorer.all_codes();
+    Symmetry::full(book)
+        .representatives(book, &codes, true, &OrbitLists::new())
+        .into_owned()
+}
+
+pub fn run(args: &CompareArgs, scorer: &Scorer, quiet: bool) -> anyhow::Result<Outcome> {
+    if args.strategies.contains(&StrategyName::RandomConsistent) {
+        anyhow::bail!(
+            "--openings builds one tree for each strategy and opening; random-consistent is \
+             sampled over seeds, so leave it out of --strategies"
+        );
+    }
+    let openings = openings(scorer);
+    let book = scorer.codebook();
+    let mut rows = Vec::new();
+    for &strategy in &args.strategies {
+        let progress = BuildProgress::new((scorer.codebook().len() * openings.len()) as u64, quiet);
+        let mut by_opening = Vec::new();
+        let mut name = String::new();
+        for &opening in &openings {
+            let mut options = options_for(strategy, &args.options);
+            options.opening = Some(book.format(opening));
+            let Some((info, statistics)) = build_and_verify(strategy, &options, scorer, &progress)?
+            else {
+                progress.finish();
+                return Ok(Outcome::Invalid);
+            };
+            // The row is named without the opening, which its columns give.
+            let mut info = info;
+            info.parameters.remove("opening");
+            name = super::table::label(&info.name, &info.parameters);
+            by_opening.push(statistics);
+        }
+        progress.finish();
+        rows.push(StrategyRow { name, by_opening });
+    }
+    let game = scorer.game();
+    let text = if args.json {
+        serde_json::to_string_pretty(&as_json(game, scorer, &openings, &rows))? + "\n"
+    } else {
+        render(game, scorer, &openings, &rows)
+    };
+    write_stdout(text.as_bytes())?;
+    Ok(Outcome::Success)
+}
+
+fn render(game: &Game, scorer: &Scorer, openings: &[Code], rows: &[StrategyRow]) -> String {
+    let book = scorer.codebook();
+    let width = rows
+        .iter()
+        .map(|row| row.name.chars().count())
+        .max()
+        .unwrap_or(8)
+        .max(8);
+    let mut text = format!(
+        "{} ({} codes), {} openings up to symmetry; * marks each strategy's best\n\n",
+        game.describe(),
+        game.code_count(),
+        openings.len()
+    );
+    text.push_str(&format!(
+        "{:<width$}  opening  {:>9}  {:<22}  worst\n",
+        "strategy", "total", "average"
+    ));
+    for row in rows {
+        let best = row.best();
+        for (at, (&opening, statistics)) in openings.iter().zip(&row.by_opening).enumerate() {
+            let average = statistics.average();
+            let average = format!("{} = {}", average.fraction(), average.decimal(4));
+            let mark = if at == best { " *" } else { "" };
+            text.push_str(&format!(
+                "{:<width$}  {:<7}  {:>9}  {:<22}  {:>5}{mark}\n",
+                if at == 0 { row.name.as_str() } else { "" },
+                book.format(opening),
+                statistics.total(),
+                average,
+                statistics.worst_case(),
+            ));
+        }
+    }
+    text
+}
+
+fn as_json(game: &Game, scorer: &Scorer, openings: &[Code], rows: &[StrategyRow]) -> Value {
+    let book = scorer.codebook();
+    json!({
+        "game": crate::commands::game_json(game),
+        "openings": openings.iter().map(|&code| book.format(code)).collect::<Vec<_>>(),
+        "strategies": rows.iter().map(|row| {
+            let best = row.best();
+            json!({
+                "name": row.name,
+                "best_opening": book.format(openings[best]),
+                "by_opening": openings.iter().zip(&row.by_opening).enumerate().map(|(at, (&opening, statistics))| {
+                    let average = statistics.average();
+                    json!({
+                        "opening": book.format(opening),
+                        "total_guesses": statistics.total(),
+                        "average": { "fraction": average.fraction(), "decimal": average.decimal(4) },
+                        "worst_case": statistics.worst_case(),
+                        "best": at == best,
+                    })
+                }).collect::<Vec<_>>(),
+            })
+        }).collect::<Vec<_>>(),
+    })
+}
