@@ -207,3 +207,44 @@ fn the_last_code_left_is_named_as_the_code() {
         .expect_status(0);
     says(&run.stdout, "guess 5: 3632 (the code: the only one left)");
 }
+
+/// `next --explain` ranks the alternatives by the strategy's own score: the guess it plays is
+/// first, its classes hold every candidate, and a score the paper gives is the one shown.
+#[test]
+fn next_explains_its_guess_by_the_strategys_own_score() {
+    for strategy in ["knuth", "expected-size", "entropy", "most-parts", "optimal"] {
+        for after in ["", "1122=1B0W", "1123=0B2W,2435=1B1W"] {
+            let mut args = vec!["next", "--json", "--explain", "--strategy", strategy];
+            if !after.is_empty() {
+                args.extend(["--after", after]);
+            }
+            let answer = json(&args);
+            let explanation = &answer["explanation"];
+            let held: u64 = explanation["classes"]
+                .as_object()
+                .unwrap()
+                .values()
+                .map(|size| size.as_u64().unwrap())
+                .sum();
+            assert_eq!(
+                held,
+                answer["candidates_left"].as_u64().unwrap(),
+                "{args:?}"
+            );
+            if let Some(alternatives) = explanation["alternatives"].as_array() {
+                assert_eq!(alternatives[0]["guess"], answer["guess"], "{args:?}");
+            }
+        }
+    }
+    // Knuth's opening leaves at most 256 codes; the optimum's 1123 totals 5625.
+    let knuth = json(&["next", "--json", "--explain"]);
+    assert_eq!(knuth["explanation"]["alternatives"][0]["score"], 256.0);
+    let optimal = json(&["next", "--json", "--explain", "--strategy", "optimal"]);
+    assert_eq!(optimal["explanation"]["alternatives"][0]["score"], 5625.0);
+    assert_eq!(optimal["explanation"]["alternatives"][1]["guess"], "1234");
+    let run = mastermind(&["next", "--explain"]).expect_status(0);
+    says(
+        &run.stdout,
+        "1. 1122         256  may be the code  ← played",
+    );
+}

@@ -126,7 +126,7 @@ pub enum Command {
     ///
     /// Examples:
     ///   mastermind next                                  (the first guess: 1122)
-    ///   mastermind next --after 1122=1B0W,1344=BW
+    ///   mastermind next --after 1122=1B0W,1344=BW --explain
     ///   mastermind next --strategy optimal --after 1123=-
     Next(NextArgs),
     #[command(verbatim_doc_comment)]
@@ -256,6 +256,11 @@ pub struct NextArgs {
     /// Print the answer as JSON.
     #[arg(long)]
     pub json: bool,
+
+    /// Also say why: the guess's reply classes, and the best alternatives ranked by the
+    /// strategy's own score.
+    #[arg(long)]
+    pub explain: bool,
 }
 
 #[derive(Debug, Args)]

@@ -59,7 +59,7 @@ impl Situation {
     }
 
     /// The symmetries that fix every guess played.
-    pub(crate) fn symmetry(&self, scorer: &Scorer) -> Symmetry {
+    pub fn symmetry(&self, scorer: &Scorer) -> Symmetry {
         let book = scorer.codebook();
         self.played
             .iter()

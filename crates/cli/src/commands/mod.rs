@@ -3,6 +3,7 @@
 pub mod compare;
 pub mod completions;
 pub mod convert;
+pub mod explain;
 pub mod generate;
 pub mod html;
 pub mod man;

@@ -9,6 +9,7 @@ use mastermind_tree::Node;
 use serde_json::json;
 
 use crate::args::NextArgs;
+use crate::commands::explain::explain;
 use crate::commands::trace::left;
 use crate::commands::{game_json, Outcome};
 use crate::output::write_stdout;
@@ -36,10 +37,11 @@ pub fn run(args: &NextArgs, quiet: bool) -> anyhow::Result<Outcome> {
     };
     let history = history(scorer, args.after.as_deref())?;
     let situation = situation(scorer, &history)?;
-    let (guess, name) = match &followed {
+    let (guess, name, strategy) = match &followed {
         Some(followed) => (
             follow_history(scorer, &followed.root, &history)?,
             followed.name.clone(),
+            None,
         ),
         None => {
             let strategy = source.strategy();
@@ -47,12 +49,20 @@ pub fn run(args: &NextArgs, quiet: bool) -> anyhow::Result<Outcome> {
             let built =
                 build_strategy_from(strategy, &source.options, scorer, &situation, &progress);
             progress.finish();
-            (built?.root.guess, strategy.file_name().to_owned())
+            (
+                built?.root.guess,
+                strategy.file_name().to_owned(),
+                Some((strategy, &source.options)),
+            )
         }
     };
     let candidates = situation.candidates();
     let book = scorer.codebook();
     let is_candidate = candidates.binary_search(&guess).is_ok();
+    let explanation = args
+        .explain
+        .then(|| explain(scorer, &history, &situation, guess, strategy))
+        .transpose()?;
     let text = if args.json {
         let mut out = json!({
             "game": game_json(scorer.game()),
@@ -65,6 +75,9 @@ pub fn run(args: &NextArgs, quiet: bool) -> anyhow::Result<Outcome> {
         if candidates.len() <= super::trace::LISTED_CANDIDATES {
             out["candidates"] = candidates.iter().map(|&c| book.format(c)).collect();
         }
+        if let Some(explanation) = &explanation {
+            out["explanation"] = explanation.to_json(scorer);
+        }
         serde_json::to_string_pretty(&out)? + "\n"
     } else {
         let note = if candidates.len() == 1 {
@@ -74,8 +87,11 @@ pub fn run(args: &NextArgs, quiet: bool) -> anyhow::Result<Outcome> {
         } else {
             "it cannot be the code, but it narrows them down best"
         };
+        let why = explanation.map_or(String::new(), |explanation| {
+            explanation.render(scorer, guess)
+        });
         format!(
-            "guess {}: {} ({note})\n{}\n",
+            "guess {}: {} ({note})\n{}\n{why}",
             history.len() + 1,
             book.format(guess),
             left(book, candidates)

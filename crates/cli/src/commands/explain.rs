@@ -1,0 +1,296 @@
+//! `next --explain`: why a strategy plays its guess at a position. The guess's reply classes
+//! with their sizes, and the best few alternatives ranked by the strategy's own score (the
+//! largest class, Σ n², the entropy of the split, the number of parts, or for the optimal
+//! search the exact total of the best strategy that plays the guess there), one guess for
+//! each orbit of the symmetries that fix the history, each marked when it may be the code.
+
+use std::collections::BTreeMap;
+
+use mastermind_core::{Code, Feedback, Scorer};
+use mastermind_solve::symmetry::OrbitLists;
+use mastermind_solve::{NoProgress, Situation};
+use mastermind_tree::Statistics;
+use serde_json::{json, Value};
+
+use crate::args::{StrategyName, StrategyOptions};
+use crate::strategy::build_strategy_from;
+
+/// How many alternatives are shown besides the guess played.
+const SHOWN: usize = 5;
+/// The optimal search ranks alternatives exactly only while there are at most this many
+/// guesses that differ up to symmetry: each is a search of its own.
+const MOST_SEARCHED: usize = 120;
+
+/// One guess as the explanation ranks it.
+pub struct Ranked {
+    pub guess: Code,
+    pub candidate: bool,
+    /// The strategy's score, as shown: smaller is better after [`Explanation::sign`].
+    pub score: f64,
+}
+
+/// Why the guess: its classes, and the alternatives in the strategy's order.
+pub struct Explanation {
+    /// Each reply to the guess and how many candidates it leaves, in reply order.
+    pub classes: Vec<(String, usize)>,
+    /// What the score is, such as "the largest class (smaller is better)".
+    pub score_name: &'static str,
+    /// The ranked guesses, best first; `None` when the strategy has no score to rank by.
+    pub ranking: Option<Vec<Ranked>>,
+}
+
+/// A one-step score of a guess's class sizes, smaller first.
+fn one_step_score(strategy: StrategyName, sizes: &[usize]) -> Option<(f64, &'static str)> {
+    let n: usize = sizes.iter().sum();
+    Some(match strategy {
+        StrategyName::Knuth => (
+            sizes.iter().copied().max().unwrap_or(0) as f64,
+            "the largest class (smaller is better)",
+        ),
+        StrategyName::ExpectedSize => (
+            sizes.iter().map(|&s| (s * s) as f64).sum(),
+            "Σ n² over the classes (smaller is better)",
+        ),
+        StrategyName::Entropy => (
+            sizes
+                .iter()
+                .map(|&s| {
+                    let p = s as f64 / n as f64;
+                    p * p.log2()
+                })
+                .sum(),
+            "the entropy of the split, in bits (larger is better)",
+        ),
+        StrategyName::MostParts => (
+            -(sizes.len() as f64),
+            "the number of classes (larger is better)",
+        ),
+        _ => return None,
+    })
+}
+
+/// Explains `guess` at the situation after `history` for `strategy` (or a tree file, `None`).
+pub fn explain(
+    scorer: &Scorer,
+    history: &[(Code, Feedback)],
+    situation: &Situation,
+    guess: Code,
+    strategy: Option<(StrategyName, &StrategyOptions)>,
+) -> anyhow::Result<Explanation> {
+    let book = scorer.codebook();
+    let game = scorer.game();
+    let candidates = situation.candidates();
+    let sizes_of = |guess: Code| -> Vec<usize> {
+        scorer
+            .split(guess, candidates)
+            .classes
+            .iter()
+            .map(|(_, class)| class.len())
+            .collect()
+    };
+    let mut classes: Vec<_> = scorer.split(guess, candidates).classes;
+    classes.sort_by_key(|(reply, _)| reply.index());
+    let classes = classes
+        .into_iter()
+        .map(|(reply, class)| (game.feedback_name(reply), class.len()))
+        .collect();
+    let is_candidate = |code: Code| candidates.binary_search(&code).is_ok();
+    let Some((strategy, options)) = strategy else {
+        return Ok(Explanation {
+            classes,
+            score_name: "",
+            ranking: None,
+        });
+    };
+    let pool: Vec<Code> = if options.consistent_only {
+        candidates.to_vec()
+    } else {
+        scorer.all_codes()
+    };
+    // One guess per orbit of the symmetries that fix the history: the others score alike.
+    let symmetry = situation.symmetry(scorer);
+    let representatives = symmetry
+        .representatives(book, &pool, pool.len() == book.len(), &OrbitLists::new())
+        .into_owned();
+    if let Some((_, score_name)) = one_step_score(strategy, &[1]) {
+        let mut ranking: Vec<Ranked> = representatives
+            .iter()
+            .map(|&code| Ranked {
+                guess: code,
+                candidate: is_candidate(code),
+                score: one_step_score(strategy, &sizes_of(code))
+                    .expect("a one-step strategy")
+                    .0,
+            })
+            .collect();
+        sort(
+            &mut ranking,
+            options.tie_break == crate::args::TieBreakName::PreferCandidate,
+        );
+        return Ok(Explanation {
+            classes,
+            score_name,
+            ranking: Some(ranking),
+        });
+    }
+    if strategy != StrategyName::Optimal {
+        return Ok(Explanation {
+            classes,
+            score_name: "",
+            ranking: None,
+        });
+    }
+    // The optimal search: the exact total of the best strategy that plays each guess here.
+    if representatives.len() > MOST_SEARCHED {
+        return Ok(Explanation {
+            classes,
+            score_name: "the exact total (not ranked: too many guesses to search each)",
+            ranking: None,
+        });
+    }
+    let mut ranking = Vec::new();
+    for code in representatives {
+        let options = StrategyOptions {
+            opening: None,
+            ..options.clone()
+        };
+        // Each alternative is searched as a first guess from this situation.
+        let total = total_after(scorer, history, situation, code, &options);
+        if let Some(total) = total {
+            ranking.push(Ranked {
+                guess: code,
+                candidate: is_candidate(code),
+                score: total as f64,
+            });
+        }
+    }
+    // The search breaks ties by the lowest code.
+    sort(&mut ranking, false);
+    Ok(Explanation {
+        classes,
+        score_name: "the total of the best strategy that plays it here (smaller is better)",
+        ranking: Some(ranking),
+    })
+}
+
+/// The least total of the codes at `situation` when `guess` is played next (counting the
+/// guesses from here), or `None` when no strategy meets the cap after it.
+fn total_after(
+    scorer: &Scorer,
+    history: &[(Code, Feedback)],
+    situation: &Situation,
+    guess: Code,
+    options: &StrategyOptions,
+) -> Option<u64> {
+    let candidates = situation.candidates();
+    let all_black = scorer.game().all_black();
+    let mut total = candidates.len() as u64;
+    for (reply, class) in scorer.split(guess, candidates).classes {
+        if reply == all_black {
+            continue;
+        }
+        if class.len() == candidates.len() {
+            // A guess that learns nothing is no step towards the code.
+            return None;
+        }
+        let mut after = history.to_vec();
+        after.push((guess, reply));
+        let next = Situation::after(scorer, &after).expect("the class's codes fit");
+        match build_strategy_from(StrategyName::Optimal, options, scorer, &next, &NoProgress) {
+            Ok(built) => total += Statistics::of_tree(&built.root).total(),
+            Err(_) => return None,
+        }
+    }
+    Some(total)
+}
+
+/// Best first: the score, then (for the one-step strategies, as Knuth breaks ties) a
+/// candidate before a non-candidate, then numeric order, as the builders break ties.
+fn sort(ranking: &mut [Ranked], prefer_candidates: bool) {
+    ranking.sort_by(|a, b| {
+        let candidacy = if prefer_candidates {
+            b.candidate.cmp(&a.candidate)
+        } else {
+            std::cmp::Ordering::Equal
+        };
+        a.score
+            .total_cmp(&b.score)
+            .then(candidacy)
+            .then(a.guess.cmp(&b.guess))
+    });
+}
+
+impl Explanation {
+    /// The explanation as lines of text, with `played` marked.
+    pub fn render(&self, scorer: &Scorer, played: Code) -> String {
+        let book = scorer.codebook();
+        let classes: Vec<String> = self
+            .classes
+            .iter()
+            .map(|(reply, size)| format!("{reply} {size}"))
+            .collect();
+        let mut text = format!("its replies leave: {}\n", classes.join(", "));
+        match &self.ranking {
+            None if self.score_name.is_empty() => {
+                text.push_str("(this strategy has no score to rank other guesses by)\n");
+            }
+            None => text.push_str(&format!("alternatives: {}\n", self.score_name)),
+            Some(ranking) => {
+                text.push_str(&format!("ranked by {}:\n", self.score_name));
+                let shown = ranking.iter().take(SHOWN);
+                let played_rank = ranking.iter().position(|ranked| ranked.guess == played);
+                for (rank, ranked) in shown.enumerate() {
+                    text.push_str(&line(book, rank, ranked, played));
+                }
+                if let Some(rank) = played_rank.filter(|&rank| rank >= SHOWN) {
+                    text.push_str(&line(book, rank, &ranking[rank], played));
+                }
+            }
+        }
+        text
+    }
+
+    /// The explanation as JSON.
+    pub fn to_json(&self, scorer: &Scorer) -> Value {
+        let book = scorer.codebook();
+        let classes: BTreeMap<&str, usize> = self
+            .classes
+            .iter()
+            .map(|(reply, size)| (reply.as_str(), *size))
+            .collect();
+        json!({
+            "classes": classes,
+            "score": self.score_name,
+            "alternatives": self.ranking.as_ref().map(|ranking| ranking.iter().take(SHOWN).map(|ranked| json!({
+                "guess": book.format(ranked.guess),
+                "candidate": ranked.candidate,
+                "score": shown_score(ranked.score),
+            })).collect::<Vec<_>>()),
+        })
+    }
+}
+
+/// Scores are kept with a sign that makes smaller better; shown as the strategy states them.
+fn shown_score(score: f64) -> f64 {
+    let shown = score.abs();
+    (shown * 10_000.0).round() / 10_000.0
+}
+
+fn line(book: &mastermind_core::Codebook, rank: usize, ranked: &Ranked, played: Code) -> String {
+    format!(
+        "  {:>3}. {}  {:>10}{}{}\n",
+        rank + 1,
+        book.format(ranked.guess),
+        format!("{}", shown_score(ranked.score)),
+        if ranked.candidate {
+            "  may be the code"
+        } else {
+            ""
+        },
+        if ranked.guess == played {
+            "  ← played"
+        } else {
+            ""
+        }
+    )
+}
