@@ -1,6 +1,8 @@
 //! `mastermind verify` on JSON tree files: the valid tree and its report, one test per kind of
 //! defect (each names the path where it is), exit statuses, and unreadable input.
 
+use std::process::Command;
+
 use serde_json::{json, Value};
 
 use crate::support::{knuth_classic_json, mastermind, mastermind_with_input, says, write_file};
@@ -235,4 +237,66 @@ fn game_flags_that_contradict_the_file_are_refused() {
     }
     // Flags that agree are fine.
     mastermind(&["verify", &path, "--pegs", "4", "--colours", "6"]).expect_status(0);
+}
+
+/// `verify --json`: the report as data, every problem with its path (all of them, where the
+/// text lists fifty), stamped with its format and version like every `--json` output.
+#[test]
+fn verify_reports_as_json_with_every_problem() {
+    let directory = tempfile::tempdir().unwrap();
+    let path = write_file(directory.path(), "knuth.json", &knuth_classic_json());
+    let run = mastermind(&["verify", &path, "--json"]).expect_status(0);
+    let report: Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(report["format"], "mastermind-verification");
+    assert_eq!(report["version"], 1);
+    assert_eq!(report["valid"], true);
+    assert_eq!(report["total_guesses"], 5801);
+    assert_eq!(report["solved_by_guess"], json!([1, 6, 62, 533, 694]));
+    let run = mastermind(&["verify", &path, "--json", "--max-guesses", "4"]).expect_status(1);
+    let report: Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(report["valid"], false);
+    let problems = report["problems"].as_array().unwrap();
+    assert_eq!(problems.len(), 694);
+    assert_eq!(problems[0]["path"][0], json!(["1122", "0B0W"]));
+    assert!(problems[0]["message"]
+        .as_str()
+        .unwrap()
+        .contains("past the limit of 4"));
+}
+
+#[test]
+fn every_json_output_names_its_format_and_version() {
+    for (args, format) in [
+        (
+            &["compare", "--json", "-q", "--strategies", "knuth"][..],
+            "comparison",
+        ),
+        (
+            &[
+                "compare",
+                "--json",
+                "-q",
+                "--openings",
+                "--strategies",
+                "knuth",
+            ],
+            "openings",
+        ),
+        (&["trace", "3632", "--json"], "trace"),
+        (&["next", "--json"], "next"),
+        (
+            &["verify", "trees/knuth-4x6.json", "--json"],
+            "verification",
+        ),
+    ] {
+        let run = Command::new(env!("CARGO_BIN_EXE_mastermind"))
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .unwrap();
+        assert!(run.status.success(), "{args:?}");
+        let output: Value = serde_json::from_slice(&run.stdout).unwrap();
+        assert_eq!(output["format"], format!("mastermind-{format}"), "{args:?}");
+        assert_eq!(output["version"], 1, "{args:?}");
+    }
 }

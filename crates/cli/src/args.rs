@@ -517,6 +517,11 @@ pub struct VerifyArgs {
     #[arg(long, value_name = "N")]
     pub max_guesses: Option<usize>,
 
+    /// Print the report as JSON: whether the tree holds, every problem with its path, line
+    /// and column, the notes and the true figures.
+    #[arg(long)]
+    pub json: bool,
+
     /// Read the tree in this format rather than the one detected.
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub format: Option<TreeFormat>,

@@ -11,7 +11,7 @@ use serde_json::json;
 use crate::args::NextArgs;
 use crate::commands::explain::explain;
 use crate::commands::trace::left;
-use crate::commands::{game_json, Outcome};
+use crate::commands::{game_json, stamped, Outcome};
 use crate::output::write_stdout;
 use crate::progress::BuildProgress;
 use crate::source::follow;
@@ -78,7 +78,7 @@ pub fn run(args: &NextArgs, quiet: bool) -> anyhow::Result<Outcome> {
         if let Some(explanation) = &explanation {
             out["explanation"] = explanation.to_json(scorer);
         }
-        serde_json::to_string_pretty(&out)? + "\n"
+        serde_json::to_string_pretty(&stamped("next", out))? + "\n"
     } else {
         let note = if candidates.len() == 1 {
             "the code: the only one left"

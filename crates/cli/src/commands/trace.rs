@@ -10,7 +10,7 @@ use mastermind_tree::Statistics;
 use serde_json::{json, Value};
 
 use crate::args::TraceArgs;
-use crate::commands::{game_json, plural, Outcome};
+use crate::commands::{game_json, plural, stamped, Outcome};
 use crate::output::write_stdout;
 use crate::source::{follow, Followed};
 
@@ -40,7 +40,8 @@ pub fn run(args: &TraceArgs, quiet: bool) -> anyhow::Result<Outcome> {
         games.push((secret, turns));
     }
     let text = if args.json {
-        serde_json::to_string_pretty(&as_json(&followed, &games, args.all))? + "\n"
+        serde_json::to_string_pretty(&stamped("trace", as_json(&followed, &games, args.all)))?
+            + "\n"
     } else if args.all {
         summary_lines(&followed, &games)
     } else {

@@ -1,10 +1,12 @@
 //! `mastermind verify`: replays every code through a tree file (JSON, or either notation of
-//! the papers) and reports what holds.
+//! the papers) and reports what holds, as text or (`--json`) as data with every problem at its
+//! path.
 
-use mastermind_verify::VerifyOptions;
+use mastermind_verify::{Report, VerifyOptions};
+use serde_json::{json, Value};
 
 use crate::args::VerifyArgs;
-use crate::commands::Outcome;
+use crate::commands::{stamped, Outcome};
 use crate::output::write_stdout;
 use crate::tree_input::load_and_verify;
 
@@ -13,10 +15,39 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<Outcome> {
         max_guesses: args.max_guesses,
     };
     let loaded = load_and_verify(&args.file, args.format, &args.input, &options)?;
-    write_stdout(loaded.report.to_string().as_bytes())?;
+    let text = if args.json {
+        serde_json::to_string_pretty(&stamped("verification", as_json(&loaded.report)))? + "\n"
+    } else {
+        loaded.report.to_string()
+    };
+    write_stdout(text.as_bytes())?;
     Ok(if loaded.report.is_valid() {
         Outcome::Success
     } else {
         Outcome::Invalid
+    })
+}
+
+/// The report as data: whether it holds, every problem (not only the first fifty the text
+/// lists) with its path and place, the notes, and the true figures of the codes solved.
+fn as_json(report: &Report) -> Value {
+    let statistics = &report.statistics;
+    let average = statistics.average();
+    json!({
+        "valid": report.is_valid(),
+        "codes": report.codes,
+        "codes_solved": statistics.codes(),
+        "total_guesses": statistics.total(),
+        "average": { "fraction": average.fraction(), "decimal": average.decimal(4) },
+        "worst_case": statistics.worst_case(),
+        "solved_by_guess": statistics.solved_by_guess,
+        "problems": report.problems.iter().map(|problem| json!({
+            "path": problem.path.steps().iter().map(|(guess, reply)| json!([guess, reply])).collect::<Vec<_>>(),
+            "at": problem.path.to_string(),
+            "line": problem.location.map(|(line, _)| line),
+            "column": problem.location.map(|(_, column)| column),
+            "message": problem.kind.to_string(),
+        })).collect::<Vec<_>>(),
+        "notes": report.notes,
     })
 }

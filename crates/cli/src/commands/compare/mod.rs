@@ -16,7 +16,7 @@ use mastermind_verify::{verify_file, VerifyOptions};
 use serde_json::{json, Value};
 
 use crate::args::{CompareArgs, Objective, StrategyName, StrategyOptions, TieBreakName};
-use crate::commands::Outcome;
+use crate::commands::{stamped, Outcome};
 use crate::output::{check_output, write_output, write_stdout};
 use crate::progress::BuildProgress;
 use crate::strategy::build_strategy;
@@ -141,7 +141,7 @@ pub fn run(args: &CompareArgs, quiet: bool) -> anyhow::Result<Outcome> {
         write_output(Some(path), bar_chart(&series).as_bytes())?;
     }
     let text = if args.json {
-        serde_json::to_string_pretty(&as_json(&game, &rows))? + "\n"
+        serde_json::to_string_pretty(&stamped("comparison", as_json(&game, &rows)))? + "\n"
     } else {
         table::render(&game, &rows)
     };

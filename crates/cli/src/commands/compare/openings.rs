@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 
 use super::{build_and_verify, options_for};
 use crate::args::{CompareArgs, StrategyName};
-use crate::commands::Outcome;
+use crate::commands::{stamped, Outcome};
 use crate::output::write_stdout;
 use crate::progress::BuildProgress;
 
@@ -70,7 +70,8 @@ pub fn run(args: &CompareArgs, scorer: &Scorer, quiet: bool) -> anyhow::Result<O
     }
     let game = scorer.game();
     let text = if args.json {
-        serde_json::to_string_pretty(&as_json(game, scorer, &openings, &rows))? + "\n"
+        let table = as_json(game, scorer, &openings, &rows);
+        serde_json::to_string_pretty(&stamped("openings", table))? + "\n"
     } else {
         render(game, scorer, &openings, &rows)
     };
