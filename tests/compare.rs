@@ -548,3 +548,50 @@ fn compare_openings_builds_every_strategy_from_every_opening() {
         .expect_status(2);
     says(&run.stderr, "leave it out of --strategies");
 }
+
+#[test]
+fn compare_writes_csv_for_spreadsheets() {
+    let run = mastermind(&[
+        "compare",
+        "--csv",
+        "-q",
+        "--strategies",
+        "knuth,optimal",
+        "--max-guesses",
+        "5",
+        "--opening",
+        "1123",
+    ])
+    .expect_status(0);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(
+        lines[0],
+        "strategy,total,average,worst_case,solved_in_1,solved_in_2,solved_in_3,solved_in_4,solved_in_5,solved_in_6,build_seconds"
+    );
+    assert!(
+        lines[1].starts_with("knuth (opening=1123),5803,4.4776,6,1,8,66,521,696,4,"),
+        "{}",
+        lines[1]
+    );
+    // A name with a comma is quoted.
+    assert!(
+        lines[2].starts_with("\"optimal (max_guesses=5, opening=1123)\",5626,4.3410,5,"),
+        "{}",
+        lines[2]
+    );
+    let run = mastermind(&[
+        "compare",
+        "--csv",
+        "-q",
+        "--openings",
+        "--strategies",
+        "optimal",
+    ])
+    .expect_status(0);
+    says(
+        &run.stdout,
+        "strategy,opening,total,average,worst_case,best\n",
+    );
+    says(&run.stdout, "optimal,1123,5625,4.3403,6,true\n");
+    says(&run.stdout, "optimal,1234,5673,4.3773,6,false\n");
+}

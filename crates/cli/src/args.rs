@@ -491,6 +491,10 @@ pub struct CompareArgs {
     #[arg(long)]
     pub json: bool,
 
+    /// Print the comparison as CSV, for spreadsheets.
+    #[arg(long, conflicts_with = "json")]
+    pub csv: bool,
+
     /// Also write the codes each strategy solves at each guess as an SVG bar chart to FILE.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,

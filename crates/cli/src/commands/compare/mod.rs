@@ -1,8 +1,9 @@
 //! `mastermind compare`: builds several strategies for one game, verifies each tree, and
-//! prints them side by side as a table with a bar of per-guess counts each, or as JSON; with
+//! prints them side by side as a table with a bar of per-guess counts each, as JSON or as CSV; with
 //! `--openings`, every strategy from every first guess (see [`openings`]).
 
 mod openings;
+mod spreadsheet;
 mod table;
 
 use std::collections::BTreeMap;
@@ -142,6 +143,8 @@ pub fn run(args: &CompareArgs, quiet: bool) -> anyhow::Result<Outcome> {
     }
     let text = if args.json {
         serde_json::to_string_pretty(&stamped("comparison", as_json(&game, &rows)))? + "\n"
+    } else if args.csv {
+        spreadsheet::comparison(&rows)?
     } else {
         table::render(&game, &rows)
     };

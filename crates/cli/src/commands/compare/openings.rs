@@ -72,6 +72,8 @@ pub fn run(args: &CompareArgs, scorer: &Scorer, quiet: bool) -> anyhow::Result<O
     let text = if args.json {
         let table = as_json(game, scorer, &openings, &rows);
         serde_json::to_string_pretty(&stamped("openings", table))? + "\n"
+    } else if args.csv {
+        super::spreadsheet::openings(&records(scorer, &openings, &rows))?
     } else {
         render(game, scorer, &openings, &rows)
     };
@@ -114,6 +116,28 @@ fn render(game: &Game, scorer: &Scorer, openings: &[Code], rows: &[StrategyRow])
         }
     }
     text
+}
+
+/// The table as records of text: strategy, opening, total, average, worst case, best.
+fn records(scorer: &Scorer, openings: &[Code], rows: &[StrategyRow]) -> Vec<[String; 6]> {
+    let book = scorer.codebook();
+    rows.iter()
+        .flat_map(|row| {
+            let best = row.best();
+            openings.iter().zip(&row.by_opening).enumerate().map(
+                move |(at, (&opening, statistics))| {
+                    [
+                        row.name.clone(),
+                        book.format(opening),
+                        statistics.total().to_string(),
+                        statistics.average().decimal(4),
+                        statistics.worst_case().to_string(),
+                        (at == best).to_string(),
+                    ]
+                },
+            )
+        })
+        .collect()
 }
 
 fn as_json(game: &Game, scorer: &Scorer, openings: &[Code], rows: &[StrategyRow]) -> Value {
