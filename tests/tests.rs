@@ -26,6 +26,7 @@ mod process {
 }
 mod published;
 mod resume;
+mod schemas;
 mod shard;
 mod static_mastermind;
 mod support;
