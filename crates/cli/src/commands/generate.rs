@@ -6,6 +6,7 @@ use anyhow::bail;
 use mastermind_tree::TreeFile;
 
 use crate::args::{GenerateArgs, StrategyName};
+use crate::commands::forecast::forecast;
 use crate::commands::{claims_summary, Outcome};
 use crate::memory::fit_build;
 use crate::output::{check_output, write_output};
@@ -24,6 +25,9 @@ pub fn run(args: &GenerateArgs, quiet: bool) -> anyhow::Result<Outcome> {
             bail!("--resume applies to --strategy optimal");
         }
         return crate::commands::resume::run(args, directory, quiet);
+    }
+    if let Some(note) = forecast(args.strategy, &game).filter(|_| !quiet) {
+        eprintln!("note: {note}");
     }
     let started = Instant::now();
     let scorer = scorer_for(args.strategy, game);

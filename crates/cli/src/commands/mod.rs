@@ -4,6 +4,7 @@ pub mod compare;
 pub mod completions;
 pub mod convert;
 pub mod explain;
+pub mod forecast;
 pub mod generate;
 pub mod html;
 pub mod man;
