@@ -1,8 +1,8 @@
 //! The comparison as CSV, for spreadsheets: one record per strategy (or per strategy and
 //! opening), numbers as plain numbers, the counts of codes solved at each guess in columns.
 
-use super::table::label;
-use super::{Row, Samples};
+use super::table::{label, per_tree};
+use super::Row;
 
 /// The strategies' table: name, total (the mean over the trees of a sampled strategy),
 /// average, worst case, the codes solved with 1, 2, … guesses (per tree), build seconds.
@@ -20,21 +20,14 @@ pub fn comparison(rows: &[Row]) -> anyhow::Result<String> {
     writer.write_record(&header)?;
     for row in rows {
         let statistics = &row.statistics;
-        let trees = row.samples.as_ref().map_or(1, Samples::count) as f64;
-        let total = match &row.samples {
-            Some(samples) => format!("{:.1}", samples.mean_total()),
-            None => statistics.total().to_string(),
-        };
+        let (total, counts) = per_tree(row, worst);
         let mut record = vec![
             label(&row.name, &row.parameters),
             total,
             statistics.average().decimal(4),
             statistics.worst_case().to_string(),
         ];
-        record.extend((0..worst).map(|i| {
-            let count = statistics.solved_by_guess.get(i).copied().unwrap_or(0);
-            format!("{:.0}", count as f64 / trees)
-        }));
+        record.extend(counts);
         record.push(format!("{:.4}", row.build_time.as_secs_f64()));
         writer.write_record(&record)?;
     }

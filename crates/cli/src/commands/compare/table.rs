@@ -28,22 +28,14 @@ pub fn render(game: &Game, rows: &[Row]) -> String {
     let mut lines = vec![header];
     for row in rows {
         let statistics = &row.statistics;
-        // A sampled row adds up its trees: totals and counts are shown per tree.
-        let trees = row.samples.as_ref().map_or(1, Samples::count) as f64;
-        let total = match &row.samples {
-            Some(samples) => format!("{:.1}", samples.mean_total()),
-            None => statistics.total().to_string(),
-        };
+        let (total, counts) = per_tree(row, worst);
         let mut line = vec![
             label(&row.name, &row.parameters),
             total,
             statistics.average().to_string(),
             statistics.worst_case().to_string(),
         ];
-        line.extend((0..worst).map(|i| {
-            let count = statistics.solved_by_guess.get(i).copied().unwrap_or(0);
-            format!("{:.0}", count as f64 / trees)
-        }));
+        line.extend(counts);
         line.push(format_duration(row.build_time));
         lines.push(line);
     }
@@ -114,6 +106,23 @@ pub fn render(game: &Game, rows: &[Row]) -> String {
         .expect("writing to a String");
     }
     text
+}
+
+/// A row's total and its codes solved with 1 to `worst` guesses, per tree: a sampled row adds
+/// up its trees, so it shows their mean.
+pub fn per_tree(row: &Row, worst: usize) -> (String, Vec<String>) {
+    let trees = row.samples.as_ref().map_or(1, Samples::count) as f64;
+    let total = match &row.samples {
+        Some(samples) => format!("{:.1}", samples.mean_total()),
+        None => row.statistics.total().to_string(),
+    };
+    let counts = (0..worst)
+        .map(|i| {
+            let count = row.statistics.solved_by_guess.get(i).copied().unwrap_or(0);
+            format!("{:.0}", count as f64 / trees)
+        })
+        .collect();
+    (total, counts)
 }
 
 /// A strategy's name with any non-default parameters, such as `knuth (consistent_only)`.
