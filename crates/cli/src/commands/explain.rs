@@ -25,7 +25,7 @@ const MOST_SEARCHED: usize = 120;
 pub struct Ranked {
     pub guess: Code,
     pub candidate: bool,
-    /// The strategy's score, as shown: smaller is better after [`Explanation::sign`].
+    /// The strategy's score, signed so that smaller is better (shown without the sign).
     pub score: f64,
 }
 
