@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use crate::support::mastermind;
+use crate::support::{mastermind, says};
 
 /// Runs every shard of `count` for `game` into `directory` and returns the parts' paths.
 fn run_shards(directory: &Path, game: &[&str], count: u32) -> Vec<String> {
@@ -298,4 +298,24 @@ fn the_cluster_recipes_are_well_formed() {
     let merge = std::fs::read_to_string("contrib/kubernetes/merge.yaml").unwrap();
     let merge = yaml_rust2::YamlLoader::load_from_str(&merge).expect("valid YAML");
     assert_eq!(merge[0]["kind"].as_str(), Some("Job"));
+}
+
+/// A shard or a resumed run plays the whole search; an opening it did not play must not be
+/// recorded in its parts.
+#[test]
+fn an_opening_is_refused_by_shards_and_resumed_runs() {
+    let directory = tempfile::tempdir().unwrap();
+    let part = directory.path().join("part.json");
+    let resumed = directory.path().join("pieces");
+    for split in [
+        ["--shard", "0/2", "-o", part.to_str().unwrap()],
+        ["--resume", resumed.to_str().unwrap(), "-o", "-"],
+    ] {
+        let mut args = vec!["generate", "--strategy", "optimal", "--colours", "4"];
+        args.extend(["--opening", "1122"]);
+        args.extend(split);
+        let run = mastermind(&args).expect_status(2);
+        says(&run.stderr, "--opening runs in one process");
+    }
+    assert!(!part.exists() && !resumed.exists());
 }

@@ -9,6 +9,7 @@ mod formats;
 mod generate;
 mod html;
 mod interactive;
+mod library;
 mod notation;
 mod print;
 #[cfg(unix)]

@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use mastermind_core::{FeedbackKind, Game};
+use mastermind_solve::StrategyKind;
 
 /// Build, verify and print exhaustive strategy trees for Mastermind and its variants.
 #[derive(Debug, Parser)]
@@ -368,17 +369,22 @@ pub enum StrategyName {
 }
 
 impl StrategyName {
+    /// The library's name for the strategy.
+    pub fn kind(self) -> StrategyKind {
+        match self {
+            StrategyName::Knuth => StrategyKind::Knuth,
+            StrategyName::ExpectedSize => StrategyKind::ExpectedSize,
+            StrategyName::Entropy => StrategyKind::Entropy,
+            StrategyName::MostParts => StrategyKind::MostParts,
+            StrategyName::Optimal => StrategyKind::Optimal,
+            StrategyName::FirstConsistent => StrategyKind::FirstConsistent,
+            StrategyName::RandomConsistent => StrategyKind::RandomConsistent,
+        }
+    }
+
     /// The name written in tree files.
     pub fn file_name(self) -> &'static str {
-        match self {
-            StrategyName::Knuth => "knuth",
-            StrategyName::ExpectedSize => "expected-size",
-            StrategyName::Entropy => "entropy",
-            StrategyName::MostParts => "most-parts",
-            StrategyName::Optimal => "optimal",
-            StrategyName::FirstConsistent => "first-consistent",
-            StrategyName::RandomConsistent => "random-consistent",
-        }
+        self.kind().file_name()
     }
 }
 

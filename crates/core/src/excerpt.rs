@@ -4,7 +4,7 @@
 /// How many characters of a quoted text a message shows.
 const SHOWN: usize = 24;
 
-/// `text` as a message quotes it: itself when at most [`SHOWN`] characters, else its first
+/// `text` as a message quotes it: itself when at most `SHOWN` (24) characters, else its first
 /// characters, an ellipsis and how long it is.
 pub fn excerpt(text: &str) -> String {
     let length = text.chars().count();

@@ -7,12 +7,14 @@ mod guesses;
 mod one_step;
 mod optimal;
 mod progress;
+mod score;
 mod situation;
+mod strategy;
 pub mod symmetry;
 mod worst_case;
 
 pub use consistent::{first_consistent, random_consistent};
-pub use one_step::{knuth, one_step, one_step_from, Heuristic, OneStepOptions, TieBreak};
+pub use one_step::{knuth, one_step, one_step_from, one_step_with, OneStepOptions, TieBreak};
 pub use optimal::{
     limit_transposition_table, optimal, optimal_from, NoStrategy, OptimalOptions, OptimalResult,
     SearchStatistics,
@@ -22,5 +24,10 @@ pub mod pieces {
     pub use crate::optimal::{assemble, plan, solve_pieces, Piece, PieceResult, Plan};
 }
 pub use progress::{NoProgress, Progress};
+pub use score::{ClassSizes, GuessScore, Heuristic};
 pub use situation::{Contradiction, Situation};
+pub use strategy::{
+    build, build_from, build_scored, check_options, optimal_options, strategy_info, BuiltStrategy,
+    Misfit, Objective, StrategyError, StrategyKind, StrategyOptions,
+};
 pub use worst_case::{least_worst_case, least_worst_case_from};

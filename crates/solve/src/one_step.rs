@@ -1,13 +1,7 @@
 //! One-step strategies: at every node, score each allowed guess by how it splits the
-//! candidates, keep the best score, and break ties by a fixed rule. Knuth's 1976 minimax is the
-//! best known: smallest largest class, then a candidate, then the first in numeric order.
-//!
-//! | heuristic | the best guess … | source |
-//! |---|---|---|
-//! | [`Heuristic::Minimax`] | leaves the fewest candidates in its largest class | Knuth 1976 |
-//! | [`Heuristic::ExpectedSize`] | minimises Σ nᵢ², the expected number left | Irving 1978 |
-//! | [`Heuristic::Entropy`] | maximises the entropy of the split, −Σ (nᵢ/n) log (nᵢ/n) | Neuwirth 1982 |
-//! | [`Heuristic::MostParts`] | splits the candidates into the most classes | Kooi 2005 |
+//! candidates ([`GuessScore`]), keep the best score, and break ties by a fixed rule. Knuth's
+//! 1976 minimax is the best known: smallest largest class, then a candidate, then the first in
+//! numeric order.
 //!
 //! Only the least code of each orbit of the symmetries that fix the history is scored, and of
 //! codes that differ only in colours no candidate has, only the least: such codes split the
@@ -24,20 +18,12 @@ use rayon::prelude::*;
 use std::borrow::Cow;
 
 use crate::guesses::GuessPool;
+use crate::score::{ClassSizes, GuessScore, Heuristic};
 use crate::symmetry::Symmetry;
 use crate::{Progress, Situation};
 
 /// Nodes with fewer candidate × guess pairs than this score their guesses on one thread.
 const PARALLEL_GUESS_WORK: usize = 1 << 17;
-
-/// How a one-step strategy scores a guess's partition of the candidates.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Heuristic {
-    Minimax,
-    ExpectedSize,
-    Entropy,
-    MostParts,
-}
 
 /// How guesses with equal scores are ordered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -87,10 +73,34 @@ pub fn one_step_from(
     situation: &Situation,
     progress: &dyn Progress,
 ) -> Node {
+    one_step_with(
+        scorer,
+        &options.heuristic,
+        options.tie_break,
+        options.consistent_only,
+        situation,
+        progress,
+    )
+}
+
+/// Builds the tree that plays, at every node from `situation` on, the guess `rule` scores
+/// lowest, ties broken by `tie_break`; with `consistent_only`, only codes that may still be
+/// the secret are tried. With two candidates left and candidates preferred on ties, the
+/// smaller candidate is played without scoring: no guess does better.
+pub fn one_step_with(
+    scorer: &Scorer,
+    rule: &dyn GuessScore,
+    tie_break: TieBreak,
+    consistent_only: bool,
+    situation: &Situation,
+    progress: &dyn Progress,
+) -> Node {
     let pool = GuessPool::new(scorer.codebook());
     let builder = Builder {
         scorer,
-        options,
+        rule,
+        tie_break,
+        consistent_only,
         pool: &pool,
         reduce: true,
         progress,
@@ -105,7 +115,9 @@ pub fn one_step_from(
 /// What every node of one build shares.
 struct Builder<'a> {
     scorer: &'a Scorer,
-    options: &'a OneStepOptions,
+    rule: &'a dyn GuessScore,
+    tie_break: TieBreak,
+    consistent_only: bool,
     pool: &'a GuessPool,
     /// Whether guesses are reduced by symmetry and absent colours; without, every code is
     /// scored, the plain rule the reduction must agree with.
@@ -143,7 +155,7 @@ fn build(builder: &Builder<'_>, candidates: &[Code], symmetry: &Symmetry) -> Nod
 /// A guess's place in the order the strategy prefers: lower is better.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Rank {
-    /// The heuristic's score, lower is better (see [`score`]).
+    /// The rule's score, lower is better.
     score: f64,
     /// Whether the tie-break puts this guess after candidates with the same score.
     deferred: bool,
@@ -168,11 +180,11 @@ impl PartialOrd for Rank {
 }
 
 fn choose_guess(builder: &Builder<'_>, candidates: &[Code], symmetry: &Symmetry) -> Code {
-    if candidates.len() == 2 && builder.options.tie_break == TieBreak::PreferCandidate {
-        // Either candidate splits the pair perfectly under every heuristic; the smaller wins.
+    if candidates.len() == 2 && builder.tie_break == TieBreak::PreferCandidate {
+        // Either candidate splits the pair perfectly and may win at once; the smaller wins.
         return candidates[0];
     }
-    let consistent_only = builder.options.consistent_only;
+    let consistent_only = builder.consistent_only;
     let book = builder.scorer.codebook();
     let guesses = match (builder.reduce, consistent_only) {
         (true, _) => builder
@@ -199,7 +211,7 @@ fn choose_guess(builder: &Builder<'_>, candidates: &[Code], symmetry: &Symmetry)
     best.expect("every node has a guess to play").guess
 }
 
-/// The best minimax score any scan of one node has found so far, as `2 × largest class +
+/// The best largest-class score any scan of one node has found so far, as `2 × largest class +
 /// deferred`, so that scans of other guesses side by side drop a guess as soon as its largest
 /// class shows it cannot even tie. Ties are kept: the least guess wins them once all scans end.
 struct SharedBest(AtomicU64);
@@ -223,30 +235,32 @@ impl SharedBest {
     }
 }
 
-/// The best-ranked guess among `guesses`, scanned in numeric order; under minimax, scans of
-/// the node's other guesses share their best through `shared`.
+/// The best-ranked guess among `guesses`, scanned in numeric order; under a largest-class
+/// score, scans of the node's other guesses share their best through `shared`.
 fn best_of(
     builder: &Builder<'_>,
     secrets: &Secrets<'_>,
     guesses: &[Code],
     shared: &SharedBest,
 ) -> Option<Rank> {
-    let (scorer, options) = (builder.scorer, builder.options);
+    let (scorer, rule) = (builder.scorer, builder.rule);
     let candidates = secrets.codes();
     let game = scorer.game();
     let mut counts = vec![0u32; game.feedback_slots()];
-    let prefer_candidates = options.tie_break == TieBreak::PreferCandidate;
+    let prefer_candidates = builder.tie_break == TieBreak::PreferCandidate;
+    let largest_class = rule.is_largest_class();
     // No candidate guess can leave fewer than ⌈(n−1)/(r−1)⌉ codes in its largest class, where r
     // bounds the number of distinct replies, and no non-candidate can do better than that
-    // either; under minimax, the first candidate that reaches it wins the scan outright.
+    // either; under a largest-class score, the first candidate that reaches it wins the scan
+    // outright.
     let replies = game.notation_feedbacks().len() as u32;
     let floor = (candidates.len() as u32 - 1).div_ceil(replies - 1).max(1);
     let mut best: Option<Rank> = None;
     for &guess in guesses {
         let is_candidate = candidates.binary_search(&guess).is_ok();
         let deferred = prefer_candidates && !is_candidate;
-        let score = match options.heuristic {
-            Heuristic::Minimax => {
+        let score = match largest_class {
+            true => {
                 // A later guess beats the best so far only with a smaller largest class, or an
                 // equal one if the tie-break puts it first.
                 let bound = best.map_or(u32::MAX, |best| {
@@ -266,9 +280,9 @@ fn best_of(
                     None => continue,
                 }
             }
-            heuristic => {
+            false => {
                 scorer.class_sizes(guess, secrets, &mut counts);
-                score(heuristic, &mut counts)
+                rule.score(&ClassSizes::new(game, &counts, is_candidate))
             }
         };
         let rank = Rank {
@@ -279,34 +293,12 @@ fn best_of(
         if best.is_none_or(|best| rank < best) {
             best = Some(rank);
             let unbeatable = is_candidate || !prefer_candidates;
-            if options.heuristic == Heuristic::Minimax && score <= f64::from(floor) && unbeatable {
+            if largest_class && score <= f64::from(floor) && unbeatable {
                 break;
             }
         }
     }
     best
-}
-
-/// The score of a partition given by its class sizes, lower is better. The sizes are sorted
-/// first so that partitions with the same sizes get bit-identical floating-point scores.
-fn score(heuristic: Heuristic, counts: &mut [u32]) -> f64 {
-    match heuristic {
-        Heuristic::Minimax => f64::from(counts.iter().copied().max().unwrap_or(0)),
-        Heuristic::ExpectedSize => counts
-            .iter()
-            .map(|&n| u64::from(n) * u64::from(n))
-            .sum::<u64>() as f64,
-        Heuristic::MostParts => -(counts.iter().filter(|&&n| n > 0).count() as f64),
-        Heuristic::Entropy => {
-            // Maximising −Σ (nᵢ/n) log nᵢ/n is minimising Σ nᵢ log nᵢ for a fixed n.
-            counts.sort_unstable();
-            counts
-                .iter()
-                .filter(|&&n| n > 1)
-                .map(|&n| f64::from(n) * f64::from(n).log2())
-                .sum()
-        }
-    }
 }
 
 #[cfg(test)]
@@ -323,7 +315,9 @@ mod tests {
         let pool = GuessPool::new(scorer.codebook());
         let builder = Builder {
             scorer,
-            options,
+            rule: &options.heuristic,
+            tie_break: options.tie_break,
+            consistent_only: options.consistent_only,
             pool: &pool,
             reduce,
             progress: &NoProgress,
@@ -338,12 +332,6 @@ mod tests {
 
     #[test]
     fn reducing_the_guesses_changes_no_tree() {
-        let heuristics = [
-            Heuristic::Minimax,
-            Heuristic::ExpectedSize,
-            Heuristic::Entropy,
-            Heuristic::MostParts,
-        ];
         for (pegs, colours, repetition, feedback) in [
             (4, 6, true, FeedbackKind::BlackWhite),
             (3, 5, false, FeedbackKind::BlackWhite),
@@ -352,7 +340,7 @@ mod tests {
             (5, 3, true, FeedbackKind::BlackWhite),
         ] {
             let scorer = Scorer::new(Game::new(pegs, colours, repetition, feedback).unwrap());
-            for heuristic in heuristics {
+            for heuristic in Heuristic::ALL {
                 for tie_break in [TieBreak::PreferCandidate, TieBreak::LowestCode] {
                     for consistent_only in [false, true] {
                         let options = OneStepOptions {

@@ -2,7 +2,7 @@
 //! makes, then what the literature says about the strategy it names.
 
 use mastermind_core::{GameError, Scorer};
-use mastermind_tree::TreeFile;
+use mastermind_tree::{FileNode, Node, TreeFile};
 
 use crate::claims::check_claims;
 use crate::{
@@ -40,4 +40,11 @@ pub fn verify_file(file: &TreeFile, options: &VerifyOptions) -> Result<Report, G
         report.tree = None;
     }
     Ok(report)
+}
+
+/// Verifies a tree built in memory for every code of the scorer's game: the replay alone, as
+/// if it were read from a file that claims nothing.
+pub fn verify_node(scorer: &Scorer, root: &Node, options: &VerifyOptions) -> Report {
+    let written = FileNode::from_node(scorer.codebook(), root);
+    verify_tree(scorer, &ClaimedNode::from(&written), &[], options)
 }

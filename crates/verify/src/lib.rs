@@ -22,7 +22,7 @@ mod report;
 
 pub use claimed::{Branches, ClaimedNode, Location, Places};
 pub use claims::MAX_DECIMAL_PLACES;
-pub use file::verify_file;
+pub use file::{verify_file, verify_node};
 pub use literature::quoted_average_notes;
 pub use notation::verify_notation;
 pub use path::TreePath;

@@ -37,8 +37,8 @@ impl Progress for PiecesProgress<'_> {
 }
 
 pub fn run(args: &GenerateArgs, directory: &Path, quiet: bool) -> anyhow::Result<Outcome> {
-    let (options, strategy) = optimal_search(&args.options)?;
     let game = args.game.game()?;
+    let (options, strategy) = optimal_search(&args.options, game)?;
     let started = Instant::now();
     std::fs::create_dir_all(directory)
         .with_context(|| format!("cannot create {}", directory.display()))?;

@@ -22,8 +22,8 @@ pub fn generate(args: &GenerateArgs, shard: ShardId, quiet: bool) -> anyhow::Res
     if args.strategy != StrategyName::Optimal {
         bail!("--shard applies to --strategy optimal");
     }
-    let (options, strategy) = optimal_search(&args.options)?;
     let game = args.game.game()?;
+    let (options, strategy) = optimal_search(&args.options, game)?;
     fit_build(game, true)?;
     let started = Instant::now();
     let scorer = Scorer::new(game);

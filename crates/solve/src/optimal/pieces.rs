@@ -20,7 +20,8 @@ use super::bounds::INFEASIBLE;
 use super::partition::Shapes;
 use super::search::Subproblem;
 use super::{NoStrategy, OptimalOptions, Root};
-use crate::one_step::{one_step, Heuristic, OneStepOptions, TieBreak};
+use crate::one_step::{one_step, OneStepOptions, TieBreak};
+use crate::score::Heuristic;
 use crate::{NoProgress, Progress};
 
 /// The heuristics whose trees bound the optimum from above.

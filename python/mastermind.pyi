@@ -1,0 +1,140 @@
+"""Exhaustive strategy trees for Mastermind and its variants.
+
+>>> import mastermind
+>>> mastermind.generate("knuth").total
+5801
+>>> mastermind.generate(score=lambda sizes, is_candidate: max(sizes.values()), name="mine").total
+5801
+"""
+
+from typing import Any, Callable, Literal, Optional, Sequence
+
+__version__: str
+
+Strategy = Literal[
+    "knuth", "expected-size", "entropy", "most-parts", "optimal", "first-consistent",
+    "random-consistent",
+]
+Notation = Literal["json", "knuth", "irving", "yaml", "punch-card"]
+Score = Callable[[dict[str, int], bool], float]
+
+class Tree:
+    """A complete strategy tree for one game, verified or built by the tool."""
+
+    @property
+    def strategy(self) -> str:
+        """The name of the strategy that built the tree."""
+    @property
+    def parameters(self) -> dict[str, Any]:
+        """The strategy's parameters, as the tree file records them."""
+    @property
+    def game(self) -> tuple[int, int, bool, bool]:
+        """(pegs, colours, repetition, black_only)."""
+    @property
+    def codes(self) -> int:
+        """How many codes the tree solves: every code of its game."""
+    @property
+    def total(self) -> int:
+        """The number of guesses over every code (5801 for Knuth's tree)."""
+    @property
+    def average(self) -> float:
+        """The average number of guesses."""
+    @property
+    def worst_case(self) -> int:
+        """The most guesses any code needs."""
+    @property
+    def solved_by_guess(self) -> list[int]:
+        """How many codes need exactly 1, 2, ... guesses."""
+    def to_json(self) -> str:
+        """The tree file, byte for byte what `mastermind generate` writes."""
+    def to_dict(self) -> dict[str, Any]:
+        """The tree file as Python dicts and lists."""
+    def write(self, notation: Notation = "json", layout: Literal["flat", "sections"] = "flat") -> str:
+        """The tree in a notation or format (Knuth's and Irving's flat or in sections)."""
+    def next(self, history: Sequence[tuple[str, str]] = ()) -> Optional[str]:
+        """The guess the tree plays after `history`, such as [("1122", "1B0W")].
+
+        >>> mastermind.generate("knuth").next([("1122", "1B0W")])
+        '1344'
+        """
+    def trace(self, secret: str) -> list[tuple[str, str]]:
+        """The game the tree plays against `secret`: (guess, reply) per turn."""
+
+class Report:
+    """What the verifier found."""
+
+    valid: bool
+    problems: list[str]
+    """Each problem, with its place in the tree (and line and column for notations)."""
+    notes: list[str]
+    codes: int
+    solved: int
+    total: int
+    worst_case: int
+    tree: Optional[Tree]
+    """The verified tree, or None when there is a problem."""
+    def __bool__(self) -> bool: ...
+
+def generate(
+    strategy: Strategy = "knuth",
+    *,
+    pegs: int = 4,
+    colours: int = 6,
+    repetition: bool = True,
+    black_only: bool = False,
+    tie_break: Literal["prefer-candidate", "lowest-code"] = "prefer-candidate",
+    consistent_only: bool = False,
+    max_guesses: Optional[int] = None,
+    minimize: Literal["total", "worst"] = "total",
+    seed: Optional[int] = None,
+    opening: Optional[str] = None,
+    score: Optional[Score] = None,
+    name: Optional[str] = None,
+) -> Tree:
+    """Builds a whole strategy tree.
+
+    With `score`, a callable `score(sizes, is_candidate)` scores each guess by the class
+    sizes it leaves (a dict from reply, such as "1B2W", to size); the lowest score is played,
+    ties going to a candidate and then to the first code. `name` is recorded in the file.
+
+    >>> mastermind.generate("optimal", pegs=3, colours=5).total
+    451
+    """
+
+def compare(
+    strategies: Sequence[Strategy] = ("knuth", "expected-size", "entropy", "most-parts", "optimal"),
+    *,
+    pegs: int = 4,
+    colours: int = 6,
+    repetition: bool = True,
+    black_only: bool = False,
+) -> list[dict[str, Any]]:
+    """One row per strategy: strategy, total, average, worst_case, solved_by_guess."""
+
+def verify(
+    text: str,
+    *,
+    format: Optional[Notation] = None,
+    pegs: Optional[int] = None,
+    colours: Optional[int] = None,
+    repetition: Optional[bool] = None,
+    black_only: Optional[bool] = None,
+    max_guesses: Optional[int] = None,
+    strategy: Optional[str] = None,
+) -> Report:
+    """Verifies a tree given as text: every code replayed, every claim checked.
+
+    The JSON file names its game; other formats are read in the game the keywords name.
+    """
+
+def read(
+    text: str,
+    *,
+    format: Optional[Notation] = None,
+    pegs: Optional[int] = None,
+    colours: Optional[int] = None,
+    repetition: Optional[bool] = None,
+    black_only: Optional[bool] = None,
+    strategy: Optional[str] = None,
+) -> Tree:
+    """Reads a valid tree from text; raises ValueError listing the problems otherwise."""

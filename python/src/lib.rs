@@ -1,0 +1,176 @@
+//! The `mastermind` Python module: the library's builders, verifier, readers and writers, with
+//! trees as Python objects that turn into the same JSON as the command's files, and strategies
+//! whose score is a Python callable evaluated by the Rust builder.
+
+mod game;
+mod read;
+mod score;
+mod tree;
+
+use mastermind::strategy::{
+    self, NoProgress, Objective, Situation, StrategyKind, StrategyOptions, TieBreak,
+};
+use mastermind::Scorer;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+use crate::game::game_of;
+use crate::score::PythonScore;
+use crate::tree::{Report, Tree};
+
+/// Builds a whole strategy tree.
+///
+/// `strategy` names a built-in strategy (`knuth`, `expected-size`, `entropy`, `most-parts`,
+/// `optimal`, `first-consistent`, `random-consistent`); or give `score`, a callable
+/// `score(sizes, is_candidate) -> float` that scores a guess by the class sizes it leaves
+/// (a dict from reply, such as `"1B2W"`, to size), lower is better, and `name` for the file.
+///
+/// >>> mastermind.generate("knuth").total
+/// 5801
+/// >>> mastermind.generate(score=lambda sizes, is_candidate: max(sizes.values())).total
+/// 5801
+/// >>> mastermind.generate("optimal", pegs=3, colours=5).average
+/// 3.608
+#[pyfunction]
+#[pyo3(signature = (
+    strategy = "knuth", *, pegs = 4, colours = 6, repetition = true, black_only = false,
+    tie_break = "prefer-candidate", consistent_only = false, max_guesses = None,
+    minimize = "total", seed = None, opening = None, score = None, name = None
+))]
+#[allow(clippy::too_many_arguments)]
+fn generate(
+    py: Python<'_>,
+    strategy: &str,
+    pegs: u32,
+    colours: u32,
+    repetition: bool,
+    black_only: bool,
+    tie_break: &str,
+    consistent_only: bool,
+    max_guesses: Option<u16>,
+    minimize: &str,
+    seed: Option<u64>,
+    opening: Option<&str>,
+    score: Option<Py<PyAny>>,
+    name: Option<String>,
+) -> PyResult<Tree> {
+    let game = game_of(pegs, colours, repetition, black_only)?;
+    let scorer = match strategy {
+        "optimal" if score.is_none() => Scorer::new(game),
+        _ => Scorer::for_one_pass(game),
+    };
+    let options = StrategyOptions {
+        consistent_only,
+        tie_break: match tie_break {
+            "prefer-candidate" => TieBreak::PreferCandidate,
+            "lowest-code" => TieBreak::LowestCode,
+            other => {
+                return Err(value_error(format!(
+                    "tie_break is `prefer-candidate` or `lowest-code`, not `{other}`"
+                )))
+            }
+        },
+        max_guesses,
+        minimize: match minimize {
+            "total" => Objective::Total,
+            "worst" => Objective::Worst,
+            other => {
+                return Err(value_error(format!(
+                    "minimize is `total` or `worst`, not `{other}`"
+                )))
+            }
+        },
+        seed,
+        opening: opening
+            .map(|text| scorer.codebook().parse(text))
+            .transpose()
+            .map_err(|error| value_error(format!("opening: {error}")))?,
+    };
+    let built = match score {
+        Some(callable) => {
+            let rule = PythonScore::new(callable, name.unwrap_or_else(|| "python".into()));
+            let start = Situation::start(&scorer);
+            let built =
+                py.detach(|| strategy::build_scored(&rule, &options, &scorer, &start, &NoProgress));
+            rule.raise_first_error()?;
+            built
+        }
+        None => {
+            let kind = StrategyKind::from_file_name(strategy).ok_or_else(|| {
+                value_error(format!(
+                    "no strategy named `{strategy}`; the strategies are {}",
+                    StrategyKind::ALL.map(StrategyKind::file_name).join(", ")
+                ))
+            })?;
+            if name.is_some() {
+                return Err(value_error(
+                    "name goes with score, not with a built-in strategy",
+                ));
+            }
+            py.detach(|| strategy::build(kind, &options, &scorer, &NoProgress))
+        }
+    }
+    .map_err(|error| value_error(error.to_string()))?;
+    Ok(Tree::new(game, built.info, built.root))
+}
+
+/// Builds each strategy for one game and returns a row per strategy: its name, the total
+/// number of guesses, the average, the worst case and how many codes need each number.
+///
+/// >>> [row["total"] for row in mastermind.compare(["knuth", "optimal"])]
+/// [5801, 5625]
+#[pyfunction]
+#[pyo3(signature = (
+    strategies = vec!["knuth".to_owned(), "expected-size".to_owned(), "entropy".to_owned(),
+                      "most-parts".to_owned(), "optimal".to_owned()],
+    *, pegs = 4, colours = 6, repetition = true, black_only = false
+))]
+fn compare(
+    py: Python<'_>,
+    strategies: Vec<String>,
+    pegs: u32,
+    colours: u32,
+    repetition: bool,
+    black_only: bool,
+) -> PyResult<Vec<Py<PyAny>>> {
+    strategies
+        .iter()
+        .map(|name| {
+            let tree = generate(
+                py,
+                name,
+                pegs,
+                colours,
+                repetition,
+                black_only,
+                "prefer-candidate",
+                false,
+                None,
+                "total",
+                None,
+                None,
+                None,
+                None,
+            )?;
+            tree.summary(py)
+        })
+        .collect()
+}
+
+pub(crate) fn value_error(message: impl Into<String>) -> PyErr {
+    PyValueError::new_err(message.into())
+}
+
+/// Exhaustive strategy trees for Mastermind and its variants.
+#[pymodule]
+#[pyo3(name = "mastermind")]
+fn python_module(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_function(wrap_pyfunction!(generate, module)?)?;
+    module.add_function(wrap_pyfunction!(compare, module)?)?;
+    module.add_function(wrap_pyfunction!(read::read, module)?)?;
+    module.add_function(wrap_pyfunction!(read::verify, module)?)?;
+    module.add_class::<Tree>()?;
+    module.add_class::<Report>()?;
+    module.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

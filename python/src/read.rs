@@ -1,0 +1,172 @@
+//! Reading and verifying trees from text in every format the tool reads: its JSON tree file,
+//! Knuth's and Irving's notations, and the YAML and punch-card formats of other tools.
+
+use mastermind::formats::{self, Format};
+use mastermind::notation::{self, Notation};
+use mastermind::tree::{StrategyInfo, TreeFile};
+use mastermind::verify::{verify_file, verify_notation, verify_read, VerifyOptions};
+use mastermind::{FeedbackKind, Game, Scorer};
+use pyo3::prelude::*;
+
+use crate::game::game_of;
+use crate::tree::{Report, Tree};
+use crate::value_error;
+
+/// The game keyword arguments, each `None` when not given.
+struct GameWords {
+    pegs: Option<u32>,
+    colours: Option<u32>,
+    repetition: Option<bool>,
+    black_only: Option<bool>,
+}
+
+impl GameWords {
+    /// The game they name, 4 × 6 with repetition and black and white pegs by default.
+    fn game(&self) -> PyResult<Game> {
+        game_of(
+            self.pegs.unwrap_or(4),
+            self.colours.unwrap_or(6),
+            self.repetition.unwrap_or(true),
+            self.black_only.unwrap_or(false),
+        )
+    }
+
+    /// Refuses words that disagree with the game a file names.
+    fn check(&self, file_game: &Game) -> PyResult<()> {
+        let black_only = file_game.feedback_kind() == FeedbackKind::BlackOnly;
+        let agree = self.pegs.is_none_or(|p| p as usize == file_game.pegs())
+            && self
+                .colours
+                .is_none_or(|c| c as usize == file_game.colours())
+            && self.repetition.is_none_or(|r| r == file_game.repetition())
+            && self.black_only.is_none_or(|b| b == black_only);
+        match agree {
+            true => Ok(()),
+            false => Err(value_error(format!(
+                "the file's game is {}, not the one the arguments name",
+                file_game.describe()
+            ))),
+        }
+    }
+}
+
+/// Verifies a tree given as text: every code replayed, every claim checked.
+///
+/// `format` is `json`, `knuth`, `irving`, `yaml` or `punch-card`, or `None` to tell from the
+/// text. The JSON file names its game; the other formats are read in the game the keyword
+/// arguments name (4 × 6 by default). `strategy` names the strategy the text is said to be,
+/// for the figures the literature quotes.
+///
+/// >>> report = mastermind.verify(mastermind.generate("knuth").write("knuth"))
+/// >>> report.valid, report.total
+/// (True, 5801)
+#[pyfunction]
+#[pyo3(signature = (
+    text, *, format = None, pegs = None, colours = None, repetition = None, black_only = None,
+    max_guesses = None, strategy = None
+))]
+#[allow(clippy::too_many_arguments)]
+pub fn verify(
+    py: Python<'_>,
+    text: &str,
+    format: Option<&str>,
+    pegs: Option<u32>,
+    colours: Option<u32>,
+    repetition: Option<bool>,
+    black_only: Option<bool>,
+    max_guesses: Option<usize>,
+    strategy: Option<String>,
+) -> PyResult<Report> {
+    let words = GameWords {
+        pegs,
+        colours,
+        repetition,
+        black_only,
+    };
+    let options = VerifyOptions { max_guesses };
+    let info = StrategyInfo::named(strategy.as_deref().unwrap_or("published"));
+    let format = match format {
+        Some(format) => format,
+        None if text.trim_start().starts_with('{') => "json",
+        None => match formats::detect(text) {
+            Some(Format::Yaml) => "yaml",
+            Some(Format::PunchCard) => "punch-card",
+            None => "notation",
+        },
+    };
+    let notation = |notation| -> PyResult<Report> {
+        let game = words.game()?;
+        let scorer = Scorer::for_one_pass(game);
+        let reading = notation::read(text, &game, notation);
+        let report = py.detach(|| verify_notation(&scorer, &reading, &[], &options));
+        Report::new(py, game, info.clone(), report)
+    };
+    let other = |format| -> PyResult<Report> {
+        let game = words.game()?;
+        let scorer = Scorer::for_one_pass(game);
+        let parsed = formats::parse(text, format).map_err(|e| value_error(e.to_string()))?;
+        let reading = parsed.read(&game);
+        let report = py.detach(|| {
+            verify_read(
+                &scorer,
+                reading.tree.as_ref(),
+                reading.problems,
+                &[],
+                &options,
+            )
+        });
+        Report::new(py, game, info.clone(), report)
+    };
+    match format {
+        "json" => {
+            let file = TreeFile::from_json(text).map_err(|e| value_error(e.to_string()))?;
+            let game = file.game().map_err(|e| value_error(e.to_string()))?;
+            words.check(&game)?;
+            let report = py
+                .detach(|| verify_file(&file, &options))
+                .map_err(|e| value_error(e.to_string()))?;
+            Report::new(py, game, file.strategy, report)
+        }
+        "knuth" => notation(Some(Notation::Knuth)),
+        "irving" => notation(Some(Notation::Irving)),
+        "notation" => notation(None),
+        "yaml" => other(Format::Yaml),
+        "punch-card" => other(Format::PunchCard),
+        other => Err(value_error(format!(
+            "no format `{other}`: json, knuth, irving, yaml or punch-card"
+        ))),
+    }
+}
+
+/// Reads a tree from text as [`verify`] does, and returns it if it is valid; otherwise raises
+/// `ValueError` listing its problems.
+///
+/// >>> mastermind.read("3(1x)", pegs=1, colours=3)
+/// <mastermind.Tree published for 1×3: 6 guesses over 3 codes, worst case 3>
+#[pyfunction]
+#[pyo3(signature = (
+    text, *, format = None, pegs = None, colours = None, repetition = None, black_only = None,
+    strategy = None
+))]
+#[allow(clippy::too_many_arguments)]
+pub fn read(
+    py: Python<'_>,
+    text: &str,
+    format: Option<&str>,
+    pegs: Option<u32>,
+    colours: Option<u32>,
+    repetition: Option<bool>,
+    black_only: Option<bool>,
+    strategy: Option<String>,
+) -> PyResult<Py<Tree>> {
+    let report = verify(
+        py, text, format, pegs, colours, repetition, black_only, None, strategy,
+    )?;
+    match report.tree() {
+        Some(tree) => Ok(tree.clone_ref(py)),
+        None => Err(value_error(format!(
+            "the tree does not verify:\n  {}",
+            report.problems().join("\n  ")
+        ))),
+    }
+}

@@ -1,0 +1,68 @@
+//! A strategy whose score is a Python callable: the Rust builder calls it for every guess it
+//! scores, holding the interpreter lock only for the call, and keeps the first exception it
+//! raises to raise once the build is over.
+
+use std::sync::Mutex;
+
+use mastermind::strategy::{ClassSizes, GuessScore};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+pub struct PythonScore {
+    callable: Py<PyAny>,
+    name: String,
+    error: Mutex<Option<PyErr>>,
+}
+
+impl PythonScore {
+    pub fn new(callable: Py<PyAny>, name: String) -> PythonScore {
+        PythonScore {
+            callable,
+            name,
+            error: Mutex::new(None),
+        }
+    }
+
+    /// The first exception the callable raised (or the first score that was not a number).
+    pub fn raise_first_error(&self) -> PyResult<()> {
+        match self.error.lock().expect("no call panics holding it").take() {
+            Some(error) => Err(error),
+            None => Ok(()),
+        }
+    }
+
+    fn call(&self, py: Python<'_>, sizes: &ClassSizes<'_>) -> PyResult<f64> {
+        let classes = PyDict::new(py);
+        for (reply, size) in sizes.classes() {
+            classes.set_item(sizes.game().feedback_name(reply), size)?;
+        }
+        let score = self.callable.call1(py, (classes, sizes.is_candidate()))?;
+        score.extract::<f64>(py)
+    }
+}
+
+impl GuessScore for PythonScore {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn score(&self, sizes: &ClassSizes<'_>) -> f64 {
+        let mut error = self.error.lock().expect("no call panics holding it");
+        if error.is_some() {
+            // The build is lost already; finish it quickly.
+            return f64::INFINITY;
+        }
+        drop(error);
+        match Python::attach(|py| self.call(py, sizes)) {
+            Ok(score) if !score.is_nan() => score,
+            outcome => {
+                error = self.error.lock().expect("no call panics holding it");
+                error.get_or_insert_with(|| match outcome {
+                    Err(raised) => raised,
+                    Ok(_) => crate::value_error("the score function returned NaN"),
+                });
+                f64::INFINITY
+            }
+        }
+    }
+}

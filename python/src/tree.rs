@@ -1,0 +1,291 @@
+//! Trees and verification reports as Python objects. A tree holds the verified model; its
+//! JSON is exactly the command's tree file.
+
+use mastermind::formats::{self, Format};
+use mastermind::notation::{self, Layout, Notation};
+use mastermind::play::trace;
+use mastermind::tree::{Node, Statistics, StrategyInfo, TreeFile};
+use mastermind::verify::Report as VerifyReport;
+use mastermind::{Game, Scorer};
+use pyo3::prelude::*;
+
+use crate::value_error;
+
+/// A complete strategy tree for one game.
+#[pyclass(frozen, module = "mastermind")]
+pub struct Tree {
+    game: Game,
+    info: StrategyInfo,
+    root: Node,
+    statistics: Statistics,
+}
+
+impl Tree {
+    pub fn new(game: Game, info: StrategyInfo, root: Node) -> Tree {
+        let statistics = Statistics::of_tree(&root);
+        Tree {
+            game,
+            info,
+            root,
+            statistics,
+        }
+    }
+
+    fn scorer(&self) -> Scorer {
+        Scorer::for_one_pass(self.game)
+    }
+
+    fn file(&self) -> TreeFile {
+        TreeFile::new(self.scorer().codebook(), self.info.clone(), &self.root)
+    }
+
+    /// The figures `compare` lists for the tree.
+    pub fn summary(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let row = serde_json::json!({
+            "strategy": self.info.name,
+            "total": self.statistics.total(),
+            "average": self.average(),
+            "worst_case": self.statistics.worst_case(),
+            "solved_by_guess": self.statistics.solved_by_guess,
+        });
+        json_to_python(py, &row.to_string())
+    }
+}
+
+#[pymethods]
+impl Tree {
+    /// The name of the strategy that built the tree.
+    #[getter]
+    fn strategy(&self) -> &str {
+        &self.info.name
+    }
+
+    /// The strategy's parameters, as the file records them.
+    #[getter]
+    fn parameters(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let parameters = serde_json::to_string(&self.info.parameters).expect("JSON values");
+        json_to_python(py, &parameters)
+    }
+
+    /// The game, as `(pegs, colours, repetition, black_only)`.
+    #[getter]
+    fn game(&self) -> (usize, usize, bool, bool) {
+        let black_only = self.game.feedback_kind() == mastermind::FeedbackKind::BlackOnly;
+        (
+            self.game.pegs(),
+            self.game.colours(),
+            self.game.repetition(),
+            black_only,
+        )
+    }
+
+    /// How many codes the tree solves: every code of its game.
+    #[getter]
+    fn codes(&self) -> u64 {
+        self.statistics.codes()
+    }
+
+    /// The number of guesses over every code.
+    #[getter]
+    fn total(&self) -> u64 {
+        self.statistics.total()
+    }
+
+    /// The average number of guesses.
+    #[getter]
+    fn average(&self) -> f64 {
+        self.statistics.total() as f64 / self.statistics.codes() as f64
+    }
+
+    /// The most guesses any code needs.
+    #[getter]
+    fn worst_case(&self) -> usize {
+        self.statistics.worst_case()
+    }
+
+    /// How many codes need exactly 1, 2, … guesses.
+    #[getter]
+    fn solved_by_guess(&self) -> Vec<u64> {
+        self.statistics.solved_by_guess.clone()
+    }
+
+    /// The tree file's JSON, byte for byte what `mastermind generate` writes.
+    fn to_json(&self) -> String {
+        self.file().to_json()
+    }
+
+    /// The tree file as Python dicts and lists.
+    fn to_dict(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        json_to_python(py, &self.to_json())
+    }
+
+    /// The tree in `notation`: `json`, `knuth`, `irving` (with `layout` `flat` or
+    /// `sections`), `yaml` or `punch-card`.
+    #[pyo3(signature = (notation = "json", layout = "flat"))]
+    fn write(&self, notation: &str, layout: &str) -> PyResult<String> {
+        let layout = match layout {
+            "flat" => Layout::Flat,
+            "sections" => Layout::Sections,
+            other => {
+                return Err(value_error(format!(
+                    "layout is `flat` or `sections`, not `{other}`"
+                )))
+            }
+        };
+        let scorer = self.scorer();
+        let book = scorer.codebook();
+        let other = |format| {
+            formats::write(book, &self.root, format).map_err(|e| value_error(e.to_string()))
+        };
+        match notation {
+            "json" => Ok(self.to_json()),
+            "knuth" => Ok(notation::print(book, &self.root, Notation::Knuth, layout)),
+            "irving" => Ok(notation::print(book, &self.root, Notation::Irving, layout)),
+            "yaml" => other(Format::Yaml),
+            "punch-card" => other(Format::PunchCard),
+            other => Err(value_error(format!(
+                "no notation `{other}`: json, knuth, irving, yaml or punch-card"
+            ))),
+        }
+    }
+
+    /// The guess the tree plays after `history`, a list of `(guess, reply)` pairs such as
+    /// `[("1122", "1B0W")]`; `None` once the reply was all black.
+    #[pyo3(signature = (history = Vec::new()))]
+    fn next(&self, history: Vec<(String, String)>) -> PyResult<Option<String>> {
+        let scorer = self.scorer();
+        let book = scorer.codebook();
+        let mut node = &self.root;
+        for (turn, (guess, reply)) in history.iter().enumerate() {
+            let played = book
+                .parse(guess)
+                .map_err(|e| value_error(format!("guess {}: {e}", turn + 1)))?;
+            if played != node.guess {
+                return Err(value_error(format!(
+                    "guess {} is {guess}, but the tree plays {}",
+                    turn + 1,
+                    book.format(node.guess)
+                )));
+            }
+            let reply = self
+                .game
+                .parse_feedback(reply)
+                .map_err(|e| value_error(format!("reply {}: {e}", turn + 1)))?;
+            if reply == self.game.all_black() {
+                return Ok(None);
+            }
+            node = node.child(reply).ok_or_else(|| {
+                value_error(format!(
+                    "no code gives {} to guess {}",
+                    self.game.feedback_name(reply),
+                    turn + 1
+                ))
+            })?;
+        }
+        Ok(Some(book.format(node.guess)))
+    }
+
+    /// The game the tree plays against `secret`: a `(guess, reply)` pair per turn.
+    fn trace(&self, secret: &str) -> PyResult<Vec<(String, String)>> {
+        let scorer = self.scorer();
+        let book = scorer.codebook();
+        let secret = book.parse(secret).map_err(|e| value_error(e.to_string()))?;
+        let turns = trace(&scorer, &self.root, secret).map_err(|e| value_error(e.to_string()))?;
+        Ok(turns
+            .iter()
+            .map(|turn| (book.format(turn.guess), self.game.feedback_name(turn.reply)))
+            .collect())
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<mastermind.Tree {} for {}: {} guesses over {} codes, worst case {}>",
+            self.info.name,
+            self.game.describe(),
+            self.statistics.total(),
+            self.statistics.codes(),
+            self.statistics.worst_case()
+        )
+    }
+}
+
+/// What the verifier found: whether the tree solves every code and every claim holds, each
+/// problem with where it is, and the tree itself when it is valid.
+#[pyclass(frozen, get_all, module = "mastermind")]
+pub struct Report {
+    /// Whether there is no problem.
+    valid: bool,
+    /// Each problem, with its place in the tree (and in the text, for notations).
+    problems: Vec<String>,
+    /// Remarks that are not problems, such as a published figure the tree disagrees with.
+    notes: Vec<String>,
+    /// How many codes were replayed.
+    codes: u64,
+    /// How many of them the tree solves.
+    solved: u64,
+    /// The guesses the solved codes take, in all.
+    total: u64,
+    /// The most guesses a solved code takes.
+    worst_case: usize,
+    /// The verified tree, or `None` when there is a problem.
+    tree: Option<Py<Tree>>,
+}
+
+impl Report {
+    pub fn new(
+        py: Python<'_>,
+        game: Game,
+        info: StrategyInfo,
+        report: VerifyReport,
+    ) -> PyResult<Report> {
+        let tree = report
+            .tree
+            .map(|root| Py::new(py, Tree::new(game, info, root)))
+            .transpose()?;
+        Ok(Report {
+            valid: report.problems.is_empty(),
+            problems: report.problems.iter().map(ToString::to_string).collect(),
+            notes: report.notes,
+            codes: report.codes,
+            solved: report.statistics.codes(),
+            total: report.statistics.total(),
+            worst_case: report.statistics.worst_case(),
+            tree,
+        })
+    }
+}
+
+impl Report {
+    pub fn tree(&self) -> Option<&Py<Tree>> {
+        self.tree.as_ref()
+    }
+
+    pub fn problems(&self) -> &[String] {
+        &self.problems
+    }
+}
+
+#[pymethods]
+impl Report {
+    fn __bool__(&self) -> bool {
+        self.valid
+    }
+
+    fn __repr__(&self) -> String {
+        match self.problems.len() {
+            0 => format!(
+                "<mastermind.Report valid: {} guesses over {} codes>",
+                self.total, self.codes
+            ),
+            count => format!(
+                "<mastermind.Report {count} problem(s), first: {}>",
+                self.problems[0]
+            ),
+        }
+    }
+}
+
+/// `text`, a JSON document, as Python objects.
+pub fn json_to_python(py: Python<'_>, text: &str) -> PyResult<Py<PyAny>> {
+    Ok(py.import("json")?.call_method1("loads", (text,))?.unbind())
+}

@@ -1,0 +1,135 @@
+"""The Python package against the figures the papers publish and the files the tool commits."""
+
+import json
+import pathlib
+
+import pytest
+
+import mastermind
+
+TREES = pathlib.Path(__file__).resolve().parents[2] / "trees"
+
+
+def test_knuth_reproduces_5801_and_the_committed_file_byte_for_byte():
+    tree = mastermind.generate("knuth")
+    assert (tree.total, tree.codes, tree.worst_case) == (5801, 1296, 5)
+    assert tree.solved_by_guess == [1, 6, 62, 533, 694]
+    assert tree.to_json() == (TREES / "knuth-4x6.json").read_text()
+    assert tree.to_dict()["claims"]["total_guesses"] == 5801
+
+
+def test_a_python_score_reproduces_knuth_from_python():
+    calls = 0
+
+    def largest_class(sizes, is_candidate):
+        nonlocal calls
+        calls += 1
+        assert sum(sizes.values()) >= 2
+        return max(sizes.values())
+
+    tree = mastermind.generate(score=largest_class, name="largest-class")
+    assert tree.total == 5801
+    assert tree.strategy == "largest-class"
+    assert calls > 1000
+    knuth = json.loads(mastermind.generate("knuth").to_json())["tree"]
+    assert tree.to_dict()["tree"] == knuth
+
+
+def test_a_score_of_our_own_builds_a_valid_tree_with_its_name():
+    def fewest_left_on_average(sizes, is_candidate):
+        return sum(n * n for n in sizes.values()) - (0.5 if is_candidate else 0)
+
+    tree = mastermind.generate(score=fewest_left_on_average, name="mine", pegs=3, colours=5)
+    report = mastermind.verify(tree.to_json())
+    assert report.valid and report.codes == 125
+    assert report.tree.total == tree.total
+    assert tree.to_dict()["strategy"] == {"name": "mine"}
+
+
+def test_an_exception_in_the_score_is_raised_from_generate():
+    def broken(sizes, is_candidate):
+        raise ZeroDivisionError("on purpose")
+
+    with pytest.raises(ZeroDivisionError, match="on purpose"):
+        mastermind.generate(score=broken)
+
+
+def test_the_optimum_read_back_from_its_file_is_5625():
+    tree = mastermind.read((TREES / "optimal-4x6.json").read_text())
+    assert (tree.total, tree.worst_case, tree.strategy) == (5625, 6, "optimal")
+
+
+def test_goddards_small_game_optimum():
+    tree = mastermind.generate("optimal", pegs=3, colours=5)
+    assert tree.total == 451
+
+
+def test_every_notation_and_format_reads_back_the_same_tree():
+    tree = mastermind.generate("expected-size", pegs=3, colours=4)
+    for notation in ["json", "knuth", "irving", "yaml", "punch-card"]:
+        text = tree.write(notation)
+        again = mastermind.read(text, format=notation, pegs=3, colours=4)
+        assert again.total == tree.total, notation
+        assert json.loads(again.to_json())["tree"] == json.loads(tree.to_json())["tree"], notation
+
+
+def test_a_wrong_claim_is_reported_with_where_it_is():
+    document = json.loads(mastermind.generate("knuth").to_json())
+    document["claims"]["total_guesses"] = 5800
+    report = mastermind.verify(json.dumps(document))
+    assert not report.valid and report.tree is None
+    assert any("5800" in problem for problem in report.problems)
+    with pytest.raises(ValueError, match="does not verify"):
+        mastermind.read(json.dumps(document))
+
+
+def test_game_arguments_that_disagree_with_the_file_are_refused():
+    with pytest.raises(ValueError, match="4×6"):
+        mastermind.verify((TREES / "knuth-4x6.json").read_text(), pegs=5)
+
+
+def test_next_and_trace_follow_the_tree():
+    tree = mastermind.generate("knuth")
+    assert tree.next() == "1122"
+    assert tree.next([("1122", "1B0W")]) == "1344"
+    turns = tree.trace("3632")
+    assert turns[0] == ("1122", "1B0W") and turns[-1] == ("3632", "4B0W")
+    with pytest.raises(ValueError, match="tree plays 1122"):
+        tree.next([("1234", "0B0W")])
+
+
+def test_compare_lists_each_strategy():
+    rows = mastermind.compare(["knuth", "most-parts"], pegs=3, colours=4)
+    assert [row["strategy"] for row in rows] == ["knuth", "most-parts"]
+    assert all(row["total"] >= row["worst_case"] for row in rows)
+
+
+def test_options_and_bad_names():
+    assert mastermind.generate("optimal", opening="1123").total == 5625
+    assert mastermind.generate("knuth", opening="1123").parameters == {"opening": "1123"}
+    with pytest.raises(ValueError, match="no strategy named"):
+        mastermind.generate("fastest")
+    with pytest.raises(ValueError, match="max_guesses"):
+        mastermind.generate("knuth", max_guesses=5)
+
+
+@pytest.mark.parametrize("function", [mastermind.generate, mastermind.compare, mastermind.verify, mastermind.read])
+def test_the_docstring_examples_run_as_shown(function):
+    import doctest
+
+    finder = doctest.DocTestFinder()
+    runner = doctest.DocTestRunner()
+    for test in finder.find(function, globs={"mastermind": mastermind}):
+        runner.run(test)
+    assert runner.summarize(verbose=False).attempted > 0
+    assert runner.summarize(verbose=False).failed == 0
+
+
+def test_the_readme_script_prints_what_the_readme_shows(capsys):
+    readme = (TREES.parent / "README.md").read_text()
+    section = readme[readme.index("### From Python"):]
+    script = section.split("```python\n", 1)[1].split("```", 1)[0]
+    shown = section.split("```text\n", 1)[1].split("```", 1)[0]
+    assert len([line for line in script.splitlines() if line.strip()]) < 20
+    exec(compile(script, "README.md", "exec"), {})
+    assert capsys.readouterr().out == shown

@@ -1,0 +1,199 @@
+//! Exhaustive strategy trees for Mastermind and its variants, as a library: build Knuth's 1976
+//! minimax tree, the classic heuristics, the exact optimum or a strategy of your own; verify
+//! any tree and every figure it claims; read and write the JSON tree file, the papers'
+//! parenthesised notations and other tools' formats; play one game at a time.
+//!
+//! The `mastermind` command is built on exactly this API, so a tree built here is the tree the
+//! command writes, byte for byte.
+//!
+//! # Build Knuth's tree
+//!
+//! ```
+//! use mastermind::strategy::{self, NoProgress, StrategyKind, StrategyOptions};
+//! use mastermind::tree::Statistics;
+//! use mastermind::{Game, Scorer};
+//!
+//! let scorer = Scorer::for_one_pass(Game::classic());
+//! let built = strategy::build(StrategyKind::Knuth, &StrategyOptions::default(), &scorer, &NoProgress)?;
+//! let statistics = Statistics::of_tree(&built.root);
+//! assert_eq!((statistics.total(), statistics.worst_case()), (5801, 5));
+//! # Ok::<(), mastermind::strategy::StrategyError>(())
+//! ```
+//!
+//! # Find the expected-case optimum
+//!
+//! Koyama and Lai's 5625 guesses over the 1296 codes of 4 pegs × 6 colours (a few seconds in
+//! release builds; a little longer under `cargo test`):
+//!
+//! ```
+//! use mastermind::strategy::{self, NoProgress, StrategyKind, StrategyOptions};
+//! use mastermind::tree::Statistics;
+//! use mastermind::{Game, Scorer};
+//!
+//! let scorer = Scorer::new(Game::classic());
+//! let built = strategy::build(StrategyKind::Optimal, &StrategyOptions::default(), &scorer, &NoProgress)?;
+//! assert_eq!(Statistics::of_tree(&built.root).total(), 5625);
+//! # Ok::<(), mastermind::strategy::StrategyError>(())
+//! ```
+//!
+//! A smaller game finishes at once: Goddard's optimum for 3 pegs × 5 colours is 451 guesses
+//! over its 125 codes.
+//!
+//! ```
+//! use mastermind::strategy::{self, NoProgress, StrategyKind, StrategyOptions};
+//! use mastermind::tree::Statistics;
+//! use mastermind::{FeedbackKind, Game, Scorer};
+//!
+//! let game = Game::new(3, 5, true, FeedbackKind::BlackWhite)?;
+//! let scorer = Scorer::new(game);
+//! let built = strategy::build(StrategyKind::Optimal, &StrategyOptions::default(), &scorer, &NoProgress)?;
+//! assert_eq!(Statistics::of_tree(&built.root).total(), 451);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Your own strategy
+//!
+//! A [`GuessScore`](strategy::GuessScore) scores the partition a guess makes of the candidates;
+//! the builder plays the lowest score at every node, with the same symmetry reductions,
+//! tie-break and parallel build as the built-in heuristics, which are scores too:
+//!
+//! ```
+//! use mastermind::strategy::{self, ClassSizes, GuessScore, NoProgress, Situation, StrategyOptions};
+//! use mastermind::tree::Statistics;
+//! use mastermind::{Game, Scorer};
+//!
+//! /// Knuth's rule written by hand: the smallest largest class.
+//! struct Minimax;
+//!
+//! impl GuessScore for Minimax {
+//!     fn name(&self) -> String {
+//!         "my-minimax".into()
+//!     }
+//!     fn score(&self, sizes: &ClassSizes<'_>) -> f64 {
+//!         f64::from(sizes.largest())
+//!     }
+//! }
+//!
+//! let scorer = Scorer::for_one_pass(Game::classic());
+//! let start = Situation::start(&scorer);
+//! let built = strategy::build_scored(&Minimax, &StrategyOptions::default(), &scorer, &start, &NoProgress)?;
+//! assert_eq!(Statistics::of_tree(&built.root).total(), 5801);
+//! assert_eq!(built.info.name, "my-minimax");
+//! # Ok::<(), mastermind::strategy::StrategyError>(())
+//! ```
+//!
+//! # Verify a tree file and list its problems
+//!
+//! ```
+//! use mastermind::tree::TreeFile;
+//! use mastermind::verify::{verify_file, VerifyOptions};
+//!
+//! // A 1 peg × 3 colours tree that claims 5 guesses where it takes 6.
+//! let text = r#"{"format": "mastermind-strategy-tree", "version": 1,
+//!   "game": {"pegs": 1, "colours": 3, "repetition": true, "feedback": "black-white", "symbols": "123"},
+//!   "strategy": {"name": "by-hand"},
+//!   "claims": {"codes": 3, "total_guesses": 5, "average": {"fraction": "5/3", "decimal": "1.6667"},
+//!              "worst_case": 3, "solved_by_guess": [1, 1, 1]},
+//!   "tree": {"guess": "1", "candidates": 3, "children": {"0B0W": {"guess": "2", "candidates": 2,
+//!            "children": {"0B0W": {"guess": "3", "candidates": 1}}}}}}"#;
+//! let file = TreeFile::from_json(text)?;
+//! let report = verify_file(&file, &VerifyOptions::default())?;
+//! assert!(!report.is_valid());
+//! assert_eq!(report.statistics.total(), 6);
+//! for problem in &report.problems {
+//!     println!("{problem}");
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Read a tree in Knuth's notation
+//!
+//! ```
+//! use mastermind::notation::{self, Layout, Notation};
+//! use mastermind::strategy::{knuth, NoProgress};
+//! use mastermind::verify::{verify_notation, VerifyOptions};
+//! use mastermind::{Game, Scorer};
+//!
+//! let scorer = Scorer::for_one_pass(Game::classic());
+//! let text = notation::print(scorer.codebook(), &knuth(&scorer, &NoProgress), Notation::Knuth, Layout::Flat);
+//! let reading = notation::read(&text, scorer.game(), Some(Notation::Knuth));
+//! let report = verify_notation(&scorer, &reading, &[], &VerifyOptions::default());
+//! assert!(report.is_valid());
+//! assert_eq!(report.statistics.total(), 5801);
+//! ```
+//!
+//! # Play a game
+//!
+//! ```
+//! use mastermind::play::{Codebreaker, Codemaker, Step};
+//! use mastermind::strategy::{knuth, NoProgress};
+//! use mastermind::{Game, Scorer};
+//!
+//! let scorer = Scorer::for_one_pass(Game::classic());
+//! let tree = knuth(&scorer, &NoProgress);
+//! let secret = scorer.codebook().parse("3632")?;
+//! let mut maker = Codemaker::new(&scorer, secret);
+//! let mut breaker = Codebreaker::new(&scorer, &tree);
+//! loop {
+//!     let guess = scorer.codebook().format(breaker.guess());
+//!     let turn = maker.guess(&guess)?;
+//!     match breaker.reply(turn.reply) {
+//!         Step::Next => continue,
+//!         Step::Solved { guesses } => break assert_eq!(guesses, maker.turns().len()),
+//!         Step::Refused(mistake) => unreachable!("the maker's replies are true: {mistake:?}"),
+//!     }
+//! }
+//! assert!(maker.is_solved());
+//! # Ok::<(), mastermind::CodeParseError>(())
+//! ```
+
+pub use mastermind_core::{
+    Code, CodeParseError, Codebook, Feedback, FeedbackKind, FeedbackParseError, Game, GameError,
+    Scorer,
+};
+
+/// Strategies: every built-in one by name ([`build`](strategy::build)), your own scores
+/// ([`build_scored`](strategy::build_scored)), the exact searches, and where a build starts.
+pub mod strategy {
+    pub use mastermind_solve::{
+        build, build_from, build_scored, check_options, first_consistent, knuth, least_worst_case,
+        one_step, one_step_with, optimal, optimal_from, random_consistent, BuiltStrategy,
+        ClassSizes, Contradiction, GuessScore, Heuristic, Misfit, NoProgress, NoStrategy,
+        Objective, OneStepOptions, OptimalOptions, OptimalResult, Progress, SearchStatistics,
+        Situation, StrategyError, StrategyKind, StrategyOptions, TieBreak,
+    };
+}
+
+/// The tree model, its statistics and the self-describing JSON tree file.
+pub mod tree {
+    pub use mastermind_tree::{
+        Average, Claims, FileError, FileGame, FileNode, Node, Statistics, StrategyInfo, TreeFile,
+        FORMAT_NAME, FORMAT_VERSION,
+    };
+}
+
+/// The papers' parenthesised notations: Knuth's (1976) and Irving's (Koyama and Lai).
+pub mod notation {
+    pub use mastermind_tree::notation::{print, read, Form, Layout, Notation, Reading};
+}
+
+/// Other tools' tree formats: read and write.
+pub mod formats {
+    pub use mastermind_formats::{detect, parse, write, Format, Parsed, Reading, SyntaxError};
+}
+
+/// The verifier: replays every code through a tree and checks every claim.
+pub mod verify {
+    pub use mastermind_verify::{
+        verify_file, verify_node, verify_notation, verify_read, verify_tree, Problem, ProblemKind,
+        Report, TreePath, VerifyOptions,
+    };
+}
+
+/// One game at a time: the tool breaking your code, or keeping its own secret for you.
+pub mod play {
+    pub use mastermind_play::{
+        parse_history, parse_reply, trace, Codebreaker, Codemaker, Step, TraceError, TracedTurn,
+        Turn,
+    };
+}
