@@ -147,6 +147,8 @@
 //! # Ok::<(), mastermind::CodeParseError>(())
 //! ```
 
+#![warn(missing_docs)]
+
 pub use mastermind_core::{
     Code, CodeParseError, Codebook, Feedback, FeedbackKind, FeedbackParseError, Game, GameError,
     Scorer,

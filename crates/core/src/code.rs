@@ -14,6 +14,7 @@ use crate::{Feedback, FeedbackKind, Game};
 pub struct Code(pub u32);
 
 impl Code {
+    /// Its place among the game's codes in numeric order, as an array index.
     pub const fn index(self) -> usize {
         self.0 as usize
     }
@@ -35,20 +36,33 @@ pub struct Codebook {
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum CodeParseError {
     #[error("`{text}` has {found} symbols; codes of this game have {pegs}")]
+    /// The text has the wrong number of symbols.
     Length {
+        /// The text as given.
         text: String,
+        /// How many symbols it has.
         found: usize,
+        /// How many a code of the game has.
         pegs: usize,
     },
     #[error("`{text}`: `{symbol}` at position {position} is not a colour of this game (expected one of {symbols})")]
+    /// A symbol is not one of the game's colours.
     Symbol {
+        /// The text as given.
         text: String,
+        /// The symbol that is not a colour.
         symbol: char,
+        /// Where it stands, from 1.
         position: usize,
+        /// The game's colour symbols.
         symbols: String,
     },
     #[error("`{text}` repeats a colour, which this game does not allow")]
-    Repeated { text: String },
+    /// A colour repeats in a game without repetition.
+    Repeated {
+        /// The text as given.
+        text: String,
+    },
 }
 
 impl fmt::Debug for Codebook {
@@ -63,6 +77,7 @@ impl fmt::Debug for Codebook {
 }
 
 impl Codebook {
+    /// Every code of `game`, in numeric order.
     pub fn new(game: Game) -> Codebook {
         let (pegs, colours) = (game.pegs(), game.colours());
         let count = game.code_count();
@@ -101,14 +116,17 @@ impl Codebook {
         }
     }
 
+    /// The game the codes belong to.
     pub fn game(&self) -> &Game {
         &self.game
     }
 
+    /// How many codes the game has.
     pub fn len(&self) -> usize {
         self.colours.len() / self.game.pegs()
     }
 
+    /// Whether the game has no code (never, for a playable game).
     pub fn is_empty(&self) -> bool {
         self.colours.is_empty()
     }
@@ -175,6 +193,7 @@ impl Codebook {
         (usize::from(colour) < self.game.colours()).then_some(colour)
     }
 
+    /// The code as its symbols, such as `1123`.
     pub fn format(&self, code: Code) -> String {
         self.colours_of(code)
             .iter()

@@ -37,15 +37,31 @@ pub struct Game {
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum GameError {
     #[error("a game needs between 1 and {MAX_PEGS} pegs, not {0}")]
+    /// The number of pegs is out of range.
     Pegs(u32),
     #[error("a game needs between 1 and {MAX_COLOURS} colours, not {0}")]
+    /// The number of colours is out of range.
     Colours(u32),
     #[error("without repetition a game needs at least as many colours as pegs ({pegs} pegs, {colours} colours)")]
-    TooFewColours { pegs: u8, colours: u8 },
+    /// There are fewer colours than pegs, and colours may not repeat.
+    TooFewColours {
+        /// The pegs asked for.
+        pegs: u8,
+        /// The colours asked for.
+        colours: u8,
+    },
     #[error(
         "{pegs} pegs and {colours} colours make {codes} codes; at most {MAX_CODES} are supported"
     )]
-    TooManyCodes { pegs: u8, colours: u8, codes: u64 },
+    /// The game has more codes than the tool supports.
+    TooManyCodes {
+        /// The pegs asked for.
+        pegs: u8,
+        /// The colours asked for.
+        colours: u8,
+        /// How many codes they make.
+        codes: u64,
+    },
 }
 
 impl Game {
@@ -88,18 +104,22 @@ impl Game {
         Ok(game)
     }
 
+    /// How many pegs a code has.
     pub fn pegs(&self) -> usize {
         usize::from(self.pegs)
     }
 
+    /// How many colours a peg may take.
     pub fn colours(&self) -> usize {
         usize::from(self.colours)
     }
 
+    /// Whether a colour may appear more than once in a code.
     pub fn repetition(&self) -> bool {
         self.repetition
     }
 
+    /// Whether replies give black and white pegs or black pegs only.
     pub fn feedback_kind(&self) -> FeedbackKind {
         self.feedback
     }
@@ -132,10 +152,12 @@ impl Game {
         Feedback::from_index((black * (self.pegs() + 1) + white) as u8)
     }
 
+    /// How many pegs of the reply are black: right colour, right place.
     pub fn black(&self, feedback: Feedback) -> usize {
         feedback.index() / (self.pegs() + 1)
     }
 
+    /// How many pegs of the reply are white: right colour, wrong place.
     pub fn white(&self, feedback: Feedback) -> usize {
         feedback.index() % (self.pegs() + 1)
     }

@@ -6,6 +6,8 @@
 //! Everything above this crate (trees, builders, the verifier) speaks in [`Code`] and
 //! [`Feedback`] values handed out by a [`Game`] and its [`Codebook`].
 
+#![warn(missing_docs)]
+
 mod code;
 mod excerpt;
 mod feedback;

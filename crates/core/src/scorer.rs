@@ -43,6 +43,7 @@ impl Secrets<'_> {
 /// feedback order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Partition {
+    /// Each reply that occurs with the codes that give it, in numeric order.
     pub classes: Vec<(Feedback, Vec<Code>)>,
 }
 
@@ -98,10 +99,12 @@ impl Scorer {
         Scorer { book, table }
     }
 
+    /// The game being scored.
     pub fn game(&self) -> &Game {
         self.book.game()
     }
 
+    /// Every code of the game.
     pub fn codebook(&self) -> &Codebook {
         &self.book
     }

@@ -16,6 +16,8 @@
 //! meaning in a game, as a [`ClaimedNode`] tree for the verifier plus every problem found on
 //! the way, each at its line and column with its path in the tree.
 
+#![warn(missing_docs)]
+
 mod digits;
 mod labels;
 mod punch_card;
@@ -33,7 +35,9 @@ pub use digits::MAX_COLOURS;
 /// A format of another tool.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
+    /// The C solver's punch card: one line per code with its guesses as reply labels.
     PunchCard,
+    /// The YAML tree of other solvers: nested lists of guesses and replies.
     Yaml,
 }
 
@@ -63,7 +67,9 @@ pub fn detect(text: &str) -> Option<Format> {
 /// Why a text cannot be read in a format at all.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SyntaxError {
+    /// Where the text goes wrong (line and column), when known.
     pub location: Option<Location>,
+    /// What is wrong.
     pub message: String,
 }
 
@@ -92,7 +98,9 @@ enum Structure {
 /// of the text found without replaying codes.
 #[derive(Debug)]
 pub struct Reading {
+    /// The tree as far as it could be read.
     pub tree: Option<ClaimedNode>,
+    /// Every problem of the text found without replaying codes.
     pub problems: Vec<Problem>,
 }
 
@@ -130,7 +138,9 @@ impl Parsed {
 /// Why a tree cannot be written in a format.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnwritableGame {
+    /// The format asked for.
     pub format: Format,
+    /// How many colours the game has.
     pub colours: usize,
 }
 

@@ -23,7 +23,10 @@ pub enum Step {
     /// The tool has a next guess ([`Codebreaker::guess`]).
     Next,
     /// The guess was the secret, found with this many guesses.
-    Solved { guesses: usize },
+    Solved {
+        /// How many guesses it took.
+        guesses: usize,
+    },
     /// No code fits this reply together with the earlier ones; it was not taken.
     Refused(Mistake),
 }

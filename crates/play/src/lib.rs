@@ -7,6 +7,8 @@
 //! Nothing here does input or output: the `mastermind` binary drives these from a terminal
 //! or a pipe, and tests drive them directly.
 
+#![warn(missing_docs)]
+
 mod breaker;
 mod maker;
 mod mistake;

@@ -9,7 +9,9 @@ use rand_chacha::ChaCha8Rng;
 /// One scored guess.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Turn {
+    /// The code guessed.
     pub guess: Code,
+    /// The reply the secret gives it.
     pub reply: Feedback,
 }
 
@@ -32,6 +34,7 @@ pub fn fresh_seed() -> u64 {
 }
 
 impl<'a> Codemaker<'a> {
+    /// A game against `secret`.
     pub fn new(scorer: &'a Scorer, secret: Code) -> Codemaker<'a> {
         Codemaker {
             scorer,
@@ -53,10 +56,12 @@ impl<'a> Codemaker<'a> {
         Ok(turn)
     }
 
+    /// The guesses so far, with their replies.
     pub fn turns(&self) -> &[Turn] {
         &self.turns
     }
 
+    /// The secret the tool keeps.
     pub fn secret(&self) -> Code {
         self.secret
     }

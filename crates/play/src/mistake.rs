@@ -19,8 +19,11 @@ pub struct Mistake {
 /// One reply that, if it had been `should_be`, would make every reply fit `codes`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NearMiss {
+    /// The turn whose reply is likely wrong, from 0.
     pub step: usize,
+    /// The reply that would leave codes.
     pub should_be: Feedback,
+    /// The codes that reply would leave.
     pub codes: Vec<Code>,
 }
 

@@ -99,7 +99,9 @@ pub fn expected(game: &Game) -> String {
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 #[error("`{step}`: {reason}")]
 pub struct HistoryError {
+    /// The part of the history that cannot be read, as given.
     pub step: String,
+    /// Why it cannot be read.
     pub reason: String,
 }
 

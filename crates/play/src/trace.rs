@@ -8,7 +8,9 @@ use thiserror::Error;
 /// One turn of a traced game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TracedTurn {
+    /// The guess the tree plays.
     pub guess: Code,
+    /// The reply the secret gives it.
     pub reply: Feedback,
     /// The codes still consistent with every reply so far, in numeric order (only the secret
     /// once it is found).
@@ -19,9 +21,19 @@ pub struct TracedTurn {
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum TraceError {
     #[error("the tree has no branch for reply {reply} after guess {turn}")]
-    MissingBranch { turn: usize, reply: String },
+    /// The tree has no branch for the reply the secret gives.
+    MissingBranch {
+        /// The turn, from 1.
+        turn: usize,
+        /// The reply, as its name.
+        reply: String,
+    },
     #[error("the tree ends after guess {turn} without finding the code")]
-    Unfinished { turn: usize },
+    /// The tree stops before the secret is found.
+    Unfinished {
+        /// The last turn the tree plays, from 1.
+        turn: usize,
+    },
 }
 
 /// Plays `root` against `secret` until the all-black reply.

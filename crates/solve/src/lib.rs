@@ -2,6 +2,8 @@
 //! strategy tree as a [`Node`](mastermind_tree::Node). Builders run on rayon and are
 //! deterministic: every parallel choice is a minimum over a total order.
 
+#![warn(missing_docs)]
+
 mod consistent;
 mod guesses;
 mod one_step;

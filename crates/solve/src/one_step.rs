@@ -38,7 +38,9 @@ pub enum TieBreak {
 /// A one-step strategy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct OneStepOptions {
+    /// How guesses are scored.
     pub heuristic: Heuristic,
+    /// How guesses with equal scores are ordered.
     pub tie_break: TieBreak,
     /// Guess only codes still consistent with the replies so far.
     pub consistent_only: bool,

@@ -129,9 +129,13 @@ pub trait GuessScore: Send + Sync {
 /// | [`Heuristic::MostParts`] | splits the candidates into the most classes | Kooi 2005 |
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Heuristic {
+    /// Knuth's minimax: the smallest largest class.
     Minimax,
+    /// Irving's expected size: the least Σ nᵢ².
     ExpectedSize,
+    /// Neuwirth's entropy: the most informative split.
     Entropy,
+    /// Kooi's most parts: the most classes.
     MostParts,
 }
 

@@ -10,6 +10,7 @@ use crate::symmetry::Symmetry;
 /// those before it, leaves no candidate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Contradiction {
+    /// The index of that guess in the history, from 0.
     pub step: usize,
 }
 

@@ -147,12 +147,15 @@ impl fmt::Display for Misfit {
 /// Why a strategy could not be built.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum StrategyError {
+    /// Options that do not fit the strategy.
     Misfit(Misfit),
     /// No strategy meets the cap on the worst case.
     NoStrategy(NoStrategy),
     /// The game so far opened with another guess than the opening asked for.
     OtherOpening {
+        /// The first guess of the game so far.
         played: Code,
+        /// The opening asked for.
         asked: Code,
     },
 }
@@ -180,7 +183,9 @@ impl From<NoStrategy> for StrategyError {
 /// A built strategy tree with the record its file carries.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BuiltStrategy {
+    /// The whole tree, or the part from the situation on.
     pub root: Node,
+    /// The name and parameters the tree file records.
     pub info: StrategyInfo,
     /// How many nodes an exact search visited.
     pub search_nodes: Option<u64>,

@@ -65,9 +65,11 @@ impl Colouring {
 pub enum Symmetry {
     /// Only the identity: every code is its own orbit.
     Trivial,
+    /// Some transformations fix the history, as `transforms` and `colouring` list them.
     Group {
         /// One entry per position permutation that some colour renaming completes.
         transforms: Vec<Transform>,
+        /// How colours may be renamed along with each position permutation.
         colouring: Colouring,
         /// Per colour map, bit `c` is set when colour `c` has been played where the map
         /// applies (anywhere, for a shared map).
@@ -220,6 +222,7 @@ pub struct OrbitLists {
 }
 
 impl OrbitLists {
+    /// No list made yet.
     pub fn new() -> OrbitLists {
         OrbitLists::default()
     }

@@ -44,11 +44,17 @@ fn check_header(format: &str, version: u32, game: &FileGame) -> Result<Game, Fil
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TreeFile {
+    /// The format's name, `mastermind-strategy-tree`.
     pub format: String,
+    /// The format's version ([`FORMAT_VERSION`]).
     pub version: u32,
+    /// The game the tree plays.
     pub game: FileGame,
+    /// The strategy that built it.
     pub strategy: StrategyInfo,
+    /// What the file says the tree achieves.
     pub claims: Claims,
+    /// The tree, from its first guess.
     pub tree: FileNode,
 }
 
@@ -56,9 +62,13 @@ pub struct TreeFile {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FileGame {
+    /// How many pegs a code has.
     pub pegs: u32,
+    /// How many colours a peg may take.
     pub colours: u32,
+    /// Whether colours may repeat in a code.
     pub repetition: bool,
+    /// Whether replies give black and white pegs or black only.
     pub feedback: FeedbackKind,
     /// The symbols of the colours in order, such as `123456`.
     pub symbols: String,
@@ -68,7 +78,9 @@ pub struct FileGame {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct StrategyInfo {
+    /// The strategy's name, such as `knuth` or `optimal`.
     pub name: String,
+    /// The options that differ from the strategy's defaults.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub parameters: BTreeMap<String, serde_json::Value>,
 }
@@ -77,9 +89,13 @@ pub struct StrategyInfo {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Claims {
+    /// How many codes the tree solves.
     pub codes: u64,
+    /// The number of guesses over every code.
     pub total_guesses: u64,
+    /// The average number of guesses.
     pub average: ClaimedAverage,
+    /// The most guesses any code needs.
     pub worst_case: u64,
     /// `solved_by_guess[i]` codes need exactly `i + 1` guesses.
     pub solved_by_guess: Vec<u64>,
@@ -97,7 +113,9 @@ pub struct ClaimedAverage {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FileNode {
+    /// The guess played here, as its symbols.
     pub guess: String,
+    /// How many codes are consistent with the guesses and replies leading here.
     pub candidates: u64,
     /// Replies in file order; duplicates are kept so the verifier can report them.
     #[serde(
@@ -112,30 +130,45 @@ pub struct FileNode {
 #[derive(Debug, Error)]
 pub enum FileError {
     #[error("not valid tree JSON at line {line}, column {column}: {message}")]
+    /// The text is not JSON or does not have the file's shape.
     Json {
+        /// The line of the first error, from 1.
         line: usize,
+        /// Its column, from 1.
         column: usize,
+        /// What serde_json says is wrong.
         message: String,
     },
     #[error("the format is `{0}`, expected `{FORMAT_NAME}`")]
+    /// The file names another format.
     Format(String),
     #[error("format version {0} is not supported (this build reads version {FORMAT_VERSION})")]
+    /// The file is of a version this build does not read.
     Version(u32),
     #[error("the game in the file is not playable: {0}")]
+    /// The game cannot be played.
     Game(#[from] GameError),
     #[error(
         "the file is {bytes} bytes, more than any tree of its game ({codes} codes) takes \
          (at most {most} bytes)"
     )]
+    /// The file is larger than any tree of its game could be.
     TooLarge {
+        /// The file's size.
         bytes: usize,
+        /// How many codes its game has.
         codes: usize,
+        /// The most bytes a tree of that game takes.
         most: usize,
     },
     #[error("the file gives the symbols `{found}`, but a {game} game uses `{expected}`")]
+    /// The symbols do not match the game.
     Symbols {
+        /// The game, described.
         game: String,
+        /// The symbols the file gives.
         found: String,
+        /// The symbols the game uses.
         expected: String,
     },
 }
@@ -241,6 +274,7 @@ impl StrategyInfo {
 }
 
 impl Claims {
+    /// The claims that hold for a tree with these statistics.
     pub fn of(statistics: &Statistics) -> Claims {
         let average = statistics.average();
         Claims {
@@ -283,6 +317,7 @@ impl FileNode {
         })
     }
 
+    /// The file's form of `node`, a tree of `book`'s game.
     pub fn from_node(book: &Codebook, node: &Node) -> FileNode {
         let game = book.game();
         FileNode {

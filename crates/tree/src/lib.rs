@@ -2,6 +2,8 @@
 //! JSON file ([`TreeFile`]) with its claims, statistics ([`Statistics`]), and the notations of
 //! the papers (printing in [`notation`]).
 
+#![warn(missing_docs)]
+
 mod file;
 mod model;
 pub mod notation;

@@ -17,7 +17,9 @@ pub struct Statistics {
 /// An exact average `total / codes`, printed as a reduced fraction and as a decimal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Average {
+    /// The number of guesses over every code.
     pub total: u64,
+    /// How many codes.
     pub codes: u64,
 }
 
@@ -29,6 +31,7 @@ impl Statistics {
         Statistics { solved_by_guess }
     }
 
+    /// The statistics of a tree in which `solved_by_guess[i]` codes need `i + 1` guesses.
     pub fn from_counts(solved_by_guess: Vec<u64>) -> Statistics {
         Statistics { solved_by_guess }
     }
@@ -46,6 +49,7 @@ impl Statistics {
         self.solved_by_guess[guesses - 1] += codes;
     }
 
+    /// How many codes the tree solves.
     pub fn codes(&self) -> u64 {
         self.solved_by_guess.iter().sum()
     }
@@ -67,6 +71,7 @@ impl Statistics {
             .map_or(0, |i| i + 1)
     }
 
+    /// The exact average number of guesses.
     pub fn average(&self) -> Average {
         Average {
             total: self.total(),

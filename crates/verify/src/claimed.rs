@@ -51,14 +51,17 @@ impl Places {
         }
     }
 
+    /// Where the guess is written, else where the node is.
     pub fn guess(&self) -> Option<Location> {
         self.guess.or(self.node)
     }
 
+    /// Where the reply is written, else where the node is.
     pub fn reply(&self) -> Option<Location> {
         self.reply.or(self.node)
     }
 
+    /// Where the claim that the guess is or is not a candidate is written, else where the guess is.
     pub fn candidate_claim(&self) -> Option<Location> {
         self.candidate_claim.or(self.guess())
     }

@@ -8,6 +8,8 @@
 //! back as a [`Node`](mastermind_tree::Node) tree in [`Report::tree`], ready to be written or
 //! printed.
 
+#![warn(missing_docs)]
+
 mod claimed;
 mod claims;
 mod file;

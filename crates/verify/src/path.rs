@@ -31,6 +31,7 @@ impl TreePath {
         &self.steps
     }
 
+    /// Whether the path is the root's.
     pub fn is_root(&self) -> bool {
         self.steps.is_empty()
     }

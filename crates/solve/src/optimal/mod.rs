@@ -60,9 +60,11 @@ pub struct OptimalOptions {
 /// An optimal strategy and what finding it took.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OptimalResult {
+    /// The tree found.
     pub tree: Node,
     /// The least total number of guesses over all codes.
     pub total: u64,
+    /// What the search did to find it.
     pub statistics: SearchStatistics,
 }
 
@@ -79,6 +81,7 @@ pub struct SearchStatistics {
 /// No strategy meets the cap on the worst case.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NoStrategy {
+    /// The cap on guesses that no strategy meets.
     pub max_guesses: usize,
 }
 

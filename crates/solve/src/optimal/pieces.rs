@@ -31,9 +31,13 @@ const BOUNDING_HEURISTICS: [Heuristic; 2] = [Heuristic::ExpectedSize, Heuristic:
 /// when its total is below `limit`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Piece {
+    /// The first guess of the opening tried.
     pub opening: Code,
+    /// The reply to it whose codes the piece solves.
     pub reply: Feedback,
+    /// How many codes give that reply.
     pub size: usize,
+    /// The most guesses the piece may need after the opening and still help the best total.
     pub limit: u32,
 }
 
@@ -53,7 +57,13 @@ pub struct Plan {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PieceResult {
     /// The least total of the class's guesses after the opening, and the tree that reaches it.
-    Exact { total: u64, tree: Node },
+    /// The piece's least total, with its tree.
+    Exact {
+        /// The least number of guesses its codes need after the opening.
+        total: u64,
+        /// The tree that needs them.
+        tree: Node,
+    },
     /// The total is at least this, which is at or above the piece's limit.
     AtLeast(u64),
 }
