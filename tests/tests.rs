@@ -4,6 +4,7 @@
 #[cfg(unix)]
 mod browser;
 mod compare;
+mod documented;
 mod figure1;
 mod formats;
 mod generate;

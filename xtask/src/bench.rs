@@ -1,6 +1,7 @@
 //! The whole-process benchmark tables: release builds of `mastermind generate` on the games the
-//! README quotes, with wall time (median of several runs) and peak memory of each process; and
-//! `mastermind static search` on the static games whose searches take seconds to minutes.
+//! guide (`docs/GUIDE.md`) quotes, with wall time (median of several runs) and peak memory of
+//! each process; and `mastermind static search` on the static games whose searches take
+//! seconds to minutes.
 //!
 //! Set `MASTERMIND_BENCH_PEER` to the C++ peer's `mmstrat` binary (built by
 //! `../shared/peers/build.sh`) and each row it can run is timed with it too, in the same session

@@ -1,4 +1,4 @@
-//! Benchmarks of the tree builders on the games the README quotes.
+//! Benchmarks of the tree builders on the games the guide quotes.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use mastermind_core::{FeedbackKind, Game, Scorer};
