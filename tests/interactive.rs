@@ -288,8 +288,9 @@ mod terminal {
     }
 
     /// A search that settles nothing for minutes (4×9: none of its root's subproblems within
-    /// four) still shows its progress bar soon, at none settled yet, and Ctrl-C at the
-    /// keyboard stops it with status 130 without leaving a file.
+    /// four) still shows its progress bar soon, at none settled yet, on one line that fits an
+    /// 80-column terminal; and Ctrl-C at the keyboard stops it with status 130 without leaving
+    /// a file.
     #[test]
     fn a_long_search_shows_its_progress_before_settling_anything() {
         let directory = tempfile::tempdir().expect("a scratch directory");
@@ -298,22 +299,98 @@ mod terminal {
         command.args(["generate", "--strategy", "optimal", "--colours", "9"]);
         command.arg("-o").arg(&output);
         let mut session = Session::spawn(command).expect("the binary starts in a pty");
-        session.set_expect_timeout(Some(Duration::from_secs(30)));
         session
-            .expect(Regex(
-                r"\] 0/[0-9]+ subproblems settled \([0-9.]+/s, time left unknown yet\)",
-            ))
+            .get_process_mut()
+            .set_window_size(80, 24)
+            .expect("the terminal takes a size");
+        session.set_expect_timeout(Some(Duration::from_secs(30)));
+        let bar = session
+            .expect(Regex(r"\] 0/[0-9]+ [0-9.]+/s no estimate yet"))
             .expect("the bar appears, at none settled, long before the first subproblem is");
+        let mut shown = String::from_utf8_lossy(bar.before()).into_owned();
+        shown.push_str(&String::from_utf8_lossy(&bar[0]));
+        // Let it redraw a few times before stopping it.
+        std::thread::sleep(Duration::from_millis(700));
         session
             .send(ControlCode::EndOfText)
             .expect("Ctrl-C reaches the binary");
-        session.expect(Eof).expect("the binary ends");
+        let end = session.expect(Eof).expect("the binary ends");
+        shown.push_str(&String::from_utf8_lossy(end.before()));
         assert_eq!(exit_status(&session), 130);
+        let widest = terminal_lines(&shown)
+            .max_by_key(|line| line.chars().count())
+            .unwrap_or_default();
+        assert!(
+            widest.chars().count() <= 80,
+            "a line wider than the terminal: {widest:?}"
+        );
         let left: Vec<_> = std::fs::read_dir(directory.path()).unwrap().collect();
         assert!(
             left.is_empty(),
             "an interrupted search leaves nothing: {left:?}"
         );
+    }
+
+    /// Knuth's tree for 10 pegs of 4 colours spends minutes on its first guess alone; the bar
+    /// counts the guesses scored there, so it moves within the first seconds.
+    #[test]
+    fn a_huge_one_step_build_counts_its_first_guesses() {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_mastermind"));
+        command.args([
+            "generate",
+            "--pegs",
+            "10",
+            "--colours",
+            "4",
+            "-o",
+            "/dev/null",
+        ]);
+        let mut session = Session::spawn(command).expect("the binary starts in a pty");
+        session.set_expect_timeout(Some(Duration::from_secs(30)));
+        session
+            .expect("expect hours")
+            .expect("the forecast comes first");
+        for _ in 0..2 {
+            session
+                .expect(Regex(r"first guess [1-9][0-9]*/[0-9]+"))
+                .expect("the first guess's scoring is counted");
+        }
+        session
+            .send(ControlCode::EndOfText)
+            .expect("Ctrl-C reaches the binary");
+        session.expect(Eof).expect("the binary ends");
+        assert_eq!(exit_status(&session), 130);
+    }
+
+    /// The lines a terminal shows for `output`: escape sequences dropped, split where the
+    /// cursor returns or moves down.
+    fn terminal_lines(output: &str) -> impl Iterator<Item = String> + '_ {
+        let plain = regex_lite_strip(output);
+        plain
+            .split(['\r', '\n'])
+            .map(str::to_owned)
+            .collect::<Vec<_>>()
+            .into_iter()
+    }
+
+    /// `text` without its ANSI escape sequences (`ESC [ … letter`).
+    fn regex_lite_strip(text: &str) -> String {
+        let mut plain = String::new();
+        let mut chars = text.chars();
+        while let Some(c) = chars.next() {
+            if c == '\u{1b}' {
+                if chars.next() == Some('[') {
+                    for c in chars.by_ref() {
+                        if c.is_ascii_alphabetic() {
+                            break;
+                        }
+                    }
+                }
+            } else {
+                plain.push(c);
+            }
+        }
+        plain
     }
 }
 

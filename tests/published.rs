@@ -6,6 +6,7 @@
 use crate::notation::{
     assert_problem, committed, damaged, location_of, problem_count, verify_text, FIGURE_1,
 };
+use crate::support::{mastermind, write_file};
 
 /// A section of Table 1: its letter and the history before it.
 const KOYAMA_LAI: [(&str, &str); 9] = [
@@ -397,4 +398,25 @@ fn a_section_without_its_history_is_told_to_give_it() {
         "{}",
         run.stdout
     );
+}
+
+/// The commands that need a whole game's tree take no `--after`: for a section they point to
+/// the ones that do, rather than to a flag they refuse.
+#[test]
+fn a_section_given_where_a_whole_tree_is_needed_is_pointed_to_verify_and_print() {
+    let directory = tempfile::tempdir().unwrap();
+    let section = write_file(directory.path(), "j.txt", &committed(&section_path("J")));
+    for args in [
+        vec!["convert", section.as_str()],
+        vec!["trace", "1111", "--tree", section.as_str()],
+    ] {
+        let run = mastermind(&args).expect_status(1);
+        let said = format!("{}{}", run.stdout, run.stderr);
+        assert!(
+            said.contains("it is not a tree of the whole game")
+                && said.contains("mastermind verify FILE --after")
+                && !said.contains("give the history before it"),
+            "{said}"
+        );
+    }
 }

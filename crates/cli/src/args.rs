@@ -558,6 +558,11 @@ pub struct NotationInputArgs {
     /// literature quotes for it are compared with the verified one.
     #[arg(long, value_name = "NAME")]
     pub strategy_name: Option<String>,
+
+    /// Set by the commands that need a whole game's tree (`convert`, and those that play a
+    /// `--tree`), which take no `--after`, so that a section is pointed elsewhere.
+    #[arg(skip)]
+    pub whole_game: bool,
 }
 
 /// The formats a tree file is read in.

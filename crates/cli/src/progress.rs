@@ -26,8 +26,10 @@ impl BuildProgress {
     pub fn new(codes: u64, quiet: bool) -> BuildProgress {
         let bar = ProgressBar::with_draw_target(Some(codes), ProgressDrawTarget::hidden());
         bar.set_style(
+            // The figures come first and the words last, as a message that is cut short to fit
+            // the terminal's width, so that the line never wraps.
             ProgressStyle::with_template(
-                "{elapsed_precise} [{bar:40}] {pos}/{len} {msg} ({rate}, {left})",
+                "{elapsed_precise} [{bar:12}] {pos}/{len} {rate} {left} {wide_msg}",
             )
             .expect("the template is valid")
             .with_key(
@@ -35,9 +37,9 @@ impl BuildProgress {
                 |state: &ProgressState, out: &mut dyn std::fmt::Write| {
                     // Until something is settled there is no rate to project from.
                     let _ = if state.pos() == 0 {
-                        write!(out, "time left unknown yet")
+                        write!(out, "no estimate yet,")
                     } else {
-                        write!(out, "about {:#} left", HumanDuration(state.eta()))
+                        write!(out, "about {:#} left,", HumanDuration(state.eta()))
                     };
                 },
             )
@@ -49,7 +51,7 @@ impl BuildProgress {
             )
             .progress_chars("=> "),
         );
-        bar.set_message("codes settled");
+        bar.set_message("codes");
         let reveal = (!quiet)
             .then(|| {
                 let (done, wait) = mpsc::channel::<()>();
@@ -102,8 +104,15 @@ impl Progress for BuildProgress {
         self.bar.set_length(total);
         self.bar.set_position(settled);
         self.bar.set_message(match best_total {
-            Some(best) => format!("subproblems settled, best total so far {best}"),
-            None => "subproblems settled".to_owned(),
+            Some(best) => format!("subproblems, best total {best}"),
+            None => "subproblems".to_owned(),
+        });
+    }
+
+    fn root_guesses_scored(&self, scored: u64, total: u64) {
+        self.bar.set_message(match scored < total {
+            true => format!("first guess {scored}/{total}"),
+            false => "codes".to_owned(),
         });
     }
 }
@@ -113,7 +122,7 @@ impl SearchProgress for BuildProgress {
         self.bar.set_length(subproblems);
         self.bar.set_position(0);
         self.bar
-            .set_message(format!("subproblems settled for sets of {size} guesses"));
+            .set_message(format!("subproblems, sets of {size} guesses"));
     }
 
     fn subproblem_settled(&self) {

@@ -25,6 +25,7 @@ pub fn follow(source: &StrategySourceArgs, quiet: bool) -> anyhow::Result<Option
             game: source.game.clone(),
             after: None,
             strategy_name: None,
+            whole_game: true,
         };
         let Some(ValidTree { book, root, .. }) =
             load_valid_tree(path, source.format, &input, "played")?

@@ -137,7 +137,7 @@ fn load_notation(
     let mut report = verify_notation(&scorer, &reading, &history, options);
     if history.is_empty() {
         add_quoted_notes(&mut report, &game, input);
-        add_section_hint(&mut report);
+        add_section_hint(&mut report, input.whole_game);
     }
     let name = match reading.notation {
         Notation::Knuth => "Knuth's notation",
@@ -157,7 +157,7 @@ fn load_notation(
 
 /// A text whose root holds fewer codes than the game is most likely a section of a larger
 /// tree (a paper's `A = (…)`, which starts after a history): say how to verify it as one.
-fn add_section_hint(report: &mut Report) {
+fn add_section_hint(report: &mut Report, whole_game: bool) {
     let root_holds_fewer = report.problems.iter().any(|problem| {
         problem.path.is_root()
             && matches!(
@@ -165,13 +165,22 @@ fn add_section_hint(report: &mut Report) {
                 ProblemKind::WrongCandidateCount { claimed, actual } if claimed < actual
             )
     });
+    let section = "the root holds fewer codes than the game has: if the text is a section of a \
+                   larger tree (a paper's `A = (…)` starts after a guess and its reply)";
+    let note = match whole_game {
+        false => format!(
+            "{section}, give the history before it with --after GUESS=REPLY,… (such as \
+             --after 1123=0B3W)"
+        ),
+        // A tree file, and a tree to play, start at the root of the game.
+        true => format!(
+            "{section}, it is not a tree of the whole game, which this command needs: check it \
+             with `mastermind verify FILE --after GUESS=REPLY,…` and print it with \
+             `mastermind print FILE --after …`"
+        ),
+    };
     if root_holds_fewer {
-        report.notes.push(
-            "the root holds fewer codes than the game has: if the text is a section of a larger \
-             tree (a paper's `A = (…)` starts after a guess and its reply), give the history \
-             before it with --after GUESS=REPLY,… (such as --after 1123=0B3W)"
-                .to_owned(),
-        );
+        report.notes.push(note);
     }
 }
 

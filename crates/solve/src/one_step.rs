@@ -104,6 +104,7 @@ pub fn one_step_with(
         tie_break,
         consistent_only,
         pool: &pool,
+        root_size: situation.candidates().len(),
         reduce: true,
         progress,
     };
@@ -121,6 +122,8 @@ struct Builder<'a> {
     tie_break: TieBreak,
     consistent_only: bool,
     pool: &'a GuessPool,
+    /// How many candidates the build starts from, to tell its root.
+    root_size: usize,
     /// Whether guesses are reduced by symmetry and absent colours; without, every code is
     /// scored, the plain rule the reduction must agree with.
     reduce: bool,
@@ -198,14 +201,30 @@ fn choose_guess(builder: &Builder<'_>, candidates: &[Code], symmetry: &Symmetry)
     let guesses: &[Code] = &guesses;
     let secrets = builder.scorer.secrets(candidates);
     let best = if candidates.len() * guesses.len() >= PARALLEL_GUESS_WORK {
-        let chunk = guesses
-            .len()
-            .div_ceil(rayon::current_num_threads() * 4)
-            .max(1);
+        // At the root, one guess at a time, so that its progress can be told as it goes.
+        let at_root = candidates.len() == builder.root_size;
+        let chunk = match at_root {
+            true => 1,
+            false => guesses
+                .len()
+                .div_ceil(rayon::current_num_threads() * 4)
+                .max(1),
+        };
         let shared = SharedBest::default();
+        let scored = AtomicU64::new(0);
+        let total = guesses.len() as u64;
         guesses
             .par_chunks(chunk)
-            .filter_map(|chunk| best_of(builder, &secrets, chunk, &shared))
+            .filter_map(|chunk| {
+                let best = best_of(builder, &secrets, chunk, &shared);
+                if at_root {
+                    let done = scored.fetch_add(chunk.len() as u64, atomic::Ordering::Relaxed);
+                    builder
+                        .progress
+                        .root_guesses_scored(done + chunk.len() as u64, total);
+                }
+                best
+            })
             .min()
     } else {
         best_of(builder, &secrets, guesses, &SharedBest::default())
@@ -321,6 +340,7 @@ mod tests {
             tie_break: options.tie_break,
             consistent_only: options.consistent_only,
             pool: &pool,
+            root_size: all.len(),
             reduce,
             progress: &NoProgress,
         };

@@ -9,6 +9,10 @@ pub trait Progress: Sync {
     /// An exhaustive search has settled `settled` of its `total` top-level subproblems;
     /// `best_total` is the least total of a whole strategy found so far, if any.
     fn subproblems_settled(&self, _settled: u64, _total: u64, _best_total: Option<u64>) {}
+
+    /// A one-step builder has scored `scored` of the `total` guesses it tries at the root: on
+    /// a large game the first guess alone takes long before any code is settled.
+    fn root_guesses_scored(&self, _scored: u64, _total: u64) {}
 }
 
 /// Ignores every report.

@@ -15,6 +15,7 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<Outcome> {
         game: args.game.clone(),
         after: None,
         strategy_name: Some(args.strategy_name.clone()),
+        whole_game: true,
     };
     let Some(ValidTree { book, root, .. }) =
         load_valid_tree(&args.file, args.format, &input, "converted")?

@@ -1,0 +1,29 @@
+//! What builders report while they work.
+
+use std::sync::Mutex;
+
+use mastermind_core::{FeedbackKind, Game, Scorer};
+use mastermind_solve::{one_step, Heuristic, OneStepOptions, Progress};
+
+/// On a large game the first guess alone takes long, so the builder tells how far its scoring
+/// has gone, once per guess tried at the root, ending at all of them.
+#[test]
+fn the_root_guesses_are_counted_as_they_are_scored() {
+    #[derive(Default)]
+    struct Recorded(Mutex<Vec<(u64, u64)>>);
+    impl Progress for Recorded {
+        fn codes_settled(&self, _codes: u64) {}
+        fn root_guesses_scored(&self, scored: u64, total: u64) {
+            self.0.lock().unwrap().push((scored, total));
+        }
+    }
+    let scorer = Scorer::for_one_pass(Game::new(6, 5, true, FeedbackKind::BlackWhite).unwrap());
+    let recorded = Recorded::default();
+    let tree = one_step(&scorer, &OneStepOptions::new(Heuristic::Minimax), &recorded);
+    assert_eq!(tree.candidates, 15625);
+    let mut calls = recorded.0.into_inner().unwrap();
+    calls.sort_unstable();
+    let total = calls[0].1;
+    assert!(total > 1);
+    assert_eq!(calls, (1..=total).map(|n| (n, total)).collect::<Vec<_>>());
+}
