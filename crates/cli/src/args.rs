@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use mastermind_core::{FeedbackKind, Game};
 use mastermind_solve::StrategyKind;
@@ -201,8 +202,8 @@ pub enum Command {
 #[derive(Debug, Args)]
 pub struct StrategySourceArgs {
     /// The strategy to play [default: knuth].
-    #[arg(long, value_enum, conflicts_with = "tree")]
-    pub strategy: Option<StrategyName>,
+    #[arg(long, value_parser = strategy_parser(), conflicts_with = "tree")]
+    pub strategy: Option<StrategyKind>,
 
     #[command(flatten)]
     pub options: StrategyOptions,
@@ -221,8 +222,8 @@ pub struct StrategySourceArgs {
 }
 
 impl StrategySourceArgs {
-    pub fn strategy(&self) -> StrategyName {
-        self.strategy.unwrap_or(StrategyName::Knuth)
+    pub fn strategy(&self) -> StrategyKind {
+        self.strategy.unwrap_or(StrategyKind::Knuth)
     }
 }
 
@@ -350,42 +351,13 @@ impl GameArgs {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum StrategyName {
-    /// Knuth's 1976 minimax: smallest largest class, then a candidate, then numeric order.
-    Knuth,
-    /// Irving's expected size: least Σ of squared class sizes.
-    ExpectedSize,
-    /// Neuwirth's entropy: most informative split.
-    Entropy,
-    /// Kooi's most parts: the most distinct replies.
-    MostParts,
-    /// The exact expected-case optimum: least total guesses (branch and bound).
-    Optimal,
-    /// The first code, in numeric order, that fits every reply so far.
-    FirstConsistent,
-    /// A random code that fits every reply so far, reproducible from --seed.
-    RandomConsistent,
-}
-
-impl StrategyName {
-    /// The library's name for the strategy.
-    pub fn kind(self) -> StrategyKind {
-        match self {
-            StrategyName::Knuth => StrategyKind::Knuth,
-            StrategyName::ExpectedSize => StrategyKind::ExpectedSize,
-            StrategyName::Entropy => StrategyKind::Entropy,
-            StrategyName::MostParts => StrategyKind::MostParts,
-            StrategyName::Optimal => StrategyKind::Optimal,
-            StrategyName::FirstConsistent => StrategyKind::FirstConsistent,
-            StrategyName::RandomConsistent => StrategyKind::RandomConsistent,
-        }
-    }
-
-    /// The name written in tree files.
-    pub fn file_name(self) -> &'static str {
-        self.kind().file_name()
-    }
+/// Reads a strategy by the name tree files give it; `--help` lists each with its summary.
+fn strategy_parser() -> impl TypedValueParser<Value = StrategyKind> {
+    let names = StrategyKind::ALL
+        .map(|kind| clap::builder::PossibleValue::new(kind.file_name()).help(kind.summary()));
+    PossibleValuesParser::new(names).map(|name| {
+        StrategyKind::from_file_name(&name).expect("the parser takes only the strategies' names")
+    })
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -399,8 +371,8 @@ pub enum TieBreakName {
 #[derive(Debug, Args)]
 pub struct GenerateArgs {
     /// The strategy to build.
-    #[arg(long, value_enum, default_value_t = StrategyName::Knuth)]
-    pub strategy: StrategyName,
+    #[arg(long, value_parser = strategy_parser(), default_value = "knuth")]
+    pub strategy: StrategyKind,
 
     #[command(flatten)]
     pub game: GameArgs,
@@ -481,11 +453,11 @@ pub struct CompareArgs {
     /// The strategies to build, comma-separated.
     #[arg(
         long,
-        value_enum,
+        value_parser = strategy_parser(),
         value_delimiter = ',',
         default_value = "knuth,expected-size,entropy,most-parts,optimal"
     )]
-    pub strategies: Vec<StrategyName>,
+    pub strategies: Vec<StrategyKind>,
 
     #[command(flatten)]
     pub game: GameArgs,

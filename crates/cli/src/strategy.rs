@@ -11,20 +11,20 @@ use mastermind_tree::StrategyInfo;
 
 pub use mastermind_solve::BuiltStrategy;
 
-use crate::args::{Objective as ObjectiveName, StrategyName, StrategyOptions, TieBreakName};
+use crate::args::{Objective as ObjectiveName, StrategyOptions, TieBreakName};
 
 /// The scorer `strategy` builds fastest with: the exact searches revisit the same pairs and
 /// want the feedback table; the rest score each node's candidates once.
-pub fn scorer_for(strategy: StrategyName, game: Game) -> Scorer {
+pub fn scorer_for(strategy: StrategyKind, game: Game) -> Scorer {
     match strategy {
-        StrategyName::Optimal => Scorer::new(game),
+        StrategyKind::Optimal => Scorer::new(game),
         _ => Scorer::for_one_pass(game),
     }
 }
 
 /// Builds the whole tree of `strategy` with `options` for the scorer's game.
 pub fn build_strategy(
-    strategy: StrategyName,
+    strategy: StrategyKind,
     options: &StrategyOptions,
     scorer: &Scorer,
     progress: &dyn Progress,
@@ -40,7 +40,7 @@ pub fn build_strategy(
 
 /// Builds the tree `strategy` plays from `situation` on.
 pub fn build_strategy_from(
-    strategy: StrategyName,
+    strategy: StrategyKind,
     options: &StrategyOptions,
     scorer: &Scorer,
     situation: &Situation,
@@ -65,7 +65,7 @@ pub fn optimal_search(
     game: Game,
 ) -> anyhow::Result<(OptimalOptions, StrategyInfo)> {
     let book = Codebook::new(game);
-    let (kind, options) = library_options(StrategyName::Optimal, options, &book)?;
+    let (kind, options) = library_options(StrategyKind::Optimal, options, &book)?;
     if options.minimize != Objective::Total {
         bail!(
             "--shard and --resume split the search for the least total; --minimize worst runs in one process"
@@ -82,11 +82,11 @@ pub fn optimal_search(
 
 /// The library's strategy and options for the command line's, checked.
 fn library_options(
-    strategy: StrategyName,
+    strategy: StrategyKind,
     options: &StrategyOptions,
     book: &Codebook,
 ) -> anyhow::Result<(StrategyKind, mastermind_solve::StrategyOptions)> {
-    let kind = strategy.kind();
+    let kind = strategy;
     let opening = options
         .opening
         .as_deref()

@@ -13,22 +13,22 @@ use crate::{
     GuessScore, Heuristic, NoStrategy, OptimalOptions, Progress, Situation, TieBreak,
 };
 
-/// The strategies the tool builds.
+/// The strategies the tool builds; [`StrategyKind::summary`] says what each plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum StrategyKind {
-    /// Knuth's 1976 minimax: smallest largest class, then a candidate, then numeric order.
+    /// Knuth's 1976 minimax.
     Knuth,
-    /// Irving's expected size: least Σ of squared class sizes.
+    /// Irving's expected size.
     ExpectedSize,
-    /// Neuwirth's entropy: the most informative split.
+    /// Neuwirth's entropy.
     Entropy,
-    /// Kooi's most parts: the most distinct replies.
+    /// Kooi's most parts.
     MostParts,
-    /// The exact optimum: least total guesses, or least worst case (branch and bound).
+    /// The exact optimum.
     Optimal,
-    /// The first code, in numeric order, that fits every reply so far.
+    /// The first consistent code.
     FirstConsistent,
-    /// A random code that fits every reply so far, reproducible from its seed.
+    /// A random consistent code.
     RandomConsistent,
 }
 
@@ -53,6 +53,27 @@ impl StrategyKind {
                 StrategyKind::FirstConsistent => "first-consistent",
                 _ => "random-consistent",
             },
+        }
+    }
+
+    /// What the strategy plays, in a line (the command line's help shows it).
+    pub fn summary(self) -> &'static str {
+        match self {
+            StrategyKind::Knuth => {
+                "Knuth's 1976 minimax: smallest largest class, then a candidate, then numeric order"
+            }
+            StrategyKind::ExpectedSize => "Irving's expected size: least Σ of squared class sizes",
+            StrategyKind::Entropy => "Neuwirth's entropy: most informative split",
+            StrategyKind::MostParts => "Kooi's most parts: the most distinct replies",
+            StrategyKind::Optimal => {
+                "The exact expected-case optimum: least total guesses (branch and bound)"
+            }
+            StrategyKind::FirstConsistent => {
+                "The first code, in numeric order, that fits every reply so far"
+            }
+            StrategyKind::RandomConsistent => {
+                "A random code that fits every reply so far, reproducible from its seed"
+            }
         }
     }
 

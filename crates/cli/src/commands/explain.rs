@@ -12,8 +12,9 @@ use mastermind_solve::{NoProgress, Situation};
 use mastermind_tree::Statistics;
 use serde_json::{json, Value};
 
-use crate::args::{StrategyName, StrategyOptions};
+use crate::args::StrategyOptions;
 use crate::strategy::build_strategy_from;
+use mastermind_solve::StrategyKind;
 
 /// How many alternatives are shown besides the guess played.
 const SHOWN: usize = 5;
@@ -40,18 +41,18 @@ pub struct Explanation {
 }
 
 /// A one-step score of a guess's class sizes, smaller first.
-fn one_step_score(strategy: StrategyName, sizes: &[usize]) -> Option<(f64, &'static str)> {
+fn one_step_score(strategy: StrategyKind, sizes: &[usize]) -> Option<(f64, &'static str)> {
     let n: usize = sizes.iter().sum();
     Some(match strategy {
-        StrategyName::Knuth => (
+        StrategyKind::Knuth => (
             sizes.iter().copied().max().unwrap_or(0) as f64,
             "the largest class (smaller is better)",
         ),
-        StrategyName::ExpectedSize => (
+        StrategyKind::ExpectedSize => (
             sizes.iter().map(|&s| (s * s) as f64).sum(),
             "Σ n² over the classes (smaller is better)",
         ),
-        StrategyName::Entropy => (
+        StrategyKind::Entropy => (
             sizes
                 .iter()
                 .map(|&s| {
@@ -61,7 +62,7 @@ fn one_step_score(strategy: StrategyName, sizes: &[usize]) -> Option<(f64, &'sta
                 .sum(),
             "the entropy of the split, in bits (larger is better)",
         ),
-        StrategyName::MostParts => (
+        StrategyKind::MostParts => (
             -(sizes.len() as f64),
             "the number of classes (larger is better)",
         ),
@@ -75,7 +76,7 @@ pub fn explain(
     history: &[(Code, Feedback)],
     situation: &Situation,
     guess: Code,
-    strategy: Option<(StrategyName, &StrategyOptions)>,
+    strategy: Option<(StrategyKind, &StrategyOptions)>,
 ) -> anyhow::Result<Explanation> {
     let book = scorer.codebook();
     let game = scorer.game();
@@ -133,7 +134,7 @@ pub fn explain(
             ranking: Some(ranking),
         });
     }
-    if strategy != StrategyName::Optimal {
+    if strategy != StrategyKind::Optimal {
         return Ok(Explanation {
             classes,
             score_name: "",
@@ -196,7 +197,7 @@ fn total_after(
         let mut after = history.to_vec();
         after.push((guess, reply));
         let next = Situation::after(scorer, &after).expect("the class's codes fit");
-        match build_strategy_from(StrategyName::Optimal, options, scorer, &next, &NoProgress) {
+        match build_strategy_from(StrategyKind::Optimal, options, scorer, &next, &NoProgress) {
             Ok(built) => total += Statistics::of_tree(&built.root).total(),
             Err(_) => return None,
         }

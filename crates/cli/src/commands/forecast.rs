@@ -4,7 +4,7 @@
 
 use mastermind_core::Game;
 
-use crate::args::StrategyName;
+use mastermind_solve::StrategyKind;
 
 /// One-step builds past this many codes are announced: the root alone scores codes² pairs.
 const LARGE_ONE_STEP: usize = 1 << 16;
@@ -12,16 +12,16 @@ const LARGE_ONE_STEP: usize = 1 << 16;
 const LARGE_SEARCH: usize = 6561;
 
 /// The note for a build of `strategy` on `game`, if it is large.
-pub fn forecast(strategy: StrategyName, game: &Game) -> Option<String> {
+pub fn forecast(strategy: StrategyKind, game: &Game) -> Option<String> {
     let codes = game.code_count();
     match strategy {
-        StrategyName::Optimal if codes > LARGE_SEARCH => Some(format!(
+        StrategyKind::Optimal if codes > LARGE_SEARCH => Some(format!(
             "the exact search on {} ({codes} codes) goes past the largest solved here (4×9, \
              6561 codes, about 13 minutes on 2 cores): expect hours or more; \
              --resume DIR keeps each settled piece, so a stopped run goes on where it stopped",
             game.describe()
         )),
-        StrategyName::Optimal => None,
+        StrategyKind::Optimal => None,
         _ if codes > LARGE_ONE_STEP => {
             let pairs = (codes as f64).powi(2);
             Some(format!(
@@ -47,15 +47,15 @@ mod tests {
     fn large_builds_are_announced_and_small_ones_not() {
         let game =
             |pegs, colours| Game::new(pegs, colours, true, FeedbackKind::BlackWhite).unwrap();
-        assert_eq!(forecast(StrategyName::Knuth, &game(4, 6)), None);
-        assert_eq!(forecast(StrategyName::Optimal, &game(4, 9)), None);
-        let knuth = forecast(StrategyName::Knuth, &game(10, 4)).unwrap();
+        assert_eq!(forecast(StrategyKind::Knuth, &game(4, 6)), None);
+        assert_eq!(forecast(StrategyKind::Optimal, &game(4, 9)), None);
+        let knuth = forecast(StrategyKind::Knuth, &game(10, 4)).unwrap();
         assert!(
             knuth.contains("(1048576 codes) scores about 10^12"),
             "{knuth}"
         );
         assert!(knuth.ends_with("expect hours"), "{knuth}");
-        let optimal = forecast(StrategyName::Optimal, &game(4, 10)).unwrap();
+        let optimal = forecast(StrategyKind::Optimal, &game(4, 10)).unwrap();
         assert!(optimal.contains("--resume DIR"), "{optimal}");
     }
 }

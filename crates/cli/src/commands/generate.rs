@@ -5,13 +5,14 @@ use std::time::Instant;
 use anyhow::bail;
 use mastermind_tree::TreeFile;
 
-use crate::args::{GenerateArgs, StrategyName};
+use crate::args::GenerateArgs;
 use crate::commands::forecast::forecast;
 use crate::commands::{claims_summary, Outcome};
 use crate::memory::fit_build;
 use crate::output::{check_output, write_output};
 use crate::progress::BuildProgress;
 use crate::strategy::{build_strategy, scorer_for};
+use mastermind_solve::StrategyKind;
 
 pub fn run(args: &GenerateArgs, quiet: bool) -> anyhow::Result<Outcome> {
     check_output(args.output.as_deref())?;
@@ -19,9 +20,9 @@ pub fn run(args: &GenerateArgs, quiet: bool) -> anyhow::Result<Outcome> {
         return crate::commands::shard::generate(args, shard, quiet);
     }
     let game = args.game.game()?;
-    fit_build(game, args.strategy == StrategyName::Optimal)?;
+    fit_build(game, args.strategy == StrategyKind::Optimal)?;
     if let Some(directory) = &args.resume {
-        if args.strategy != StrategyName::Optimal {
+        if args.strategy != StrategyKind::Optimal {
             bail!("--resume applies to --strategy optimal");
         }
         return crate::commands::resume::run(args, directory, quiet);

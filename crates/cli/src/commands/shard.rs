@@ -9,17 +9,18 @@ use anyhow::bail;
 use mastermind_core::Scorer;
 use mastermind_shard::{optimal, part, static_search, MergeError, ShardId};
 
-use crate::args::{GenerateArgs, MergeArgs, StrategyName};
+use crate::args::{GenerateArgs, MergeArgs};
 use crate::commands::{claims_summary, refused_merge, Outcome};
 use crate::input::read_input;
 use crate::memory::fit_build;
 use crate::output::{check_output, write_output};
 use crate::progress::BuildProgress;
 use crate::strategy::optimal_search;
+use mastermind_solve::StrategyKind;
 
 /// Solves one shard of the optimal search and writes its part.
 pub fn generate(args: &GenerateArgs, shard: ShardId, quiet: bool) -> anyhow::Result<Outcome> {
-    if args.strategy != StrategyName::Optimal {
+    if args.strategy != StrategyKind::Optimal {
         bail!("--shard applies to --strategy optimal");
     }
     let game = args.game.game()?;

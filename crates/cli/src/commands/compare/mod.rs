@@ -16,11 +16,12 @@ use mastermind_tree::{Statistics, StrategyInfo, TreeFile};
 use mastermind_verify::{verify_file, VerifyOptions};
 use serde_json::{json, Value};
 
-use crate::args::{CompareArgs, Objective, StrategyName, StrategyOptions, TieBreakName};
+use crate::args::{CompareArgs, Objective, StrategyOptions, TieBreakName};
 use crate::commands::{stamped, Outcome};
 use crate::output::{check_output, write_output, write_stdout};
 use crate::progress::BuildProgress;
 use crate::strategy::build_strategy;
+use mastermind_solve::StrategyKind;
 
 /// One strategy's verified results. A strategy that draws at random is built once per seed,
 /// and its statistics add up every tree's codes.
@@ -80,7 +81,7 @@ pub fn run(args: &CompareArgs, quiet: bool) -> anyhow::Result<Outcome> {
     }
     let mut rows = Vec::new();
     for &strategy in &args.strategies {
-        let random = strategy == StrategyName::RandomConsistent;
+        let random = strategy == StrategyKind::RandomConsistent;
         let first_seed = args.options.seed.unwrap_or(0);
         let seeds = if random {
             first_seed..first_seed + u64::from(args.samples)
@@ -153,25 +154,25 @@ pub fn run(args: &CompareArgs, quiet: bool) -> anyhow::Result<Outcome> {
 }
 
 /// Which strategies each strategy-specific option applies to.
-fn is_optimal(strategy: &StrategyName) -> bool {
-    *strategy == StrategyName::Optimal
+fn is_optimal(strategy: &StrategyKind) -> bool {
+    *strategy == StrategyKind::Optimal
 }
 
-fn is_consistent(strategy: &StrategyName) -> bool {
+fn is_consistent(strategy: &StrategyKind) -> bool {
     matches!(
         strategy,
-        StrategyName::FirstConsistent | StrategyName::RandomConsistent
+        StrategyKind::FirstConsistent | StrategyKind::RandomConsistent
     )
 }
 
-fn is_one_step(strategy: &StrategyName) -> bool {
+fn is_one_step(strategy: &StrategyKind) -> bool {
     !is_optimal(strategy) && !is_consistent(strategy)
 }
 
 /// The options given for the whole comparison that apply to `strategy`: a cap or an objective
 /// to the optimal entries, a tie-break to the one-step ones (an opening applies to every
 /// strategy; the seed is set per sample).
-fn options_for(strategy: StrategyName, all: &StrategyOptions) -> StrategyOptions {
+fn options_for(strategy: StrategyKind, all: &StrategyOptions) -> StrategyOptions {
     let mut options = all.clone();
     if !is_optimal(&strategy) {
         options.max_guesses = None;
@@ -185,17 +186,17 @@ fn options_for(strategy: StrategyName, all: &StrategyOptions) -> StrategyOptions
 
 /// Refuses an option that applies to none of the listed strategies, rather than ignoring it.
 fn check_options_apply(
-    strategies: &[StrategyName],
+    strategies: &[StrategyKind],
     options: &StrategyOptions,
 ) -> anyhow::Result<()> {
-    let any = |applies: fn(&StrategyName) -> bool| strategies.iter().any(applies);
+    let any = |applies: fn(&StrategyKind) -> bool| strategies.iter().any(applies);
     if (options.max_guesses.is_some() || options.minimize != Objective::Total) && !any(is_optimal) {
         bail!("--max-guesses and --minimize apply to the optimal search, which the list of strategies leaves out");
     }
     if options.tie_break != TieBreakName::PreferCandidate && !any(is_one_step) {
         bail!("--tie-break applies to the one-step strategies, which the list of strategies leaves out");
     }
-    if options.seed.is_some() && !strategies.contains(&StrategyName::RandomConsistent) {
+    if options.seed.is_some() && !strategies.contains(&StrategyKind::RandomConsistent) {
         bail!("--seed applies to random-consistent, which the list of strategies leaves out");
     }
     Ok(())
@@ -203,7 +204,7 @@ fn check_options_apply(
 
 /// Builds one tree and verifies it; `None` when it fails verification (reported on stderr).
 fn build_and_verify(
-    strategy: StrategyName,
+    strategy: StrategyKind,
     options: &StrategyOptions,
     scorer: &Scorer,
     progress: &BuildProgress,

@@ -8,10 +8,11 @@ use mastermind_tree::Statistics;
 use serde_json::{json, Value};
 
 use super::{build_and_verify, options_for};
-use crate::args::{CompareArgs, StrategyName};
+use crate::args::CompareArgs;
 use crate::commands::{stamped, Outcome};
 use crate::output::write_stdout;
 use crate::progress::BuildProgress;
+use mastermind_solve::StrategyKind;
 
 /// One strategy's results from each opening, in the openings' order.
 struct StrategyRow {
@@ -38,7 +39,7 @@ fn openings(scorer: &Scorer) -> Vec<Code> {
 }
 
 pub fn run(args: &CompareArgs, scorer: &Scorer, quiet: bool) -> anyhow::Result<Outcome> {
-    if args.strategies.contains(&StrategyName::RandomConsistent) {
+    if args.strategies.contains(&StrategyKind::RandomConsistent) {
         anyhow::bail!(
             "--openings builds one tree for each strategy and opening; random-consistent is \
              sampled over seeds, so leave it out of --strategies"
