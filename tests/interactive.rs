@@ -288,8 +288,8 @@ mod terminal {
     }
 
     /// A search that settles nothing for minutes (4×9: none of its root's subproblems within
-    /// four) still shows its progress bar soon, at none settled yet, on one line that fits an
-    /// 80-column terminal; and Ctrl-C at the keyboard stops it with status 130 without leaving
+    /// four) still shows its progress bar soon, at none settled yet but with the nodes it has
+    /// searched, on one line that fits an 80-column terminal; and Ctrl-C at the keyboard stops it with status 130 without leaving
     /// a file.
     #[test]
     fn a_long_search_shows_its_progress_before_settling_anything() {
@@ -305,10 +305,14 @@ mod terminal {
             .expect("the terminal takes a size");
         session.set_expect_timeout(Some(Duration::from_secs(30)));
         let bar = session
-            .expect(Regex(r"\] 0/[0-9]+ [0-9.]+/s no estimate yet"))
+            .expect(Regex(r"\] 0/[0-9]+ [0-9.]+/s no estimate, subproblems"))
             .expect("the bar appears, at none settled, long before the first subproblem is");
         let mut shown = String::from_utf8_lossy(bar.before()).into_owned();
         shown.push_str(&String::from_utf8_lossy(&bar[0]));
+        let nodes = session
+            .expect(Regex(r"subproblems, [0-9.]+[kMG]? nodes"))
+            .expect("the nodes searched are counted while no subproblem is settled");
+        shown.push_str(&String::from_utf8_lossy(nodes.before()));
         // Let it redraw a few times before stopping it.
         std::thread::sleep(Duration::from_millis(700));
         session

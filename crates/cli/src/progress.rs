@@ -2,6 +2,7 @@
 //! terminal, and it only appears once a build has run for a moment, whether or not the build
 //! has reported anything by then (a large search can settle its first subproblem after minutes).
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 use std::sync::Mutex;
 use std::thread::JoinHandle;
@@ -20,7 +21,14 @@ pub struct BuildProgress {
     /// The thread that shows the bar once the build has run for [`SHOW_AFTER`], and the way to
     /// tell it the build is over; none under `--quiet`.
     reveal: Mutex<Option<(Sender<()>, JoinHandle<()>)>>,
+    /// What an exhaustive search has told so far: nodes searched, and the best total found
+    /// ([`NONE_YET`] before any).
+    nodes: AtomicU64,
+    best: AtomicU64,
 }
+
+/// No best total found yet.
+const NONE_YET: u64 = u64::MAX;
 
 impl BuildProgress {
     pub fn new(codes: u64, quiet: bool) -> BuildProgress {
@@ -29,7 +37,7 @@ impl BuildProgress {
             // The figures come first and the words last, as a message that is cut short to fit
             // the terminal's width, so that the line never wraps.
             ProgressStyle::with_template(
-                "{elapsed_precise} [{bar:12}] {pos}/{len} {rate} {left} {wide_msg}",
+                "{elapsed_precise} [{bar:10}] {pos}/{len} {rate} {left} {wide_msg}",
             )
             .expect("the template is valid")
             .with_key(
@@ -37,9 +45,9 @@ impl BuildProgress {
                 |state: &ProgressState, out: &mut dyn std::fmt::Write| {
                     // Until something is settled there is no rate to project from.
                     let _ = if state.pos() == 0 {
-                        write!(out, "no estimate yet,")
+                        write!(out, "no estimate,")
                     } else {
-                        write!(out, "about {:#} left,", HumanDuration(state.eta()))
+                        write!(out, "~{:#} left,", HumanDuration(state.eta()))
                     };
                 },
             )
@@ -73,6 +81,8 @@ impl BuildProgress {
         BuildProgress {
             bar,
             reveal: Mutex::new(reveal),
+            nodes: AtomicU64::new(0),
+            best: AtomicU64::new(NONE_YET),
         }
     }
 
@@ -103,10 +113,15 @@ impl Progress for BuildProgress {
     fn subproblems_settled(&self, settled: u64, total: u64, best_total: Option<u64>) {
         self.bar.set_length(total);
         self.bar.set_position(settled);
-        self.bar.set_message(match best_total {
-            Some(best) => format!("subproblems, best total {best}"),
-            None => "subproblems".to_owned(),
-        });
+        if let Some(best) = best_total {
+            self.best.fetch_min(best, Ordering::Relaxed);
+        }
+        self.tell_search();
+    }
+
+    fn search_nodes(&self, nodes: u64) {
+        self.nodes.fetch_max(nodes, Ordering::Relaxed);
+        self.tell_search();
     }
 
     fn root_guesses_scored(&self, scored: u64, total: u64) {
@@ -114,6 +129,32 @@ impl Progress for BuildProgress {
             true => format!("first guess {scored}/{total}"),
             false => "codes".to_owned(),
         });
+    }
+}
+
+impl BuildProgress {
+    /// The words after an exhaustive search's figures: its nodes and its best total so far.
+    fn tell_search(&self) {
+        let mut message = "subproblems".to_owned();
+        let nodes = self.nodes.load(Ordering::Relaxed);
+        if nodes > 0 {
+            message.push_str(&format!(", {} nodes", short_count(nodes)));
+        }
+        let best = self.best.load(Ordering::Relaxed);
+        if best != NONE_YET {
+            message.push_str(&format!(", best {best}"));
+        }
+        self.bar.set_message(message);
+    }
+}
+
+/// A count in three or four characters: `812`, `45k`, `1.2M`, `3.4G`.
+fn short_count(count: u64) -> String {
+    match count {
+        0..1_000 => count.to_string(),
+        1_000..1_000_000 => format!("{}k", count / 1_000),
+        1_000_000..1_000_000_000 => format!("{:.1}M", count as f64 / 1e6),
+        _ => format!("{:.1}G", count as f64 / 1e9),
     }
 }
 

@@ -13,6 +13,10 @@ pub trait Progress: Sync {
     /// A one-step builder has scored `scored` of the `total` guesses it tries at the root: on
     /// a large game the first guess alone takes long before any code is settled.
     fn root_guesses_scored(&self, _scored: u64, _total: u64) {}
+
+    /// An exhaustive search has searched `nodes` nodes so far: its first subproblems can take
+    /// minutes each, and this moves meanwhile. Sent every few thousand nodes.
+    fn search_nodes(&self, _nodes: u64) {}
 }
 
 /// Ignores every report.

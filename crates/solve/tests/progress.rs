@@ -3,7 +3,7 @@
 use std::sync::Mutex;
 
 use mastermind_core::{FeedbackKind, Game, Scorer};
-use mastermind_solve::{one_step, Heuristic, OneStepOptions, Progress};
+use mastermind_solve::{one_step, optimal, Heuristic, OneStepOptions, OptimalOptions, Progress};
 
 /// On a large game the first guess alone takes long, so the builder tells how far its scoring
 /// has gone, once per guess tried at the root, ending at all of them.
@@ -26,4 +26,28 @@ fn the_root_guesses_are_counted_as_they_are_scored() {
     let total = calls[0].1;
     assert!(total > 1);
     assert_eq!(calls, (1..=total).map(|n| (n, total)).collect::<Vec<_>>());
+}
+
+/// An exhaustive search tells how many nodes it has searched while its first subproblems are
+/// still open: every one of the first few thousand, then every few thousand.
+#[test]
+fn the_optimal_search_counts_its_nodes_as_it_goes() {
+    #[derive(Default)]
+    struct Nodes(Mutex<Vec<u64>>);
+    impl Progress for Nodes {
+        fn codes_settled(&self, _codes: u64) {}
+        fn search_nodes(&self, nodes: u64) {
+            self.0.lock().unwrap().push(nodes);
+        }
+    }
+    let scorer = Scorer::new(Game::new(4, 5, true, FeedbackKind::BlackWhite).unwrap());
+    let nodes = Nodes::default();
+    let result = optimal(&scorer, &OptimalOptions::default(), &nodes).unwrap();
+    let mut told = nodes.0.into_inner().unwrap();
+    told.sort_unstable();
+    assert_eq!(told[0], 1);
+    let searched = result.statistics.nodes;
+    assert!(*told.last().unwrap() <= searched);
+    let early = (1..=searched.min(4095)).collect::<Vec<_>>();
+    assert_eq!(&told[..early.len()], early.as_slice());
 }

@@ -25,6 +25,9 @@ use super::counting::{
 use super::search::Search;
 use crate::symmetry::Symmetry;
 
+/// How many nodes the search ranks between reports of its node count, once past the first.
+const NODES_PER_REPORT: u64 = 4096;
+
 /// A guess worth trying: its bound, whether it is not a candidate, the guess. Ordered so that
 /// better bounds come first, then candidates, then smaller codes.
 pub(super) type Ranked = (u32, bool, Code);
@@ -189,7 +192,11 @@ impl Search<'_> {
         limit: u32,
         symmetry: &'s Symmetry,
     ) -> Ranking<'s> {
-        self.nodes.fetch_add(1, Ordering::Relaxed);
+        let nodes = self.nodes.fetch_add(1, Ordering::Relaxed) + 1;
+        // Early nodes hold the largest sets and take longest, so each of them is told.
+        if nodes < NODES_PER_REPORT || nodes.is_multiple_of(NODES_PER_REPORT) {
+            self.report.nodes(nodes);
+        }
         let book = self.scorer.codebook();
         let guesses = self.pool.for_set(book, set, symmetry, self.consistent_only);
         let mut ranking = Ranking::new(set, budget, limit);

@@ -53,6 +53,11 @@ impl<'p> Report<'p> {
         self.send(all);
     }
 
+    /// The search has ranked `nodes` nodes so far.
+    pub(super) fn nodes(&self, nodes: u64) {
+        self.progress.search_nodes(nodes);
+    }
+
     fn send(&self, settled: u64) {
         let total = self.total.load(Ordering::Relaxed);
         let best = self.best.load(Ordering::Relaxed);
