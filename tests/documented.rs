@@ -1,7 +1,7 @@
 //! Every console example of the README and the guide, run against the built binary and
 //! compared with the text shown; `[..]` and `...` in the text mask what varies (times).
-//! Examples that need a terminal (`solve`, `play`) are shown as `text`; the interactive tests
-//! play those sessions.
+//! The game sessions (`solve`, `play`) are shown as `text`, since a console example cannot
+//! type; they are replayed here with what the player types as standard input.
 
 #[test]
 fn the_documented_examples_print_what_the_text_shows() {
@@ -12,4 +12,44 @@ fn the_documented_examples_print_what_the_text_shows() {
         )
         .case("README.md")
         .case("docs/GUIDE.md");
+}
+
+/// The guide's `solve` and `play` sessions are shown as text, since a console example cannot
+/// type. Each is replayed here: what the player types after each prompt goes to standard
+/// input, and the tool (which echoes input that is not a terminal) must print the session as
+/// the guide shows it, with the exit status the session ends with.
+#[test]
+fn the_guides_game_sessions_replay_as_shown() {
+    let guide = std::fs::read_to_string("docs/GUIDE.md").expect("the guide");
+    let sessions: Vec<&str> = guide
+        .split("```text\n")
+        .skip(1)
+        .filter_map(|block| block.split_once("```").map(|(body, _)| body))
+        .filter(|body| {
+            body.starts_with("$ mastermind solve") || body.starts_with("$ mastermind play")
+        })
+        .collect();
+    assert_eq!(
+        sessions.len(),
+        2,
+        "the guide shows a solve and a play session"
+    );
+    for session in sessions {
+        let (command, shown) = session.split_once('\n').expect("a command line");
+        let args: Vec<&str> = command.split_whitespace().skip(2).collect();
+        let typed: String = shown
+            .lines()
+            .filter_map(|line| {
+                let prompt = ["reply? ", "? "]
+                    .into_iter()
+                    .find_map(|prompt| line.find(prompt).map(|at| at + prompt.len()))?;
+                line.starts_with("guess ")
+                    .then(|| format!("{}\n", &line[prompt..]))
+            })
+            .collect();
+        let run = crate::support::mastermind_with_input(&args, &typed);
+        let expected_status = if shown.contains("give up") { 3 } else { 0 };
+        let run = run.expect_status(expected_status);
+        assert_eq!(format!("{}{}", run.stderr, run.stdout), shown, "{command}");
+    }
 }
