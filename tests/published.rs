@@ -6,7 +6,7 @@
 use crate::notation::{
     assert_problem, committed, damaged, location_of, problem_count, verify_text, FIGURE_1,
 };
-use crate::support::{mastermind, write_file};
+use crate::support::{mastermind, says, write_file};
 
 /// A section of Table 1: its letter and the history before it.
 const KOYAMA_LAI: [(&str, &str); 9] = [
@@ -400,23 +400,80 @@ fn a_section_without_its_history_is_told_to_give_it() {
     );
 }
 
-/// The commands that need a whole game's tree take no `--after`: for a section they point to
-/// the ones that do, rather than to a flag they refuse.
+/// The commands that play a tree need a whole game's: for a section, in notation or as a JSON
+/// file that names its history, they point to the ones that take sections.
 #[test]
 fn a_section_given_where_a_whole_tree_is_needed_is_pointed_to_verify_and_print() {
     let directory = tempfile::tempdir().unwrap();
     let section = write_file(directory.path(), "j.txt", &committed(&section_path("J")));
+    let run = mastermind(&["trace", "1111", "--tree", section.as_str()]).expect_status(1);
+    let said = format!("{}{}", run.stdout, run.stderr);
+    assert!(
+        said.contains("it is not a tree of the whole game")
+            && said.contains("mastermind verify FILE --after")
+            && !said.contains("give the history before it"),
+        "{said}"
+    );
+    let json = directory.path().join("j.json");
+    let json = json.to_str().unwrap();
+    mastermind(&[
+        "convert",
+        section.as_str(),
+        "--after",
+        "1123=3B0W",
+        "-o",
+        json,
+    ])
+    .expect_status(0);
     for args in [
-        vec!["convert", section.as_str()],
-        vec!["trace", "1111", "--tree", section.as_str()],
+        vec!["trace", "1111", "--tree", json],
+        vec!["html", json, "-o", "-"],
     ] {
-        let run = mastermind(&args).expect_status(1);
-        let said = format!("{}{}", run.stdout, run.stderr);
-        assert!(
-            said.contains("it is not a tree of the whole game")
-                && said.contains("mastermind verify FILE --after")
-                && !said.contains("give the history before it"),
-            "{said}"
+        let run = mastermind(&args).expect_status(2);
+        says(
+            &run.stderr,
+            "is a section of a tree, after 1123=3B0W; this command needs a whole game's tree",
         );
     }
+}
+
+/// `convert --after` turns a paper's section into a tree file that names its history and
+/// claims what the section achieves with the history's guesses counted; the file verifies,
+/// converts again to the same bytes and prints back as the section.
+#[test]
+fn a_section_converts_to_a_file_that_names_its_history() {
+    let directory = tempfile::tempdir().unwrap();
+    let (letter, after) = KOYAMA_LAI[8];
+    let section = write_file(directory.path(), "k.txt", &committed(&section_path(letter)));
+    let json = directory.path().join("k.json");
+    let json = json.to_str().unwrap();
+    mastermind(&["convert", section.as_str(), "--after", after, "-o", json]).expect_status(0);
+    let file: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(json).unwrap()).unwrap();
+    assert_eq!(
+        file["after"],
+        serde_json::json!([
+            {"guess": "1123", "reply": "1B1W"},
+            {"guess": "1415", "reply": "1B1W"}
+        ])
+    );
+    assert_eq!(file["claims"]["codes"], 39);
+    assert_eq!(file["claims"]["total_guesses"], 184);
+    let run = mastermind(&["verify", json]).expect_status(0);
+    says(&run.stdout, "total guesses: 184");
+    let again = directory.path().join("again.json");
+    let again = again.to_str().unwrap();
+    mastermind(&["convert", json, "-o", again]).expect_status(0);
+    assert_eq!(std::fs::read(json).unwrap(), std::fs::read(again).unwrap());
+    let printed = mastermind(&["print", json, "--notation", "irving"]).expect_status(0);
+    let reprinted = write_file(directory.path(), "printed.txt", &printed.stdout);
+    let run = mastermind(&["verify", reprinted.as_str(), "--after", after]).expect_status(0);
+    says(&run.stdout, "total guesses: 184");
+    // A history that no longer reads is a problem of the file, not a crash.
+    let broken = std::fs::read_to_string(json)
+        .unwrap()
+        .replacen("1415", "1419", 1);
+    let broken = write_file(directory.path(), "broken.json", &broken);
+    let run = mastermind(&["verify", broken.as_str()]).expect_status(1);
+    says(&run.stdout, "step 2 of `after`");
 }

@@ -140,3 +140,26 @@ fn the_schemas_refuse_what_they_do_not_describe() {
     comparison["strategies"][0]["stray"] = Value::from(1);
     assert!(!schema("comparison").is_valid(&comparison));
 }
+
+/// A section's file, written by `convert --after`, conforms too, and the schema describes its
+/// history (a step without its reply is refused).
+#[test]
+fn a_section_file_conforms_to_the_tree_schema() {
+    let directory = tempfile::tempdir().unwrap();
+    let json = directory.path().join("k.json");
+    let json = json.to_str().unwrap();
+    crate::support::mastermind(&[
+        "convert",
+        "trees/published/koyama-lai-1993-table-1-K.txt",
+        "--after",
+        "1123=1B1W,1415=1B1W",
+        "-o",
+        json,
+    ])
+    .expect_status(0);
+    let mut file: Value = serde_json::from_str(&std::fs::read_to_string(json).unwrap()).unwrap();
+    let validator = schema("strategy-tree");
+    conforms(&validator, &file, "k.json");
+    file["after"][0].as_object_mut().unwrap().remove("reply");
+    assert!(!validator.is_valid(&file));
+}

@@ -99,7 +99,7 @@ pub fn verify(
         let scorer = Scorer::for_one_pass(game);
         let reading = notation::read(text, &game, notation);
         let report = py.detach(|| verify_notation(&scorer, &reading, &[], &options));
-        Report::new(py, game, info.clone(), report)
+        Report::new(py, game, info.clone(), report, None)
     };
     let other = |format| -> PyResult<Report> {
         let game = words.game()?;
@@ -115,7 +115,7 @@ pub fn verify(
                 &options,
             )
         });
-        Report::new(py, game, info.clone(), report)
+        Report::new(py, game, info.clone(), report, None)
     };
     match format {
         "json" => {
@@ -125,7 +125,15 @@ pub fn verify(
             let report = py
                 .detach(|| verify_file(&file, &options))
                 .map_err(|e| value_error(e.to_string()))?;
-            Report::new(py, game, file.strategy, report)
+            let section = (!file.after.is_empty()).then(|| {
+                let steps: Vec<String> = file
+                    .after
+                    .iter()
+                    .map(|step| format!("{}={}", step.guess, step.reply))
+                    .collect();
+                steps.join(",")
+            });
+            Report::new(py, game, file.strategy, report, section)
         }
         "knuth" => notation(Some(Notation::Knuth)),
         "irving" => notation(Some(Notation::Irving)),
@@ -164,6 +172,10 @@ pub fn read(
     )?;
     match report.tree() {
         Some(tree) => Ok(tree.clone_ref(py)),
+        // Valid, but a section: the last note says so.
+        None if report.problems().is_empty() => Err(value_error(
+            report.notes().last().cloned().unwrap_or_default(),
+        )),
         None => Err(value_error(format!(
             "the tree does not verify:\n  {}",
             report.problems().join("\n  ")

@@ -232,20 +232,32 @@ pub struct Report {
 }
 
 impl Report {
+    /// The report on a tree of `game`; `section` says when the tree starts after a history, so
+    /// that it is no [`Tree`] (a whole game's).
     pub fn new(
         py: Python<'_>,
         game: Game,
         info: StrategyInfo,
         report: VerifyReport,
+        section: Option<String>,
     ) -> PyResult<Report> {
-        let tree = report
-            .tree
-            .map(|root| Py::new(py, Tree::new(game, info, root)))
-            .transpose()?;
+        let mut notes = report.notes;
+        let tree = match section {
+            Some(after) => {
+                notes.push(format!(
+                    "a section of a tree, after {after}: verified, but no Tree, which is a whole game's"
+                ));
+                None
+            }
+            None => report
+                .tree
+                .map(|root| Py::new(py, Tree::new(game, info, root)))
+                .transpose()?,
+        };
         Ok(Report {
             valid: report.problems.is_empty(),
             problems: report.problems.iter().map(ToString::to_string).collect(),
-            notes: report.notes,
+            notes,
             codes: report.codes,
             solved: report.statistics.codes(),
             total: report.statistics.total(),
@@ -262,6 +274,10 @@ impl Report {
 
     pub fn problems(&self) -> &[String] {
         &self.problems
+    }
+
+    pub fn notes(&self) -> &[String] {
+        &self.notes
     }
 }
 

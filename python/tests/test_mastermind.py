@@ -133,3 +133,46 @@ def test_the_readme_script_prints_what_the_readme_shows(capsys):
     assert len([line for line in script.splitlines() if line.strip()]) < 20
     exec(compile(script, "README.md", "exec"), {})
     assert capsys.readouterr().out == shown
+
+
+def section_of(document, reply):
+    """The file of the section of `document` after its first guess and `reply`."""
+    from fractions import Fraction
+
+    root = document["tree"]
+    tree = root["children"][reply]
+    solved = {}
+
+    def count(node, guesses):
+        below = node.get("children", {}).values()
+        solved[guesses] = solved.get(guesses, 0) + node["candidates"] - sum(c["candidates"] for c in below)
+        for child in below:
+            count(child, guesses + 1)
+
+    count(tree, 2)
+    by_guess = [solved.get(n, 0) for n in range(1, max(solved) + 1)]
+    total = sum(n * codes for n, codes in enumerate(by_guess, 1))
+    average = Fraction(total, tree["candidates"])
+    document = dict(document, tree=tree, after=[{"guess": root["guess"], "reply": reply}])
+    document["claims"] = {
+        "codes": tree["candidates"],
+        "total_guesses": total,
+        "average": {"fraction": f"{average.numerator}/{average.denominator}",
+                    "decimal": f"{float(average):.4f}"},
+        "worst_case": len(by_guess),
+        "solved_by_guess": by_guess,
+    }
+    return document
+
+
+def test_a_section_file_verifies_but_is_no_whole_tree():
+    knuth = json.loads(mastermind.generate("knuth").to_json())
+    section = section_of(knuth, "1B0W")
+    report = mastermind.verify(json.dumps(section))
+    assert report.valid and report.codes == 256 and report.tree is None
+    assert "a section of a tree, after 1122=1B0W" in report.notes[-1]
+    with pytest.raises(ValueError, match="a section of a tree"):
+        mastermind.read(json.dumps(section))
+    section["after"][0]["reply"] = "1B9W"
+    report = mastermind.verify(json.dumps(section))
+    assert any("step 1 of `after`" in problem for problem in report.problems)

@@ -104,6 +104,7 @@ pub enum Command {
     /// Examples:
     ///   mastermind convert trees/published/knuth-1976-figure-1.txt --strategy-name knuth -o knuth.json
     ///   mastermind convert solution-4-6-5 -o optimal-max5.json          (the C solver's punch card)
+    ///   mastermind convert trees/published/koyama-lai-1993-table-1-K.txt --after 1123=1B1W,1415=1B1W -o k.json
     Convert(ConvertArgs),
     #[command(verbatim_doc_comment)]
     /// Build several strategies for one game and compare them side by side.
@@ -629,6 +630,11 @@ pub struct ConvertArgs {
     /// The strategy name the JSON file records.
     #[arg(long, value_name = "NAME", default_value = "published")]
     pub strategy_name: String,
+
+    /// The tree is a section that starts after these guesses and replies, e.g.
+    /// `1123=1B1W,1415=1B1W` (as in `verify --after`); the file records them.
+    #[arg(long, value_name = "GUESS=REPLY,...")]
+    pub after: Option<String>,
 
     /// The game of a tree in notation or the C solver's formats (a JSON file names its own).
     #[command(flatten)]

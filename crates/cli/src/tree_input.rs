@@ -7,7 +7,7 @@
 use std::path::Path;
 
 use anyhow::{bail, Context};
-use mastermind_core::{Codebook, Game, Scorer};
+use mastermind_core::{Code, Codebook, Feedback, Game, Scorer};
 use mastermind_formats::Format;
 use mastermind_play::parse_history;
 use mastermind_tree::notation::read;
@@ -26,6 +26,9 @@ pub struct LoadedTree {
     pub report: Report,
     /// The strategy a JSON tree file names; other formats name none.
     pub strategy_name: Option<String>,
+    /// The guesses and replies before the tree, for a section (`--after`, or a JSON file's
+    /// `after`); empty for a whole game's tree.
+    pub history: Vec<(Code, Feedback)>,
 }
 
 /// A tree that verified, ready for a command to use.
@@ -33,6 +36,8 @@ pub struct ValidTree {
     pub book: Codebook,
     pub root: Node,
     pub strategy_name: Option<String>,
+    /// As [`LoadedTree::history`].
+    pub history: Vec<(Code, Feedback)>,
 }
 
 /// The format a text is read in, and whether it was detected rather than given.
@@ -102,10 +107,13 @@ fn load_json(
     }
     let report = verify_file(&file, options)?;
     let book = Codebook::new(file.game()?);
+    // A history that does not read is among the report's problems.
+    let history = file.history(&book).unwrap_or_default();
     Ok(LoadedTree {
         book,
         report,
         strategy_name: Some(file.strategy.name),
+        history,
     })
 }
 
@@ -152,6 +160,7 @@ fn load_notation(
         book: scorer.codebook().clone(),
         report,
         strategy_name: None,
+        history,
     })
 }
 
@@ -256,7 +265,18 @@ fn load_foreign(
         book: book.clone(),
         report,
         strategy_name: None,
+        history: Vec::new(),
     })
+}
+
+/// `history` as `--after` takes it: `1123=1B1W,1415=1B1W`.
+pub fn written_history(book: &Codebook, history: &[(Code, Feedback)]) -> String {
+    let game = book.game();
+    let steps: Vec<String> = history
+        .iter()
+        .map(|&(guess, reply)| format!("{}={}", book.format(guess), game.feedback_name(reply)))
+        .collect();
+    steps.join(",")
 }
 
 /// `0–5` for `012345`.
@@ -311,11 +331,20 @@ pub fn load_valid_tree(
     refused_as: &str,
 ) -> anyhow::Result<Option<ValidTree>> {
     let loaded = load_and_verify(path, format, input, &VerifyOptions::default())?;
+    if input.whole_game && !loaded.history.is_empty() {
+        bail!(
+            "{} is a section of a tree, after {}; this command needs a whole game's tree \
+             (`mastermind verify` and `mastermind print` take sections)",
+            path.display(),
+            written_history(&loaded.book, &loaded.history)
+        );
+    }
     match loaded.report.tree {
         Some(root) => Ok(Some(ValidTree {
             book: loaded.book,
             root,
             strategy_name: loaded.strategy_name,
+            history: loaded.history,
         })),
         None => {
             eprintln!(

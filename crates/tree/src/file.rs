@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use mastermind_core::{Codebook, FeedbackKind, Game, GameError};
+use mastermind_core::{Code, Codebook, Feedback, FeedbackKind, Game, GameError};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -50,12 +50,26 @@ pub struct TreeFile {
     pub version: u32,
     /// The game the tree plays.
     pub game: FileGame,
+    /// The guesses and replies before the tree's first guess, when the tree is a section of a
+    /// larger one (a paper's `K = (…)`); empty, and left out, for a whole game's tree.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub after: Vec<FileStep>,
     /// The strategy that built it.
     pub strategy: StrategyInfo,
     /// What the file says the tree achieves.
     pub claims: Claims,
     /// The tree, from its first guess.
     pub tree: FileNode,
+}
+
+/// One guess before a section, with its reply.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FileStep {
+    /// The guess, as its symbols.
+    pub guess: String,
+    /// The reply, as its name (such as `1B1W`).
+    pub reply: String,
 }
 
 /// The game the tree plays.
@@ -177,15 +191,56 @@ impl TreeFile {
     /// Describes `root`, built by `strategy` for the game of `book`, with claims computed
     /// from the tree itself.
     pub fn new(book: &Codebook, strategy: StrategyInfo, root: &Node) -> TreeFile {
-        let statistics = Statistics::of_tree(root);
+        TreeFile::section(book, strategy, &[], root)
+    }
+
+    /// Describes `root`, a section that starts after `history`: its claims are over the codes
+    /// that fit the history, each counted with the guesses of the history.
+    pub fn section(
+        book: &Codebook,
+        strategy: StrategyInfo,
+        history: &[(Code, Feedback)],
+        root: &Node,
+    ) -> TreeFile {
+        // The guesses before the section count for each of its codes.
+        let mut counts = vec![0; history.len()];
+        counts.extend(Statistics::of_tree(root).solved_by_guess);
+        let statistics = Statistics::from_counts(counts);
+        let game = book.game();
+        let after = history
+            .iter()
+            .map(|&(guess, reply)| FileStep {
+                guess: book.format(guess),
+                reply: game.feedback_name(reply),
+            })
+            .collect();
         TreeFile {
             format: FORMAT_NAME.to_owned(),
             version: FORMAT_VERSION,
             game: FileGame::of(book),
+            after,
             strategy,
             claims: Claims::of(&statistics),
             tree: FileNode::from_node(book, root),
         }
+    }
+
+    /// The guesses and replies the file's section starts after, read in `book`'s game (empty
+    /// for a whole game's tree), or what is wrong with the first step that does not read.
+    pub fn history(&self, book: &Codebook) -> Result<Vec<(Code, Feedback)>, String> {
+        let game = book.game();
+        self.after
+            .iter()
+            .enumerate()
+            .map(|(index, step)| {
+                let place = |error: String| format!("step {} of `after`: {error}", index + 1);
+                let guess = book.parse(&step.guess).map_err(|e| place(e.to_string()))?;
+                let reply = game
+                    .parse_feedback(&step.reply)
+                    .map_err(|e| place(e.to_string()))?;
+                Ok((guess, reply))
+            })
+            .collect()
     }
 
     /// Parses a file and checks its header and game; the tree itself is not checked here.

@@ -2,11 +2,12 @@
 //! makes, then what the literature says about the strategy it names.
 
 use mastermind_core::{GameError, Scorer};
-use mastermind_tree::{FileNode, Node, TreeFile};
+use mastermind_tree::{FileNode, Node, Statistics, TreeFile};
 
 use crate::claims::check_claims;
 use crate::{
-    quoted_average_notes, verify_tree, ClaimedNode, Problem, Report, TreePath, VerifyOptions,
+    quoted_average_notes, verify_tree, ClaimedNode, Problem, ProblemKind, Report, TreePath,
+    VerifyOptions,
 };
 
 /// Verifies `file`'s tree for every code of its game, and its claims. Fails only when the file
@@ -15,7 +16,11 @@ pub fn verify_file(file: &TreeFile, options: &VerifyOptions) -> Result<Report, G
     let game = file.game()?;
     // Each node's candidates are split once, so the feedback table would not pay for itself.
     let scorer = Scorer::for_one_pass(game);
-    let mut report = verify_tree(&scorer, &ClaimedNode::from(&file.tree), &[], options);
+    let history = match file.history(scorer.codebook()) {
+        Ok(history) => history,
+        Err(reason) => return Ok(unreadable_history(reason)),
+    };
+    let mut report = verify_tree(&scorer, &ClaimedNode::from(&file.tree), &history, options);
     let (wrong_claims, note) = check_claims(
         &file.claims,
         report.codes,
@@ -30,8 +35,9 @@ pub fn verify_file(file: &TreeFile, options: &VerifyOptions) -> Result<Report, G
             kind,
         }));
     report.notes.extend(note);
-    // A quoted figure speaks of the plain strategy, not of a variant with other parameters.
-    if report.unsolved() == 0 && file.strategy.parameters.is_empty() {
+    // A quoted figure speaks of the plain strategy on the whole game, not of a variant with
+    // other parameters or of a section.
+    if report.unsolved() == 0 && file.strategy.parameters.is_empty() && history.is_empty() {
         let name = &file.strategy.name;
         let notes = quoted_average_notes(&game, name, &report.statistics);
         report.notes.extend(notes);
@@ -40,6 +46,21 @@ pub fn verify_file(file: &TreeFile, options: &VerifyOptions) -> Result<Report, G
         report.tree = None;
     }
     Ok(report)
+}
+
+/// The report on a file whose `after` cannot be read: nothing is replayed.
+fn unreadable_history(reason: String) -> Report {
+    Report {
+        problems: vec![Problem {
+            path: TreePath::root(),
+            location: None,
+            kind: ProblemKind::Format(reason),
+        }],
+        notes: Vec::new(),
+        statistics: Statistics::from_counts(Vec::new()),
+        codes: 0,
+        tree: None,
+    }
 }
 
 /// Verifies a tree built in memory for every code of the scorer's game: the replay alone, as

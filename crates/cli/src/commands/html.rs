@@ -3,7 +3,7 @@
 
 use anyhow::bail;
 
-use crate::args::HtmlArgs;
+use crate::args::{HtmlArgs, NotationInputArgs};
 use crate::commands::Outcome;
 use crate::output::{check_output, write_output};
 use crate::tree_input::{load_valid_tree, ValidTree};
@@ -13,11 +13,17 @@ pub fn run(args: &HtmlArgs) -> anyhow::Result<Outcome> {
         bail!("--after does not apply to html: the page starts at the tree's first guess");
     }
     check_output(args.output.as_deref())?;
+    // The page plays the game from its first guess.
+    let input = NotationInputArgs {
+        whole_game: true,
+        ..args.input.clone()
+    };
     let Some(ValidTree {
         book,
         root,
         strategy_name,
-    }) = load_valid_tree(&args.file, args.format, &args.input, "written as a page")?
+        ..
+    }) = load_valid_tree(&args.file, args.format, &input, "written as a page")?
     else {
         return Ok(Outcome::Invalid);
     };
