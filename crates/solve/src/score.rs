@@ -100,8 +100,10 @@ impl<'a> ClassSizes<'a> {
 /// }
 /// ```
 pub trait GuessScore: Send + Sync {
-    /// The name the tree file records as the strategy's.
-    fn name(&self) -> String;
+    /// The name the tree file records as the strategy's; `custom` unless given.
+    fn name(&self) -> String {
+        "custom".to_owned()
+    }
 
     /// The parameters the tree file records beside the name.
     fn parameters(&self) -> BTreeMap<String, Value> {

@@ -139,3 +139,26 @@ fn every_strategy_is_found_by_the_name_its_file_records() {
     }
     assert_eq!(StrategyKind::from_file_name("fastest"), None);
 }
+
+/// A score that gives no name is recorded as `custom`.
+#[test]
+fn a_score_without_a_name_is_recorded_as_custom() {
+    struct Unnamed;
+    impl GuessScore for Unnamed {
+        fn score(&self, sizes: &ClassSizes<'_>) -> f64 {
+            f64::from(sizes.largest())
+        }
+    }
+    let scorer = Scorer::for_one_pass(Game::new(2, 3, true, FeedbackKind::BlackWhite).unwrap());
+    let start = Situation::start(&scorer);
+    let built = build_scored(
+        &Unnamed,
+        &StrategyOptions::default(),
+        &scorer,
+        &start,
+        &NoProgress,
+    )
+    .unwrap();
+    assert_eq!(built.info.name, "custom");
+    assert!(built.info.parameters.is_empty());
+}
