@@ -20,7 +20,6 @@ use serde_json::Value;
 pub struct ClassSizes<'a> {
     game: &'a Game,
     sizes: &'a [u32],
-    candidates: usize,
     is_candidate: bool,
 }
 
@@ -31,7 +30,6 @@ impl<'a> ClassSizes<'a> {
         ClassSizes {
             game,
             sizes,
-            candidates: sizes.iter().map(|&n| n as usize).sum(),
             is_candidate,
         }
     }
@@ -56,9 +54,10 @@ impl<'a> ClassSizes<'a> {
             .map(|(index, &n)| (Feedback::from_index(index as u8), n))
     }
 
-    /// How many candidates the node has.
+    /// How many candidates the node has (the sum of the sizes, counted when asked: most
+    /// scores never need it, and the builder scores every guess).
     pub fn candidates(&self) -> usize {
-        self.candidates
+        self.sizes.iter().map(|&n| n as usize).sum()
     }
 
     /// Whether the guess may itself be the secret.
