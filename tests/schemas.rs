@@ -163,3 +163,22 @@ fn a_section_file_conforms_to_the_tree_schema() {
     file["after"][0].as_object_mut().unwrap().remove("reply");
     assert!(!validator.is_valid(&file));
 }
+
+/// The committed atlas conforms to its schema, and the schema refuses a finished figure
+/// without its time and a measure it does not know.
+#[test]
+fn the_committed_atlas_conforms_to_the_atlas_schema() {
+    let validator = schema("atlas");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("trees/atlas/atlas.json");
+    let atlas: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    conforms(&validator, &atlas, "trees/atlas/atlas.json");
+    let mut changed = atlas.clone();
+    let knuth = &mut changed["entries"][0]["results"]["knuth"];
+    knuth.as_object_mut().unwrap().remove("seconds");
+    assert!(!validator.is_valid(&changed));
+    let mut changed = atlas;
+    let results = changed["entries"][0]["results"].as_object_mut().unwrap();
+    let knuth = results["knuth"].clone();
+    results.insert("minimax".to_owned(), knuth);
+    assert!(!validator.is_valid(&changed));
+}

@@ -264,6 +264,10 @@ fn the_cluster_recipes_are_well_formed() {
         "contrib/slurm/submit.sh",
         "contrib/slurm/shard.sbatch",
         "contrib/slurm/merge.sbatch",
+        "contrib/slurm/submit-array.sh",
+        "contrib/slurm/atlas.sh",
+        "contrib/slurm/atlas-shard.sbatch",
+        "contrib/slurm/atlas-merge.sbatch",
     ] {
         let status = std::process::Command::new("bash")
             .args(["-n", script])
@@ -277,6 +281,12 @@ fn the_cluster_recipes_are_well_formed() {
         .expect("bash runs");
     assert_eq!(usage.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&usage.stderr).contains("submit.sh SHARDS OUTPUT"));
+    let usage = std::process::Command::new("bash")
+        .arg("contrib/slurm/atlas.sh")
+        .output()
+        .expect("bash runs");
+    assert_eq!(usage.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&usage.stderr).contains("atlas.sh SHARDS OUTPUT"));
 
     // The Indexed Job runs as many pods as the shards its command names.
     let text = std::fs::read_to_string("contrib/kubernetes/shards.yaml").unwrap();

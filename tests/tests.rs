@@ -1,6 +1,7 @@
 //! The end-to-end suite: one test binary, one module per area, driving the built `mastermind`
 //! binary as a user would.
 
+mod atlas;
 #[cfg(unix)]
 mod browser;
 mod compare;

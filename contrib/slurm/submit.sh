@@ -20,13 +20,6 @@ output=$2
 shift 2
 export SHARDS="$shards" OUTPUT="$output" GENERATE_FLAGS="$*"
 export MASTERMIND="${MASTERMIND:-mastermind}" PARTS="${PARTS:-parts}"
-mkdir -p "$PARTS"
-if compgen -G "$PARTS/part-*.json" >/dev/null; then
-  echo "$PARTS already holds parts of another run: remove them or set PARTS" >&2
-  exit 2
-fi
-# shellcheck disable=SC2086 # SBATCH_FLAGS is a list of flags
-array=$(sbatch --parsable ${SBATCH_FLAGS:-} --array="0-$((shards - 1))" "$here/shard.sbatch")
-# shellcheck disable=SC2086
-merge=$(sbatch --parsable ${SBATCH_FLAGS:-} --dependency="afterok:${array%%;*}" "$here/merge.sbatch")
-echo "shards: job array ${array%%;*}, merge: job ${merge%%;*} once every shard has succeeded"
+# shellcheck source=contrib/slurm/submit-array.sh
+source "$here/submit-array.sh"
+submit_array shard.sbatch merge.sbatch

@@ -1,7 +1,8 @@
 //! `mastermind html` pages in a real headless Chromium: explore Knuth's tree to a leaf, follow
 //! a `#` link, solve a code by clicking replies (and have an impossible one refused), play a
 //! game to the end, check the chart against the tree's counts, and check the page's scoring
-//! against the core's on three games. Screenshots of each view go to `target/screenshots/`.
+//! against the core's on three games; sort and filter the atlas page and follow its link to a
+//! tree's page. Screenshots of each view go to `target/screenshots/`.
 
 mod driver;
 
@@ -227,6 +228,7 @@ async fn the_page_works_in_a_real_browser() {
     let client = &browser.client;
     explore_to_a_leaf(client, &knuth).await;
     follow_a_link(client, &knuth).await;
+    explains_its_guess(client, &knuth).await;
     solve_a_code(client, &knuth, "3632").await;
     play_to_the_end(client, &knuth).await;
     chart_matches_the_tree(client, &knuth).await;
@@ -260,6 +262,7 @@ async fn the_page_works_in_a_real_browser() {
     explore_to_a_leaf(client, &bulls_and_cows).await;
     play_to_the_end(client, &bulls_and_cows).await;
     solve_a_code(client, &black_only, "3632").await;
+    atlas_sorts_filters_and_links(client, directory.path()).await;
     client.clone().close().await.expect("the session closes");
 }
 
@@ -352,6 +355,50 @@ async fn explore_to_a_leaf(client: &Client, page: &Page) {
         attribute(client, "#explore-guess .board", "data-code").await,
         page.file.tree.guess
     );
+}
+
+/// "Why this guess?" at a position ranks the guesses as `next --explain` does, with the one
+/// played marked.
+async fn explains_its_guess(client: &Client, page: &Page) {
+    let tree = &page.file.tree;
+    let (reply, _) = tree
+        .children
+        .iter()
+        .max_by_key(|(_, child)| child.candidates)
+        .unwrap();
+    let after = format!("{}={reply}", tree.guess);
+    client.goto("about:blank").await.expect("a blank page");
+    visit(client, &format!("{}#{after}", page.url)).await;
+    let next = mastermind(&["next", "--explain", "--json", "--after", &after]).expect_status(0);
+    let next: Value = serde_json::from_str(&next.stdout).unwrap();
+    let shown = script(
+        client,
+        "const why = document.getElementById('explore-why'); why.open = true; \
+         return [why.hidden, Array.from(document.querySelectorAll('#explore-why-ranking tr')) \
+           .map((row) => Array.from(row.cells).map((cell) => cell.textContent))];",
+        vec![],
+    )
+    .await;
+    assert_eq!(shown[0], json!(false), "the reason is shown");
+    let rows = shown[1].as_array().unwrap();
+    let alternatives = next["explanation"]["alternatives"].as_array().unwrap();
+    for (row, alternative) in rows.iter().zip(alternatives) {
+        let guess = alternative["guess"].as_str().unwrap();
+        let played = guess == next["guess"];
+        let shown_guess = row[1].as_str().unwrap();
+        assert!(
+            shown_guess.starts_with(guess),
+            "{row} against {alternative}"
+        );
+        assert_eq!(shown_guess.ends_with("(played)"), played, "{row}");
+        assert_eq!(
+            row[2].as_str().unwrap().parse::<f64>().unwrap(),
+            alternative["score"].as_f64().unwrap()
+        );
+        assert_eq!(row[3] == "yes", alternative["candidate"] == true, "{row}");
+    }
+    assert!(rows.len() >= alternatives.len());
+    screenshot(client, "explore-why").await;
 }
 
 async fn follow_a_link(client: &Client, page: &Page) {
@@ -630,4 +677,67 @@ async fn scores_like_the_core(client: &Client, page: &Page) {
         "the page scores as the core does in {}",
         page.scorer.game().describe()
     );
+}
+
+/// The committed atlas's page: every game shown, the variant filter, sorting by the optimum,
+/// and a figure's link to its tree's page.
+async fn atlas_sorts_filters_and_links(client: &Client, directory: &Path) {
+    let page = directory.join("atlas.html");
+    mastermind(&[
+        "html",
+        "trees/atlas/atlas.json",
+        "-o",
+        page.to_str().unwrap(),
+    ])
+    .expect_status(0);
+    let atlas: Value =
+        serde_json::from_str(&std::fs::read_to_string("trees/atlas/atlas.json").unwrap()).unwrap();
+    let entries = atlas["entries"].as_array().unwrap();
+    let url = format!("file://{}", page.display());
+    client.goto(&url).await.expect("the atlas page loads");
+    assert_eq!(count(client, "#atlas-body tr").await, entries.len());
+    script(
+        client,
+        "const select = document.getElementById('filter-variant'); select.value = 'no-repeat'; \
+         select.dispatchEvent(new Event('input', { bubbles: true }));",
+        vec![],
+    )
+    .await;
+    let no_repeat = entries
+        .iter()
+        .filter(|e| e["variant"] == "no-repeat")
+        .count();
+    assert_eq!(count(client, "#atlas-body tr").await, no_repeat);
+    assert_eq!(
+        text(client, "#shown").await,
+        format!("{no_repeat} of {} games", entries.len())
+    );
+    // Sorted by the optimum's total, the smallest game comes first: 2 × 2 without
+    // repetition, whose 2 codes take 3 guesses in all.
+    let optimal_column = 3 + 5 + 1;
+    client
+        .find(Locator::Css(&format!(
+            "#atlas-head th:nth-child({optimal_column}) button"
+        )))
+        .await
+        .expect("the optimal heading")
+        .click()
+        .await
+        .expect("the heading sorts");
+    let first = text(
+        client,
+        &format!("#atlas-body tr:first-child td:nth-child({optimal_column})"),
+    )
+    .await;
+    assert_eq!(first, "3 (2)");
+    screenshot(client, "atlas").await;
+    script(
+        client,
+        "const select = document.getElementById('filter-variant'); select.value = 'repeat'; \
+         select.dispatchEvent(new Event('input', { bubbles: true }));",
+        vec![],
+    )
+    .await;
+    click(client, "a[href='knuth-4x6.html']").await;
+    assert_eq!(text(client, "h1").await, "knuth strategy, 4×6");
 }

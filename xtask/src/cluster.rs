@@ -3,7 +3,8 @@
 //! this machine (controller and node daemon on localhost, processes tracked as plain Linux
 //! processes, no task plugin, so neither systemd nor cgroups is needed), submits the optimal
 //! 4×6 search as a job array of 8 shards with the merge job depending on it, waits, and checks
-//! the merged tree against `generate`'s, byte for byte.
+//! the merged tree against `generate`'s, byte for byte; then the same for a small atlas in 3
+//! shards, whose figures must equal one process's.
 
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
@@ -60,6 +61,75 @@ pub fn run(root: &Path) -> anyhow::Result<()> {
     println!(
         "Slurm: {SHARDS} shards as a job array and the merge after them ran on a one-node cluster; the merged tree ({} bytes) equals generate's, byte for byte",
         merged_bytes.len()
+    );
+    atlas_on_slurm(root, &cluster, &binary, directory.path())
+}
+
+/// The flags of the atlas run on the cluster: small games, every variant and measure.
+const ATLAS_FLAGS: &[&str] = &["--pegs", "2..3", "--colours", "2..4", "--budget", "60"];
+const ATLAS_SHARDS: u32 = 3;
+
+/// `contrib/slurm/atlas.sh` on the cluster: the parts put together must give one process's
+/// figures for every game and measure.
+fn atlas_on_slurm(
+    root: &Path,
+    cluster: &Cluster,
+    binary: &Path,
+    directory: &Path,
+) -> anyhow::Result<()> {
+    let merged = directory.join("atlas.json");
+    let submitted = Command::new(root.join("contrib/slurm/atlas.sh"))
+        .arg(ATLAS_SHARDS.to_string())
+        .arg(&merged)
+        .args(ATLAS_FLAGS)
+        .env("MASTERMIND", binary)
+        .env("PARTS", directory.join("atlas-parts"))
+        .env("SLURM_CONF", &cluster.config)
+        .current_dir(directory)
+        .output()
+        .context("cannot run contrib/slurm/atlas.sh")?;
+    ensure!(
+        submitted.status.success(),
+        "atlas.sh failed:\n{}",
+        String::from_utf8_lossy(&submitted.stderr)
+    );
+    print!("{}", String::from_utf8_lossy(&submitted.stdout));
+    cluster.wait_until_no_jobs()?;
+    let single = directory.join("atlas-single.json");
+    let status = Command::new(binary)
+        .args(["--quiet", "atlas"])
+        .args(ATLAS_FLAGS)
+        .arg("-o")
+        .arg(&single)
+        .status()
+        .context("cannot run atlas")?;
+    ensure!(status.success(), "atlas failed");
+    let read = |path: &Path| -> anyhow::Result<Vec<(String, Option<mastermind_atlas::Figures>)>> {
+        let text = std::fs::read_to_string(path).with_context(|| {
+            format!(
+                "the atlas run wrote nothing; the job logs:\n{}",
+                logs(directory)
+            )
+        })?;
+        let atlas = mastermind_atlas::AtlasFile::from_json(&text)?;
+        Ok(atlas
+            .entries
+            .iter()
+            .flat_map(|entry| {
+                entry.results.iter().map(move |(name, outcome)| {
+                    (format!("{} {name}", entry.game), outcome.figures())
+                })
+            })
+            .collect())
+    };
+    let (on_slurm, alone) = (read(&merged)?, read(&single)?);
+    ensure!(
+        on_slurm == alone,
+        "the atlas put together on Slurm differs from one process's"
+    );
+    println!(
+        "Slurm: the atlas in {ATLAS_SHARDS} shards, put together after them, has one process's {} figures",
+        alone.len()
     );
     Ok(())
 }

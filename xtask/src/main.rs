@@ -1,15 +1,16 @@
-//! `cargo xtask regen | regen-slow | regen-static | check | bench [--quick] | cluster | man`.
+//! `cargo xtask regen | regen-slow | regen-static | regen-atlas | check | bench [--quick] | cluster | man`.
 
 use std::process::ExitCode;
 
-use xtask::{bench, cluster, man, static_sets, trees, workspace_root};
+use xtask::{atlas, bench, cluster, man, static_sets, trees, workspace_root};
 
 const USAGE: &str =
-    "usage: cargo xtask <regen | regen-slow | regen-static | check | bench [--quick] | cluster | man>
+    "usage: cargo xtask <regen | regen-slow | regen-static | regen-atlas | check | bench [--quick] | cluster | man>
   regen         rewrite the committed trees under trees/ (the slow ones' notations only)
   regen-slow    the same, rebuilding the slow trees too (4×9: about 14 minutes)
   regen-static  rewrite the committed static results under trees/static/ (minutes)
-  check         fail if a committed tree or static result is stale or does not verify
+  regen-atlas   compute trees/atlas/ again, reusing what it settled (about an hour from nothing)
+  check         fail if a committed tree, static result or atlas figure is stale or does not verify
   bench         build release binaries and print the whole-process benchmark table
   bench --quick the same, without the long searches
   cluster       run contrib/slurm on a one-node Slurm started here (installs it; needs root)
@@ -23,7 +24,10 @@ fn main() -> ExitCode {
         ["regen"] => trees::regen(&root, false),
         ["regen-slow"] => trees::regen(&root, true),
         ["regen-static"] => static_sets::regen(&root),
-        ["check"] => trees::check(&root).and_then(|()| static_sets::check(&root)),
+        ["regen-atlas"] => atlas::regen(&root),
+        ["check"] => trees::check(&root)
+            .and_then(|()| static_sets::check(&root))
+            .and_then(|()| atlas::check(&root)),
         ["bench"] => bench::run(&root, bench::Scope::Full),
         ["bench", "--quick"] => bench::run(&root, bench::Scope::Quick),
         ["cluster"] => cluster::run(&root),

@@ -174,6 +174,29 @@ pub enum Command {
     ///   mastermind html trees/published/knuth-1976-figure-1.txt -o figure-1.html
     ///   mastermind generate --pegs 4 --colours 10 --no-repeat --strategy most-parts | mastermind html - -o bulls.html
     Html(HtmlArgs),
+    #[command(verbatim_doc_comment)]
+    /// Every strategy's figures, the optima and the static number for a range of games.
+    ///
+    /// For each game (pegs × colours, with and without repeated colours, and with black pegs
+    /// only) and each measure (the five deterministic strategies' totals and worst cases, the
+    /// expected-case optimum, the least worst case, the static number), one computation runs
+    /// as a process of its own on one thread, -j at a time, and is stopped when its --budget
+    /// runs out: the entry then records how far it got. Trees are verified before they count.
+    /// The output is rewritten as each game completes and is read back on the next run, so
+    /// an interrupted run goes on where it stopped; finished and failed figures are reused,
+    /// unfinished ones are tried again with a larger budget.
+    ///
+    /// Exit status: 0 when written (unfinished entries included); 2 for a usage error or an
+    /// atlas file that cannot be read or written.
+    ///
+    /// Examples:
+    ///   mastermind atlas --pegs 2..3 --colours 2..4 --budget 10 -o atlas.json
+    ///   mastermind atlas --shard $K/8 -o part-$K.json           (on each of 8 machines)
+    ///   mastermind atlas --reuse part-*.json -o atlas.json        (merge the shards)
+    Atlas(AtlasArgs),
+    /// One measure of one game, for `atlas`: the figures as JSON on stdout, progress on stderr.
+    #[command(hide = true)]
+    AtlasEntry(AtlasEntryArgs),
     /// Static Mastermind: every guess made at once, before any reply.
     ///
     /// Examples:
@@ -747,6 +770,94 @@ pub struct StaticTableArgs {
     /// colours).
     #[arg(long, value_name = "DIR")]
     pub output_dir: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct AtlasArgs {
+    /// The numbers of pegs: `A..B` or a single number.
+    #[arg(long, value_name = "A..B", default_value = "2..8", value_parser = parse_span)]
+    pub pegs: Span,
+
+    /// The numbers of colours: `A..B` or a single number.
+    #[arg(long, visible_alias = "colors", value_name = "A..B", default_value = "2..10", value_parser = parse_span)]
+    pub colours: Span,
+
+    /// The variants, comma-separated: repeat (Mastermind), no-repeat (Bulls and Cows for
+    /// 4 × 10), black-only.
+    #[arg(long, value_name = "LIST", value_delimiter = ',', default_value = "repeat,no-repeat,black-only", value_parser = parse_variant)]
+    pub variants: Vec<mastermind_atlas::Variant>,
+
+    /// The measures, comma-separated: knuth, expected-size, entropy, most-parts,
+    /// first-consistent, optimal, least-worst, static.
+    #[arg(long, value_name = "LIST", value_delimiter = ',', default_value = "knuth,expected-size,entropy,most-parts,first-consistent,optimal,least-worst,static", value_parser = parse_measure)]
+    pub measures: Vec<mastermind_atlas::Measure>,
+
+    /// Leave out the games with more codes than this (5040 keeps Bulls and Cows).
+    #[arg(long, value_name = "N", default_value_t = 5040)]
+    pub max_codes: usize,
+
+    /// Seconds each computation may take before it is stopped and recorded as unfinished.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0, value_parser = parse_budget)]
+    pub budget: f64,
+
+    /// Reuse the outcomes in these atlas files (shards' parts, an earlier run); the output
+    /// file, when it exists, is always reused.
+    #[arg(long, value_name = "FILE", num_args = 1..)]
+    pub reuse: Vec<PathBuf>,
+
+    /// Compute only shard K of N (K from 0) of the games, e.g. --shard $SLURM_ARRAY_TASK_ID/8;
+    /// `--reuse` the parts to put them together.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<mastermind_shard::ShardId>,
+
+    /// Link each figure to a tree file in DIR with the same game, strategy and figures
+    /// (verified first), by its path from the atlas file.
+    #[arg(long, value_name = "DIR")]
+    pub trees: Option<PathBuf>,
+
+    /// Also write the atlas as CSV to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<PathBuf>,
+
+    /// Write the atlas to FILE (atomically, after each game) instead of stdout at the end.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct AtlasEntryArgs {
+    #[arg(long)]
+    pub pegs: u32,
+    #[arg(long)]
+    pub colours: u32,
+    #[arg(long, value_parser = parse_variant)]
+    pub variant: mastermind_atlas::Variant,
+    #[arg(long, value_parser = parse_measure)]
+    pub measure: mastermind_atlas::Measure,
+}
+
+fn parse_variant(text: &str) -> Result<mastermind_atlas::Variant, String> {
+    mastermind_atlas::Variant::from_name(text.trim()).ok_or_else(|| {
+        format!("`{text}` is not a variant; expected repeat, no-repeat or black-only")
+    })
+}
+
+fn parse_measure(text: &str) -> Result<mastermind_atlas::Measure, String> {
+    use mastermind_atlas::Measure;
+    Measure::from_name(text.trim()).ok_or_else(|| {
+        let names: Vec<&str> = Measure::ALL.iter().map(|m| m.name()).collect();
+        format!(
+            "`{text}` is not a measure; expected one of {}",
+            names.join(", ")
+        )
+    })
+}
+
+fn parse_budget(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(seconds) if seconds > 0.0 && seconds.is_finite() => Ok(seconds),
+        _ => Err(format!("`{text}` is not a number of seconds above 0")),
+    }
 }
 
 /// An inclusive range of small numbers, such as `2..10`.

@@ -40,7 +40,7 @@ fn invocations(line: &str) -> Vec<Vec<String>> {
 fn commands() -> Vec<(String, Command)> {
     fn walk(path: &str, command: &Command, found: &mut Vec<(String, Command)>) {
         for sub in command.get_subcommands() {
-            if sub.get_name() == "help" {
+            if sub.get_name() == "help" || sub.is_hide_set() {
                 continue;
             }
             let path = format!("{path} {}", sub.get_name());

@@ -60,6 +60,8 @@ fn main() -> ExitCode {
         Command::Solve(args) => commands::solve::run(&args, cli.quiet),
         Command::Play(args) => commands::play::run(&args),
         Command::Html(args) => commands::html::run(&args),
+        Command::Atlas(args) => commands::atlas::run(&args, cli.threads, cli.quiet),
+        Command::AtlasEntry(args) => commands::atlas::entry(&args),
         Command::Static(command) => commands::static_mastermind::run(&command, cli.quiet),
         Command::Completions(args) => commands::completions::run(&args),
         Command::Man => commands::man::run(),

@@ -11,7 +11,7 @@ use mastermind_core::{Code, Codebook, Feedback, Game, Scorer};
 use mastermind_formats::Format;
 use mastermind_play::parse_history;
 use mastermind_tree::notation::read;
-use mastermind_tree::{Node, Notation, TreeFile};
+use mastermind_tree::{Node, Notation, StrategyInfo, TreeFile};
 use mastermind_verify::{
     quoted_average_notes, verify_file, verify_notation, verify_read, Branches, ClaimedNode,
     ProblemKind, Report, VerifyOptions,
@@ -24,8 +24,8 @@ use crate::input::read_input;
 pub struct LoadedTree {
     pub book: Codebook,
     pub report: Report,
-    /// The strategy a JSON tree file names; other formats name none.
-    pub strategy_name: Option<String>,
+    /// The strategy a JSON tree file names, with its parameters; other formats name none.
+    pub strategy: Option<StrategyInfo>,
     /// The guesses and replies before the tree, for a section (`--after`, or a JSON file's
     /// `after`); empty for a whole game's tree.
     pub history: Vec<(Code, Feedback)>,
@@ -35,7 +35,7 @@ pub struct LoadedTree {
 pub struct ValidTree {
     pub book: Codebook,
     pub root: Node,
-    pub strategy_name: Option<String>,
+    pub strategy: Option<StrategyInfo>,
     /// As [`LoadedTree::history`].
     pub history: Vec<(Code, Feedback)>,
 }
@@ -112,7 +112,7 @@ fn load_json(
     Ok(LoadedTree {
         book,
         report,
-        strategy_name: Some(file.strategy.name),
+        strategy: Some(file.strategy),
         history,
     })
 }
@@ -159,7 +159,7 @@ fn load_notation(
     Ok(LoadedTree {
         book: scorer.codebook().clone(),
         report,
-        strategy_name: None,
+        strategy: None,
         history,
     })
 }
@@ -264,7 +264,7 @@ fn load_foreign(
     Ok(LoadedTree {
         book: book.clone(),
         report,
-        strategy_name: None,
+        strategy: None,
         history: Vec::new(),
     })
 }
@@ -343,7 +343,7 @@ pub fn load_valid_tree(
         Some(root) => Ok(Some(ValidTree {
             book: loaded.book,
             root,
-            strategy_name: loaded.strategy_name,
+            strategy: loaded.strategy,
             history: loaded.history,
         })),
         None => {

@@ -4,7 +4,9 @@
 
 use mastermind_core::Codebook;
 use mastermind_tree::{FileGame, FileNode, Node, Statistics};
-use serde_json::json;
+use std::collections::BTreeMap;
+
+use serde_json::{json, Value};
 
 use crate::chart::{bar_chart, escape, Series};
 
@@ -13,11 +15,21 @@ const STYLE: &str = include_str!("assets/page.css");
 const SCRIPT: &str = include_str!("assets/page.js");
 
 /// The whole page for `root`, a verified tree of the game of `book`, titled `title`.
-pub fn page(book: &Codebook, root: &Node, title: &str) -> String {
+/// `reasons`, when given, says why the strategy plays its guess at each position, keyed by
+/// the position's address (`1122=1B1W,1344=0B2W`; the empty key is the first guess): what it
+/// ranks guesses by (`score`) and the best few with their scores (`ranking`: `rank`, `guess`,
+/// `score`, `candidate`), the guess played among them; the explorer shows it.
+pub fn page(
+    book: &Codebook,
+    root: &Node,
+    title: &str,
+    reasons: Option<&BTreeMap<String, Value>>,
+) -> String {
     let statistics = Statistics::of_tree(root);
     let data = json!({
         "game": FileGame::of(book),
         "tree": FileNode::from_node(book, root),
+        "reasons": reasons,
     });
     // The data sits in a <script> element, which only `</` could end early; `<` appears in
     // no symbol or reply, but escaping it keeps that true of any future field.
@@ -82,7 +94,7 @@ mod tests {
             candidates: 4,
             children: vec![],
         };
-        let text = page(&book, &root, "<mine>");
+        let text = page(&book, &root, "<mine>", None);
         for placeholder in ["<!--", "/*STYLE*/", "/*DATA*/", "/*SCRIPT*/"] {
             assert!(
                 !text.contains(placeholder),

@@ -392,10 +392,9 @@ impl FileNode {
     }
 }
 
-/// serde_json appends " at line L column C" to its messages; the position is reported apart.
-/// serde_json's message without its position (given apart), cut short: it may quote a
-/// string of the input whole.
-fn strip_position(message: &str) -> String {
+/// serde_json's message without the " at line L column C" it appends (the file formats report
+/// the position apart), cut short: it may quote a string of the input whole.
+pub fn strip_position(message: &str) -> String {
     const LONGEST: usize = 200;
     let message = match message.rfind(" at line ") {
         Some(index) => &message[..index],

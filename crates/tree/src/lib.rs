@@ -10,8 +10,8 @@ pub mod notation;
 mod statistics;
 
 pub use file::{
-    Claims, FileError, FileGame, FileNode, FileStep, StrategyInfo, TreeFile, FORMAT_NAME,
-    FORMAT_VERSION,
+    strip_position, Claims, FileError, FileGame, FileNode, FileStep, StrategyInfo, TreeFile,
+    FORMAT_NAME, FORMAT_VERSION,
 };
 pub use model::Node;
 pub use notation::{Layout, Notation};

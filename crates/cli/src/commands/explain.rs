@@ -238,13 +238,8 @@ impl Explanation {
             None => text.push_str(&format!("alternatives: {}\n", self.score_name)),
             Some(ranking) => {
                 text.push_str(&format!("ranked by {}:\n", self.score_name));
-                let shown = ranking.iter().take(SHOWN);
-                let played_rank = ranking.iter().position(|ranked| ranked.guess == played);
-                for (rank, ranked) in shown.enumerate() {
+                for (rank, ranked) in shown(ranking, played) {
                     text.push_str(&line(book, rank, ranked, played));
-                }
-                if let Some(rank) = played_rank.filter(|&rank| rank >= SHOWN) {
-                    text.push_str(&line(book, rank, &ranking[rank], played));
                 }
             }
         }
@@ -269,6 +264,38 @@ impl Explanation {
             })).collect::<Vec<_>>()),
         })
     }
+
+    /// For the page: the score's name and the ranking as [`Explanation::render`] shows it, or
+    /// `None` when the strategy has no score to rank by.
+    pub fn ranking_json(&self, scorer: &Scorer, played: Code) -> Option<Value> {
+        let book = scorer.codebook();
+        let ranking = self.ranking.as_ref()?;
+        let shown: Vec<Value> = shown(ranking, played)
+            .into_iter()
+            .map(|(rank, ranked)| {
+                json!({
+                    "rank": rank + 1,
+                    "guess": book.format(ranked.guess),
+                    "score": shown_score(ranked.score),
+                    "candidate": ranked.candidate,
+                })
+            })
+            .collect();
+        Some(json!({ "score": self.score_name, "ranking": shown }))
+    }
+}
+
+/// The best [`SHOWN`] with their ranks, and `played` with its rank if it is not among them.
+fn shown(ranking: &[Ranked], played: Code) -> Vec<(usize, &Ranked)> {
+    let mut shown: Vec<(usize, &Ranked)> = ranking.iter().take(SHOWN).enumerate().collect();
+    if let Some(rank) = ranking
+        .iter()
+        .position(|ranked| ranked.guess == played)
+        .filter(|&rank| rank >= SHOWN)
+    {
+        shown.push((rank, &ranking[rank]));
+    }
+    shown
 }
 
 /// Scores are kept with a sign that makes smaller better; shown as the strategy states them.

@@ -1,5 +1,6 @@
 //! One module per subcommand.
 
+pub mod atlas;
 pub mod compare;
 pub mod completions;
 pub mod convert;

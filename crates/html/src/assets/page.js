@@ -271,6 +271,7 @@
     const replies = $("explore-replies");
     replies.replaceChildren();
     $("explore-candidates").replaceChildren();
+    $("explore-why").hidden = true;
     if (solved) {
       $("explore-heading").textContent = "Solved with guess " + turn + ": the code is " + node.guess + ".";
       $("explore-guess").replaceChildren(board(node.guess));
@@ -294,12 +295,30 @@
         button.addEventListener("click", () => goExplore(explore.replies.concat([solvedReply])));
         replies.append(button);
       }
+      renderWhy(node);
       if (node.candidates > 1 && node.candidates <= LIST_AT_MOST) {
         const list = element("ul", { class: "candidates", id: "explore-codes" });
         for (const code of codesLeft(node)) list.append(element("li", {}, board(code)));
         $("explore-candidates").append(element("p", { text: "The codes still possible:" }), list);
       }
     }
+  }
+
+  /** The strategy's reason for the guess at `node`, where the page carries one: the guesses
+   *  it ranks best here by its own score, the one played among them. */
+  function renderWhy(node) {
+    const reason = data.reasons && data.reasons[exploreFragment(explore.replies)];
+    if (!reason) return;
+    $("explore-why").hidden = false;
+    $("explore-why-score").textContent = "Ranked by " + reason.score + ":";
+    $("explore-why-ranking").replaceChildren(...reason.ranking.map((ranked) => {
+      const played = ranked.guess === node.guess;
+      return element("tr", played ? { class: "played" } : {},
+        element("td", { text: ranked.rank + "." }),
+        element("td", { text: ranked.guess + (played ? " (played)" : "") }),
+        element("td", { text: String(ranked.score) }),
+        element("td", { text: ranked.candidate ? "yes" : "" }));
+    }));
   }
 
   // ---- Solve my code -----------------------------------------------------------------------

@@ -1,0 +1,275 @@
+//! The atlas file: a versioned JSON document with one entry per game and one outcome per
+//! measure, each a finished figure with its time, an unfinished one with how far it got in
+//! its budget, or a failure with its reason. `trees/mastermind-atlas.schema.json` describes it.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::{Figures, GameKey, Measure};
+
+/// The `format` field of every atlas file.
+pub const FORMAT_NAME: &str = "mastermind-atlas";
+/// The version of the format this build writes and reads.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// The whole atlas, or a shard of it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AtlasFile {
+    /// Always [`FORMAT_NAME`].
+    pub format: String,
+    /// Always [`FORMAT_VERSION`] when written by this build.
+    pub version: u32,
+    /// The games, in the order the grid lists them.
+    pub entries: Vec<Entry>,
+}
+
+/// One game's outcomes.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Entry {
+    /// The game.
+    #[serde(flatten)]
+    pub game: GameKey,
+    /// How many codes it has.
+    pub codes: u64,
+    /// Each measure's outcome, by the measure's name.
+    pub results: BTreeMap<String, Outcome>,
+}
+
+/// What became of one measure of one game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "status", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum Outcome {
+    /// Computed (and, for a tree, verified) in `seconds`.
+    Finished {
+        /// A tree's total guesses over every code.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        total: Option<u64>,
+        /// A tree's most guesses for one code.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        worst_case: Option<u32>,
+        /// The static number.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        least: Option<u32>,
+        /// Wall-clock seconds the computation took, on one thread.
+        seconds: f64,
+        /// A committed tree file with exactly these figures, relative to the atlas file.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tree: Option<String>,
+    },
+    /// Stopped when its time budget ran out.
+    Unfinished {
+        /// The budget it ran for, in seconds.
+        seconds: f64,
+        /// How far it had got, in words.
+        reached: String,
+    },
+    /// Cannot be computed for this game, and why.
+    Failed {
+        /// Why, in words.
+        reason: String,
+    },
+}
+
+impl Outcome {
+    /// The outcome of a computation that finished, its time kept to the millisecond.
+    pub fn finished(figures: Figures, seconds: f64) -> Outcome {
+        let seconds = (seconds * 1000.0).round() / 1000.0;
+        Outcome::Finished {
+            total: figures.total,
+            worst_case: figures.worst_case,
+            least: figures.least,
+            seconds,
+            tree: None,
+        }
+    }
+
+    /// The figures, when finished.
+    pub fn figures(&self) -> Option<Figures> {
+        match *self {
+            Outcome::Finished {
+                total,
+                worst_case,
+                least,
+                ..
+            } => Some(Figures {
+                total,
+                worst_case,
+                least,
+            }),
+            _ => None,
+        }
+    }
+
+    /// Whether a run with `budget` seconds per computation would learn nothing new by running
+    /// this one again: it finished, cannot be done, or already ran out of at least as much time.
+    pub fn settles(&self, budget: f64) -> bool {
+        match *self {
+            Outcome::Unfinished { seconds, .. } => seconds >= budget,
+            _ => true,
+        }
+    }
+}
+
+/// Why a file cannot be read as an atlas.
+#[derive(Debug, Error)]
+pub enum AtlasError {
+    /// Not JSON, or not the atlas's shape.
+    #[error("not valid atlas JSON at line {line}, column {column}: {message}")]
+    Json {
+        /// Where.
+        line: usize,
+        /// Where on the line.
+        column: usize,
+        /// What serde found.
+        message: String,
+    },
+    /// Another kind of file.
+    #[error("the format is `{0}`, expected `{FORMAT_NAME}`")]
+    Format(String),
+    /// A newer or older version.
+    #[error("format version {0} is not supported (this build reads version {FORMAT_VERSION})")]
+    Version(u32),
+    /// An entry that does not hold together.
+    #[error("entry {index} ({game}): {problem}")]
+    Entry {
+        /// The entry's place in the file, from 0.
+        index: usize,
+        /// The game it names.
+        game: String,
+        /// What is wrong.
+        problem: String,
+    },
+}
+
+impl AtlasFile {
+    /// An atlas of these entries.
+    pub fn new(entries: Vec<Entry>) -> AtlasFile {
+        AtlasFile {
+            format: FORMAT_NAME.to_owned(),
+            version: FORMAT_VERSION,
+            entries,
+        }
+    }
+
+    /// Reads and checks an atlas: its format, its version, and that every entry names a game
+    /// with the codes it says and only measures this build knows.
+    pub fn from_json(text: &str) -> Result<AtlasFile, AtlasError> {
+        let file: AtlasFile = serde_json::from_str(text).map_err(|error| AtlasError::Json {
+            line: error.line(),
+            column: error.column(),
+            message: mastermind_tree::strip_position(&error.to_string()),
+        })?;
+        if file.format != FORMAT_NAME {
+            return Err(AtlasError::Format(file.format));
+        }
+        if file.version != FORMAT_VERSION {
+            return Err(AtlasError::Version(file.version));
+        }
+        for (index, entry) in file.entries.iter().enumerate() {
+            let problem = |problem: String| AtlasError::Entry {
+                index,
+                game: entry.game.to_string(),
+                problem,
+            };
+            let game = entry.game.game().map_err(|e| problem(e.to_string()))?;
+            if game.code_count() as u64 != entry.codes {
+                return Err(problem(format!(
+                    "says {} codes, but the game has {}",
+                    entry.codes,
+                    game.code_count()
+                )));
+            }
+            if let Some(name) = entry
+                .results
+                .keys()
+                .find(|name| Measure::from_name(name).is_none())
+            {
+                return Err(problem(format!("`{name}` is not a measure of the atlas")));
+            }
+        }
+        Ok(file)
+    }
+
+    /// The file's JSON text, ending with a newline.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("an atlas serialises") + "\n"
+    }
+
+    /// The entry of `game`, if the atlas has one.
+    pub fn entry(&self, game: GameKey) -> Option<&Entry> {
+        self.entries.iter().find(|entry| entry.game == game)
+    }
+
+    /// The outcome of `measure` for `game`, if recorded.
+    pub fn outcome(&self, game: GameKey, measure: Measure) -> Option<&Outcome> {
+        self.entry(game)?.results.get(measure.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Variant;
+
+    fn sample() -> AtlasFile {
+        let game = GameKey {
+            pegs: 2,
+            colours: 3,
+            variant: Variant::NoRepeat,
+        };
+        let mut results = BTreeMap::new();
+        let figures = Figures {
+            total: Some(14),
+            worst_case: Some(3),
+            least: None,
+        };
+        results.insert("knuth".to_owned(), Outcome::finished(figures, 0.01));
+        results.insert(
+            "static".to_owned(),
+            Outcome::Unfinished {
+                seconds: 1.0,
+                reached: "a set of 3 works".to_owned(),
+            },
+        );
+        AtlasFile::new(vec![Entry {
+            game,
+            codes: 6,
+            results,
+        }])
+    }
+
+    #[test]
+    fn a_file_reads_back_as_written() {
+        let file = sample();
+        assert_eq!(AtlasFile::from_json(&file.to_json()).unwrap(), file);
+    }
+
+    #[test]
+    fn wrong_codes_and_unknown_measures_say_which_entry() {
+        let mut file = sample();
+        file.entries[0].codes = 9;
+        let error = AtlasFile::from_json(&file.to_json()).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "entry 0 (2×3 no-repeat): says 9 codes, but the game has 6"
+        );
+        let text = sample().to_json().replace("\"knuth\"", "\"kunth\"");
+        let error = AtlasFile::from_json(&text).unwrap_err();
+        assert!(
+            error.to_string().contains("`kunth` is not a measure"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn an_unfinished_outcome_is_settled_only_by_as_much_time() {
+        let outcome = &sample().entries[0].results["static"];
+        assert!(outcome.settles(1.0));
+        assert!(!outcome.settles(2.0));
+        assert!(sample().entries[0].results["knuth"].settles(100.0));
+    }
+}

@@ -1,0 +1,123 @@
+//! Running one computation of the atlas as a child process (`mastermind atlas-entry`) under a
+//! time budget: its figures when it finishes, how far it got when the budget runs out, its
+//! error when it cannot be done.
+
+use std::io::{BufRead, BufReader, Read};
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use mastermind_atlas::{Figures, GameKey, Measure, Outcome};
+
+use super::entry::REACHED;
+
+/// How often a running child is looked at.
+const POLL: Duration = Duration::from_millis(10);
+
+/// Runs `measure` of `game` with the binary at `program`, stopping it after `budget` seconds.
+pub fn run(program: &Path, game: GameKey, measure: Measure, budget: f64) -> Outcome {
+    let started = Instant::now();
+    let spawned = Command::new(program)
+        .args(["--threads", "1", "atlas-entry"])
+        .args(["--pegs", &game.pegs.to_string()])
+        .args(["--colours", &game.colours.to_string()])
+        .args([
+            "--variant",
+            game.variant.name(),
+            "--measure",
+            measure.name(),
+        ])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn();
+    let mut child = match spawned {
+        Ok(child) => child,
+        Err(error) => {
+            return Outcome::Failed {
+                reason: format!("cannot start {}: {error}", program.display()),
+            }
+        }
+    };
+    let reached = Arc::new(Mutex::new(String::new()));
+    let errors = Arc::new(Mutex::new(String::new()));
+    let stderr = child.stderr.take().map(|stderr| {
+        let (reached, errors) = (Arc::clone(&reached), Arc::clone(&errors));
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                match line.strip_prefix(REACHED) {
+                    Some(progress) => *lock(&reached) = progress.to_owned(),
+                    None => {
+                        let mut errors = lock(&errors);
+                        errors.push_str(line.strip_prefix("error: ").unwrap_or(&line));
+                        errors.push('\n');
+                    }
+                }
+            }
+        })
+    });
+    let stdout = child.stdout.take().map(|mut stdout| {
+        std::thread::spawn(move || {
+            let mut text = String::new();
+            let _ = stdout.read_to_string(&mut text);
+            text
+        })
+    });
+    let limit = Duration::from_secs_f64(budget);
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break Some(status),
+            Ok(None) if started.elapsed() >= limit => {
+                let _ = child.kill();
+                let _ = child.wait();
+                break None;
+            }
+            Ok(None) => std::thread::sleep(POLL),
+            Err(error) => {
+                let _ = child.kill();
+                return Outcome::Failed {
+                    reason: format!("cannot wait for the computation: {error}"),
+                };
+            }
+        }
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    let text = stdout
+        .and_then(|thread| thread.join().ok())
+        .unwrap_or_default();
+    if let Some(thread) = stderr {
+        let _ = thread.join();
+    }
+    let Some(status) = status else {
+        let reached = lock(&reached).clone();
+        return Outcome::Unfinished {
+            seconds: budget,
+            reached: if reached.is_empty() {
+                "nothing reported before the budget ran out".to_owned()
+            } else {
+                reached
+            },
+        };
+    };
+    let errors = lock(&errors).trim_end().to_owned();
+    if status.success() {
+        return match serde_json::from_str::<Figures>(&text) {
+            Ok(figures) => Outcome::finished(figures, seconds),
+            Err(error) => Outcome::Failed {
+                reason: format!("the computation's output is not its figures: {error}"),
+            },
+        };
+    }
+    Outcome::Failed {
+        reason: match (errors.is_empty(), status.code()) {
+            (false, _) => errors,
+            (true, Some(code)) => format!("the computation ended with exit status {code}"),
+            (true, None) => "the computation was stopped by a signal".to_owned(),
+        },
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
+}

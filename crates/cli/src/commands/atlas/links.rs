@@ -1,0 +1,138 @@
+//! Linking the atlas's figures to tree files: a finished figure links to a tree in the given
+//! directory for the same game, built by the same strategy, with the same total and worst case
+//! once verified, by its path from the atlas file (or as given, when the atlas goes to stdout).
+
+use std::path::{Component, Path, PathBuf};
+
+use anyhow::Context;
+use mastermind_atlas::{Figures, GameKey, Measure, Variant};
+use mastermind_core::FeedbackKind;
+use mastermind_tree::TreeFile;
+use mastermind_verify::{verify_file, VerifyOptions};
+
+/// The verified whole-game trees of a directory.
+#[derive(Default)]
+pub struct Links {
+    active: bool,
+    trees: Vec<Linked>,
+}
+
+struct Linked {
+    game: GameKey,
+    strategy: String,
+    figures: Figures,
+    path: String,
+}
+
+impl Links {
+    /// Reads every `.json` tree in `directory` that verifies and plays a whole game of the
+    /// atlas's variants; other files are passed over.
+    pub fn find(directory: &Path, atlas: Option<&Path>) -> anyhow::Result<Links> {
+        let mut paths: Vec<PathBuf> = std::fs::read_dir(directory)
+            .with_context(|| format!("cannot read {}", directory.display()))?
+            .filter_map(|entry| entry.ok().map(|entry| entry.path()))
+            .filter(|path| path.extension().is_some_and(|e| e == "json"))
+            .collect();
+        paths.sort();
+        let base = atlas
+            .filter(|path| path.as_os_str() != "-")
+            .map(|path| absolute(path.parent().unwrap_or(Path::new(""))));
+        let mut trees = Vec::new();
+        for path in paths {
+            let Some(file) = std::fs::read_to_string(&path)
+                .ok()
+                .and_then(|text| TreeFile::from_json(&text).ok())
+            else {
+                continue;
+            };
+            let Some(linked) = linkable(&file) else {
+                continue;
+            };
+            let shown = match &base {
+                Some(base) => relative(&absolute(&path), base),
+                None => path.display().to_string(),
+            };
+            trees.push(Linked {
+                path: shown,
+                ..linked
+            });
+        }
+        Ok(Links {
+            active: true,
+            trees,
+        })
+    }
+
+    /// Whether links were asked for.
+    pub fn is_active(&self) -> bool {
+        self.active
+    }
+
+    /// The tree with `measure`'s strategy and these figures for `game`, if any.
+    pub fn tree_for(&self, game: GameKey, measure: Measure, figures: Figures) -> Option<String> {
+        let (kind, _) = measure.strategy()?;
+        self.trees
+            .iter()
+            .find(|tree| {
+                tree.game == game && tree.strategy == kind.file_name() && tree.figures == figures
+            })
+            .map(|tree| tree.path.clone())
+    }
+}
+
+/// The game, strategy and verified figures of a whole game's tree with no opening forced.
+fn linkable(file: &TreeFile) -> Option<Linked> {
+    if !file.after.is_empty() || file.strategy.parameters.contains_key("opening") {
+        return None;
+    }
+    let game = file.game().ok()?;
+    let variant = match (game.repetition(), game.feedback_kind()) {
+        (true, FeedbackKind::BlackWhite) => Variant::Repeat,
+        (false, FeedbackKind::BlackWhite) => Variant::NoRepeat,
+        (true, FeedbackKind::BlackOnly) => Variant::BlackOnly,
+        (false, FeedbackKind::BlackOnly) => return None,
+    };
+    let report = verify_file(file, &VerifyOptions::default()).ok()?;
+    if !report.is_valid() {
+        return None;
+    }
+    Some(Linked {
+        game: GameKey {
+            pegs: game.pegs() as u32,
+            colours: game.colours() as u32,
+            variant,
+        },
+        strategy: file.strategy.name.clone(),
+        figures: Figures {
+            total: Some(report.statistics.total()),
+            worst_case: Some(report.statistics.worst_case() as u32),
+            least: None,
+        },
+        path: String::new(),
+    })
+}
+
+fn absolute(path: &Path) -> PathBuf {
+    let path = if path.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        path
+    };
+    path.canonicalize()
+        .or_else(|_| std::path::absolute(path))
+        .unwrap_or_else(|_| path.to_owned())
+}
+
+/// `path` as seen from the directory `base`, with `/` between parts.
+fn relative(path: &Path, base: &Path) -> String {
+    let path: Vec<Component<'_>> = path.components().collect();
+    let base: Vec<Component<'_>> = base.components().collect();
+    let common = path.iter().zip(&base).take_while(|(a, b)| a == b).count();
+    let mut parts: Vec<String> = vec!["..".to_owned(); base.len() - common];
+    parts.extend(
+        path[common..]
+            .iter()
+            .map(|part| part.as_os_str().to_string_lossy().into_owned()),
+    );
+    parts.join("/")
+}

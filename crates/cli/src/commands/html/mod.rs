@@ -1,0 +1,65 @@
+//! `mastermind html`: verifies a tree and writes it as one self-contained page to explore,
+//! play and chart (see the `mastermind-html` crate); given an atlas file, writes the atlas's
+//! page, with the page of each tree it links beside it.
+
+mod atlas;
+mod why;
+
+use std::path::Path;
+
+use anyhow::bail;
+
+use crate::args::{HtmlArgs, NotationInputArgs};
+use crate::commands::Outcome;
+use crate::output::{check_output, write_output};
+use crate::tree_input::{load_valid_tree, ValidTree};
+
+pub fn run(args: &HtmlArgs) -> anyhow::Result<Outcome> {
+    if args.input.after.is_some() {
+        bail!("--after does not apply to html: the page starts at the tree's first guess");
+    }
+    check_output(args.output.as_deref())?;
+    if let Some(atlas) = atlas::read(&args.file)? {
+        return atlas::write_pages(args, &atlas);
+    }
+    // The page plays the game from its first guess.
+    let input = NotationInputArgs {
+        whole_game: true,
+        ..args.input.clone()
+    };
+    let Some(tree) = load_valid_tree(&args.file, args.format, &input, "written as a page")? else {
+        return Ok(Outcome::Invalid);
+    };
+    let page = tree_page(&tree, args.title.as_deref(), &args.file);
+    write_output(args.output.as_deref(), page.as_bytes())?;
+    Ok(Outcome::Success)
+}
+
+/// The page of a verified tree, with the strategy's reasons for its guesses where it has a
+/// score to rank them by.
+fn tree_page(tree: &ValidTree, title: Option<&str>, file: &Path) -> String {
+    let name = tree.strategy.as_ref().map(|strategy| strategy.name.clone());
+    let title = tree_title(title, name, &tree.book, file);
+    let reasons = tree
+        .strategy
+        .as_ref()
+        .and_then(|strategy| why::reasons(&tree.book, &tree.root, strategy));
+    mastermind_html::page(&tree.book, &tree.root, &title, reasons.as_ref())
+}
+
+/// The title given, else the strategy a JSON file names, else the file's name.
+fn tree_title(
+    title: Option<&str>,
+    strategy_name: Option<String>,
+    book: &mastermind_core::Codebook,
+    file: &Path,
+) -> String {
+    match (title, strategy_name) {
+        (Some(title), _) => title.to_owned(),
+        (None, Some(name)) => format!("{name} strategy, {}", book.game().describe()),
+        (None, None) => match file.file_name() {
+            Some(name) if file.as_os_str() != "-" => name.to_string_lossy().into_owned(),
+            _ => "Strategy tree".to_owned(),
+        },
+    }
+}

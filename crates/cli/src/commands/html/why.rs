@@ -1,0 +1,90 @@
+//! The reasons the page shows beside each position of a one-step strategy's tree: the guesses
+//! it ranks best there by its own score, as `next --explain` ranks them, the guess played
+//! among them. Positions with one or two codes left need no reason.
+
+use std::collections::BTreeMap;
+
+use mastermind_core::{Code, Codebook, Feedback, Scorer};
+use mastermind_solve::{Situation, StrategyKind};
+use mastermind_tree::{Node, StrategyInfo};
+use serde_json::Value;
+
+use crate::args::{Objective, StrategyOptions, TieBreakName};
+use crate::commands::explain::explain;
+
+/// Positions with fewer codes than this are not explained.
+const FEWEST_EXPLAINED: u32 = 3;
+
+/// The reasons at every position of `root`, keyed by the page's address of the position, or
+/// `None` when `strategy` is not a one-step strategy with a score to rank by.
+pub fn reasons(
+    book: &Codebook,
+    root: &Node,
+    strategy: &StrategyInfo,
+) -> Option<BTreeMap<String, Value>> {
+    let kind = StrategyKind::from_file_name(&strategy.name)?;
+    kind.heuristic()?;
+    let parameter = |key: &str| strategy.parameters.get(key);
+    let options = StrategyOptions {
+        consistent_only: parameter("consistent_only") == Some(&Value::Bool(true)),
+        tie_break: if parameter("tie_break").and_then(Value::as_str) == Some("lowest-code") {
+            TieBreakName::LowestCode
+        } else {
+            TieBreakName::PreferCandidate
+        },
+        max_guesses: None,
+        minimize: Objective::Total,
+        seed: None,
+        opening: None,
+    };
+    let scorer = Scorer::new(*book.game());
+    let mut reasons = BTreeMap::new();
+    let mut history = Vec::new();
+    explain_below(&scorer, root, kind, &options, &mut history, &mut reasons);
+    Some(reasons)
+}
+
+fn explain_below(
+    scorer: &Scorer,
+    node: &Node,
+    kind: StrategyKind,
+    options: &StrategyOptions,
+    history: &mut Vec<(Code, Feedback)>,
+    reasons: &mut BTreeMap<String, Value>,
+) {
+    if node.candidates < FEWEST_EXPLAINED {
+        return;
+    }
+    let Ok(situation) = Situation::after(scorer, history) else {
+        return;
+    };
+    let explained = explain(
+        scorer,
+        history,
+        &situation,
+        node.guess,
+        Some((kind, options)),
+    );
+    if let Some(reason) = explained
+        .ok()
+        .and_then(|explanation| explanation.ranking_json(scorer, node.guess))
+    {
+        reasons.insert(address(scorer, history), reason);
+    }
+    for (reply, child) in &node.children {
+        history.push((node.guess, *reply));
+        explain_below(scorer, child, kind, options, history, reasons);
+        history.pop();
+    }
+}
+
+/// The page's address of the position after `history`, such as `1122=1B1W,1344=0B2W`.
+fn address(scorer: &Scorer, history: &[(Code, Feedback)]) -> String {
+    let game = scorer.game();
+    let book = scorer.codebook();
+    history
+        .iter()
+        .map(|&(guess, reply)| format!("{}={}", book.format(guess), game.feedback_name(reply)))
+        .collect::<Vec<_>>()
+        .join(",")
+}

@@ -1,0 +1,336 @@
+//! `mastermind atlas` and the committed atlas: the published figures it must reproduce, its
+//! small entries recomputed, reuse and shards, the time budget, and its page.
+
+use std::path::{Path, PathBuf};
+
+use mastermind_atlas::{AtlasFile, Figures, GameKey, Measure, Outcome, Variant};
+
+use crate::support::{mastermind, says};
+
+fn committed_atlas() -> AtlasFile {
+    let path = root().join("trees/atlas/atlas.json");
+    let text = std::fs::read_to_string(&path).expect("the atlas is committed");
+    AtlasFile::from_json(&text).expect("the committed atlas reads")
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn key(pegs: u32, colours: u32, variant: Variant) -> GameKey {
+    GameKey {
+        pegs,
+        colours,
+        variant,
+    }
+}
+
+fn read(path: &Path) -> AtlasFile {
+    AtlasFile::from_json(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// Every outcome's figures, without the times, in the file's order.
+fn figures(file: &AtlasFile) -> Vec<(GameKey, String, Option<Figures>)> {
+    file.entries
+        .iter()
+        .flat_map(|entry| {
+            entry
+                .results
+                .iter()
+                .map(|(name, outcome)| (entry.game, name.clone(), outcome.figures()))
+        })
+        .collect()
+}
+
+#[track_caller]
+fn expect(atlas: &AtlasFile, game: GameKey, measure: Measure, total: u64, worst: Option<u32>) {
+    let outcome = atlas
+        .outcome(game, measure)
+        .unwrap_or_else(|| panic!("{game} {} is not in the atlas", measure.name()));
+    let found = outcome
+        .figures()
+        .unwrap_or_else(|| panic!("{game} {} did not finish: {outcome:?}", measure.name()));
+    assert_eq!(found.total, Some(total), "{game} {}", measure.name());
+    if let Some(worst) = worst {
+        assert_eq!(found.worst_case, Some(worst), "{game} {}", measure.name());
+    }
+}
+
+#[test]
+fn the_committed_atlas_reproduces_the_published_figures() {
+    let atlas = committed_atlas();
+    let classic = key(4, 6, Variant::Repeat);
+    // Knuth (1976), Koyama and Lai (1993): 5801 with at most 5; 5625 (at most 6); 5626 within 5.
+    expect(&atlas, classic, Measure::Knuth, 5801, Some(5));
+    expect(&atlas, classic, Measure::Optimal, 5625, Some(6));
+    expect(&atlas, classic, Measure::LeastWorst, 5626, Some(5));
+    // Bulls and Cows: 26274 over 5040 codes, at most 7 (Huang, Chen and Lin).
+    expect(
+        &atlas,
+        key(4, 10, Variant::NoRepeat),
+        Measure::Optimal,
+        26274,
+        Some(7),
+    );
+    // Ville (2013): 4 × 7 averages 4.676 = 11228/2401.
+    expect(
+        &atlas,
+        key(4, 7, Variant::Repeat),
+        Measure::Optimal,
+        11228,
+        None,
+    );
+    // Goddard, "Mastermind revisited": the optima of the small games.
+    for (pegs, colours, total) in [
+        (4, 4, 905),
+        (4, 5, 2463),
+        (3, 5, 451),
+        (5, 3, 816),
+        (7, 2, 496),
+    ] {
+        expect(
+            &atlas,
+            key(pegs, colours, Variant::Repeat),
+            Measure::Optimal,
+            total,
+            None,
+        );
+    }
+}
+
+/// The cut-the-knot page's static table, (colours, pegs, least), for the entries the atlas
+/// settled within its budget; the rest must say how far they got.
+#[test]
+fn the_committed_atlas_agrees_with_the_static_table() {
+    #[rustfmt::skip]
+    const TABLE: &[(u32, u32, u32)] = &[
+        (2, 2, 2), (2, 3, 2), (2, 4, 3), (2, 5, 3), (2, 6, 4), (2, 7, 5), (2, 8, 5),
+        (3, 2, 2), (3, 3, 3), (3, 4, 3), (3, 5, 4), (3, 6, 4), (3, 7, 5),
+        (4, 2, 3), (4, 3, 3), (4, 4, 4), (4, 5, 5),
+        (5, 2, 4), (5, 3, 4), (5, 4, 5),
+        (6, 2, 4), (6, 3, 5), (6, 4, 6),
+        (7, 2, 5), (7, 3, 6), (8, 2, 6), (8, 3, 7), (9, 2, 6), (9, 3, 8), (10, 2, 7),
+    ];
+    let atlas = committed_atlas();
+    let mut settled = 0;
+    for &(colours, pegs, least) in TABLE {
+        match atlas.outcome(key(pegs, colours, Variant::Repeat), Measure::Static) {
+            Some(Outcome::Finished { least: found, .. }) => {
+                assert_eq!(*found, Some(least), "{pegs}×{colours}");
+                settled += 1;
+            }
+            Some(Outcome::Unfinished { reached, .. }) => says(reached, "searching for one of"),
+            other => panic!("{pegs}×{colours}: {other:?}"),
+        }
+    }
+    assert!(settled >= 20, "only {settled} static entries settled");
+}
+
+/// Every game of the committed grid is there with every measure, none without a reason, and
+/// every linked tree exists.
+#[test]
+fn the_committed_atlas_leaves_nothing_blank() {
+    let atlas = committed_atlas();
+    let grid = mastermind_atlas::grid(2..=8, 2..=10, &Variant::ALL, 5040);
+    assert_eq!(atlas.entries.len(), grid.len());
+    for game in grid {
+        for measure in Measure::ALL {
+            match atlas.outcome(game, measure) {
+                Some(Outcome::Unfinished { reached, .. }) => assert!(!reached.is_empty()),
+                Some(Outcome::Failed { reason }) => assert!(!reason.is_empty()),
+                Some(Outcome::Finished {
+                    tree: Some(tree), ..
+                }) => assert!(root().join("trees/atlas").join(tree).is_file(), "{tree}"),
+                Some(_) => {}
+                None => panic!("{game} {} is missing", measure.name()),
+            }
+        }
+    }
+    let csv = std::fs::read_to_string(root().join("trees/atlas/atlas.csv")).unwrap();
+    assert_eq!(
+        csv,
+        mastermind_atlas::csv(&atlas).unwrap(),
+        "atlas.csv is stale"
+    );
+}
+
+/// The README's main table is the committed atlas's, not a copy that went stale.
+#[test]
+fn the_readme_shows_the_committed_atlas() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let table = mastermind_atlas::markdown_table(&committed_atlas(), Variant::Repeat);
+    says(&readme, &table);
+}
+
+#[test]
+fn the_small_entries_recompute_to_the_committed_figures_and_are_reused() {
+    let directory = tempfile::tempdir().unwrap();
+    let output = directory.path().join("atlas.json");
+    let output = output.to_str().unwrap();
+    let csv = directory.path().join("atlas.csv");
+    let args = [
+        "atlas",
+        "--pegs",
+        "2..3",
+        "--colours",
+        "2..4",
+        "--budget",
+        "60",
+        "-o",
+        output,
+        "--csv",
+        csv.to_str().unwrap(),
+    ];
+    let run = mastermind(&args).expect_status(0);
+    says(&run.stderr, "3×4 black-only optimal: total 280");
+    let fresh = read(Path::new(output));
+    assert_eq!(fresh.entries.len(), 6 + 5 + 6);
+    let committed = committed_atlas();
+    for (game, name, found) in figures(&fresh) {
+        let measure = Measure::from_name(&name).unwrap();
+        assert_eq!(
+            committed.outcome(game, measure).and_then(Outcome::figures),
+            found,
+            "{game} {name}"
+        );
+    }
+    let first = std::fs::read(output).unwrap();
+    let again = mastermind(&args).expect_status(0);
+    says(&again.stderr, "0 computations to run");
+    says(&again.stderr, &format!("{} reused", 17 * 8));
+    assert_eq!(std::fs::read(output).unwrap(), first);
+    let csv = std::fs::read_to_string(&csv).unwrap();
+    assert_eq!(csv.lines().count(), 1 + 17);
+    says(&csv, "pegs,colours,variant,codes,knuth_status,knuth_total");
+}
+
+#[test]
+fn a_computation_over_budget_says_how_far_it_got_and_runs_again_with_more_time() {
+    let directory = tempfile::tempdir().unwrap();
+    let output = directory.path().join("atlas.json");
+    let output = output.to_str().unwrap();
+    // 4 × 6's static search takes minutes on one thread.
+    let args = |budget: &'static str| {
+        [
+            "atlas",
+            "--pegs",
+            "4",
+            "--colours",
+            "6",
+            "--variants",
+            "repeat",
+            "--measures",
+            "static,knuth",
+            "--budget",
+            budget,
+            "-o",
+            output,
+        ]
+        .map(str::to_owned)
+    };
+    let run = |budget| {
+        let args = args(budget);
+        mastermind(&args.iter().map(String::as_str).collect::<Vec<_>>()).expect_status(0)
+    };
+    let first = run("1");
+    says(
+        &first.stderr,
+        "4×6 repeat static: unfinished after 1 s: a set of",
+    );
+    let atlas = read(Path::new(output));
+    let game = key(4, 6, Variant::Repeat);
+    match atlas.outcome(game, Measure::Static) {
+        Some(Outcome::Unfinished { seconds, reached }) => {
+            assert_eq!(*seconds, 1.0);
+            says(reached, "works; searching for one of");
+        }
+        other => panic!("{other:?}"),
+    }
+    let same = run("1");
+    says(&same.stderr, "0 computations to run");
+    let more = run("1.5");
+    says(&more.stderr, "1 computations to run");
+    says(&more.stderr, "unfinished after 1.5 s");
+}
+
+#[test]
+fn shards_put_together_give_the_whole_run() {
+    let directory = tempfile::tempdir().unwrap();
+    let path = |name: &str| directory.path().join(name).to_str().unwrap().to_owned();
+    let common = [
+        "atlas",
+        "--pegs",
+        "2..3",
+        "--colours",
+        "2..3",
+        "--measures",
+        "knuth,optimal,static",
+    ];
+    let with = |extra: &[&str]| {
+        let mut args = common.to_vec();
+        args.extend_from_slice(extra);
+        mastermind(&args).expect_status(0)
+    };
+    let (whole, part0, part1, merged) = (
+        path("w.json"),
+        path("0.json"),
+        path("1.json"),
+        path("m.json"),
+    );
+    with(&["-o", &whole]);
+    with(&["--shard", "0/2", "-o", &part0]);
+    with(&["--shard", "1/2", "-o", &part1]);
+    // 2 and 3 pegs with 2 and 3 colours: four games in each of two variants, three without
+    // repetition (no 3 pegs with 2 colours), dealt in turn.
+    assert_eq!(read(Path::new(&part0)).entries.len(), 6);
+    assert_eq!(read(Path::new(&part1)).entries.len(), 5);
+    let run = with(&["--reuse", &part0, &part1, "-o", &merged]);
+    says(&run.stderr, "0 computations to run");
+    assert_eq!(
+        figures(&read(Path::new(&merged))),
+        figures(&read(Path::new(&whole)))
+    );
+}
+
+#[test]
+fn bad_arguments_and_files_say_what_is_wrong() {
+    let run = mastermind(&["atlas", "--variants", "bulls"]).expect_status(2);
+    says(
+        &run.stderr,
+        "`bulls` is not a variant; expected repeat, no-repeat or black-only",
+    );
+    let run = mastermind(&["atlas", "--measures", "minimax"]).expect_status(2);
+    says(
+        &run.stderr,
+        "`minimax` is not a measure; expected one of knuth",
+    );
+    let run = mastermind(&["atlas", "--budget", "0"]).expect_status(2);
+    says(&run.stderr, "`0` is not a number of seconds above 0");
+    let directory = tempfile::tempdir().unwrap();
+    let broken = crate::support::write_file(directory.path(), "b.json", "{\"format\": 1,");
+    let run = mastermind(&["atlas", "--pegs", "2", "--reuse", &broken]).expect_status(2);
+    says(
+        &run.stderr,
+        "b.json: not valid atlas JSON at line 1, column",
+    );
+}
+
+#[test]
+fn the_atlas_page_links_each_committed_tree_to_its_own_page() {
+    let directory = tempfile::tempdir().unwrap();
+    let page = directory.path().join("atlas.html");
+    let atlas = root().join("trees/atlas/atlas.json");
+    mastermind(&[
+        "html",
+        atlas.to_str().unwrap(),
+        "-o",
+        page.to_str().unwrap(),
+    ])
+    .expect_status(0);
+    let text = std::fs::read_to_string(&page).unwrap();
+    says(&text, "<title>Mastermind atlas</title>");
+    says(&text, r#""page":"knuth-4x6.html""#);
+    let tree_page = std::fs::read_to_string(directory.path().join("knuth-4x6.html")).unwrap();
+    says(&tree_page, "knuth strategy, 4×6");
+    assert!(!text.contains("http://") && !text.contains("https://"));
+}

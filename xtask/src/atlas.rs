@@ -1,0 +1,131 @@
+//! The committed atlas under `trees/atlas/`: `regen-atlas` runs the release binary's `atlas`
+//! over the committed grid (reusing what the file already settled, so a run that stops goes on
+//! where it left off) and writes its main table into the README; `check` recomputes every small entry in this process and compares its
+//! figures, checks each linked tree's verified figures, and that the CSV is the JSON's.
+
+use std::path::Path;
+use std::process::Command;
+
+use anyhow::{bail, Context};
+use mastermind_atlas::{compute, AtlasFile, Measure, Outcome, Reached, Variant};
+use mastermind_tree::{Statistics, TreeFile};
+use mastermind_verify::{verify_file, VerifyOptions};
+
+/// The committed grid: every game of 2 to 8 pegs and 2 to 10 colours with at most 5040 codes
+/// (Bulls and Cows included), in each variant; 60 s per computation.
+const GRID: &[&str] = &[
+    "--pegs",
+    "2..8",
+    "--colours",
+    "2..10",
+    "--max-codes",
+    "5040",
+    "--budget",
+    "60",
+];
+
+/// Entries with at most this many codes are recomputed by `check` (seconds in all).
+const RECOMPUTED_CODES: u64 = 256;
+
+/// Rewrites `trees/atlas/` with the release binary.
+pub fn regen(root: &Path) -> anyhow::Result<()> {
+    let binary = crate::release_binary(root)?;
+    let status = Command::new(&binary)
+        .arg("atlas")
+        .args(GRID)
+        .args(["--trees", "trees", "-o", "trees/atlas/atlas.json"])
+        .args(["--csv", "trees/atlas/atlas.csv"])
+        .current_dir(root)
+        .status()
+        .context("cannot run mastermind atlas")?;
+    if !status.success() {
+        bail!("mastermind atlas failed");
+    }
+    let atlas = read(&root.join("trees/atlas/atlas.json"))?;
+    let path = root.join("README.md");
+    let readme = std::fs::read_to_string(&path).context("cannot read README.md")?;
+    let (Some(start), Some(end)) = (readme.find(TABLE_START), readme.find(TABLE_END)) else {
+        bail!("README.md has no {TABLE_START} … {TABLE_END} for the atlas's table");
+    };
+    let table = mastermind_atlas::markdown_table(&atlas, Variant::Repeat);
+    let updated = format!(
+        "{}{TABLE_START}\n{table}{}",
+        &readme[..start],
+        &readme[end..]
+    );
+    std::fs::write(&path, updated).context("cannot write README.md")?;
+    Ok(())
+}
+
+/// Where the README's atlas table starts and ends.
+const TABLE_START: &str = "<!-- atlas table: written by cargo xtask regen-atlas -->";
+const TABLE_END: &str = "<!-- end of the atlas table -->";
+
+fn read(path: &Path) -> anyhow::Result<AtlasFile> {
+    let text = std::fs::read_to_string(path).with_context(|| {
+        format!(
+            "cannot read {} (run `cargo xtask regen-atlas`)",
+            path.display()
+        )
+    })?;
+    AtlasFile::from_json(&text).with_context(|| path.display().to_string())
+}
+
+struct Quiet;
+
+impl Reached for Quiet {
+    fn reached(&self, _progress: String) {}
+}
+
+/// Fails when the committed atlas does not hold.
+pub fn check(root: &Path) -> anyhow::Result<()> {
+    let directory = root.join("trees/atlas");
+    let path = directory.join("atlas.json");
+    let text = std::fs::read_to_string(&path).with_context(|| {
+        format!(
+            "cannot read {} (run `cargo xtask regen-atlas`)",
+            path.display()
+        )
+    })?;
+    let atlas = AtlasFile::from_json(&text).with_context(|| path.display().to_string())?;
+    let csv = std::fs::read_to_string(directory.join("atlas.csv")).unwrap_or_default();
+    if csv != mastermind_atlas::csv(&atlas)? {
+        bail!("trees/atlas/atlas.csv is not the CSV of atlas.json (run `cargo xtask regen-atlas`)");
+    }
+    for entry in &atlas.entries {
+        for (name, outcome) in &entry.results {
+            let measure = Measure::from_name(name).expect("the file was checked");
+            let what = format!("atlas: {} {name}", entry.game);
+            if let Outcome::Finished {
+                tree: Some(tree), ..
+            } = outcome
+            {
+                let figures = outcome.figures().unwrap_or_default();
+                let tree_path = directory.join(tree);
+                let text = std::fs::read_to_string(&tree_path)
+                    .with_context(|| format!("{what}: cannot read {}", tree_path.display()))?;
+                let file = TreeFile::from_json(&text).with_context(|| what.clone())?;
+                let report = verify_file(&file, &VerifyOptions::default())?;
+                let statistics: &Statistics = &report.statistics;
+                if !report.is_valid()
+                    || figures.total != Some(statistics.total())
+                    || figures.worst_case != Some(statistics.worst_case() as u32)
+                {
+                    bail!("{what}: the linked tree {tree} does not verify with these figures");
+                }
+            }
+            if entry.codes > RECOMPUTED_CODES || matches!(outcome, Outcome::Unfinished { .. }) {
+                continue;
+            }
+            let recomputed = compute(measure, entry.game, &Quiet);
+            match (outcome, recomputed) {
+                (Outcome::Finished { .. }, Ok(figures)) if outcome.figures() == Some(figures) => {}
+                (Outcome::Failed { .. }, Err(_)) => {}
+                (_, recomputed) => {
+                    bail!("{what}: the file says {outcome:?}, recomputed {recomputed:?}")
+                }
+            }
+        }
+    }
+    Ok(())
+}
