@@ -108,3 +108,35 @@ fn compare_writes_the_chart_of_every_strategy() {
         }
     }
 }
+
+/// The optimal tree's page ranks its first guess by the exact total after each opening, as
+/// `next --explain` does (Koyama and Lai's 1123 first, at 5625); a published tree, which
+/// names no strategy with a score, carries no reasons.
+#[test]
+fn the_page_gives_the_strategys_reasons_where_it_has_a_score() {
+    let page = mastermind(&["html", "trees/optimal-4x6.json"]).expect_status(0);
+    let data = page_data(&page.stdout);
+    let first = &data["reasons"][""];
+    assert_eq!(
+        first["score"],
+        "the total of the best strategy that plays it here (smaller is better)"
+    );
+    let next =
+        mastermind(&["next", "--strategy", "optimal", "--explain", "--json"]).expect_status(0);
+    let next: serde_json::Value = serde_json::from_str(&next.stdout).unwrap();
+    let ranking = first["ranking"].as_array().unwrap();
+    let alternatives = next["explanation"]["alternatives"].as_array().unwrap();
+    assert_eq!(ranking.len(), alternatives.len());
+    for (ranked, alternative) in ranking.iter().zip(alternatives) {
+        assert_eq!(ranked["guess"], alternative["guess"]);
+        assert_eq!(ranked["score"], alternative["score"]);
+    }
+    assert_eq!(ranking[0]["guess"], "1123");
+    assert_eq!(ranking[0]["score"], 5625.0);
+    let published =
+        mastermind(&["html", "trees/published/knuth-1976-figure-1.txt"]).expect_status(0);
+    assert_eq!(
+        page_data(&published.stdout)["reasons"],
+        serde_json::Value::Null
+    );
+}

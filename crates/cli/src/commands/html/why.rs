@@ -1,6 +1,9 @@
-//! The reasons the page shows beside each position of a one-step strategy's tree: the guesses
-//! it ranks best there by its own score, as `next --explain` ranks them, the guess played
-//! among them. Positions with one or two codes left need no reason.
+//! The reasons the page shows beside each position of a strategy's tree: the guesses it ranks
+//! best there by its own score, as `next --explain` ranks them, the guess played among them.
+//! Positions with one or two codes left need no reason. For the optimal search the score is
+//! the exact total after each guess, a search of its own: it is given where `next --explain`
+//! ranks exactly and the position has at most [`MOST_SEARCHED_CODES`] codes, so that writing
+//! the page stays a matter of seconds.
 
 use std::collections::BTreeMap;
 
@@ -14,16 +17,21 @@ use crate::commands::explain::explain;
 
 /// Positions with fewer codes than this are not explained.
 const FEWEST_EXPLAINED: u32 = 3;
+/// The most codes a position of an optimal tree may have to be explained (4×6's first guess).
+const MOST_SEARCHED_CODES: u32 = 1296;
 
 /// The reasons at every position of `root`, keyed by the page's address of the position, or
-/// `None` when `strategy` is not a one-step strategy with a score to rank by.
+/// `None` when `strategy` has no score to rank by (the consistent strategies, a published or
+/// hand-made tree).
 pub fn reasons(
     book: &Codebook,
     root: &Node,
     strategy: &StrategyInfo,
 ) -> Option<BTreeMap<String, Value>> {
     let kind = StrategyKind::from_file_name(&strategy.name)?;
-    kind.heuristic()?;
+    if kind.heuristic().is_none() && kind != StrategyKind::Optimal {
+        return None;
+    }
     let parameter = |key: &str| strategy.parameters.get(key);
     let options = StrategyOptions {
         consistent_only: parameter("consistent_only") == Some(&Value::Bool(true)),
@@ -32,8 +40,14 @@ pub fn reasons(
         } else {
             TieBreakName::PreferCandidate
         },
-        max_guesses: None,
-        minimize: Objective::Total,
+        max_guesses: parameter("max_guesses")
+            .and_then(Value::as_u64)
+            .and_then(|cap| u16::try_from(cap).ok()),
+        minimize: if parameter("minimize").and_then(Value::as_str) == Some("worst") {
+            Objective::Worst
+        } else {
+            Objective::Total
+        },
         seed: None,
         opening: None,
     };
@@ -55,27 +69,37 @@ fn explain_below(
     if node.candidates < FEWEST_EXPLAINED {
         return;
     }
-    let Ok(situation) = Situation::after(scorer, history) else {
-        return;
-    };
-    let explained = explain(
-        scorer,
-        history,
-        &situation,
-        node.guess,
-        Some((kind, options)),
-    );
-    if let Some(reason) = explained
-        .ok()
-        .and_then(|explanation| explanation.ranking_json(scorer, node.guess))
-    {
-        reasons.insert(address(scorer, history), reason);
+    let too_many = kind == StrategyKind::Optimal && node.candidates > MOST_SEARCHED_CODES;
+    if !too_many {
+        if let Some(reason) = reason(scorer, node, kind, options, history) {
+            reasons.insert(address(scorer, history), reason);
+        }
     }
     for (reply, child) in &node.children {
         history.push((node.guess, *reply));
         explain_below(scorer, child, kind, options, history, reasons);
         history.pop();
     }
+}
+
+/// Why `node` plays its guess after `history`, if the strategy ranks guesses there.
+fn reason(
+    scorer: &Scorer,
+    node: &Node,
+    kind: StrategyKind,
+    options: &StrategyOptions,
+    history: &[(Code, Feedback)],
+) -> Option<Value> {
+    let situation = Situation::after(scorer, history).ok()?;
+    explain(
+        scorer,
+        history,
+        &situation,
+        node.guess,
+        Some((kind, options)),
+    )
+    .ok()?
+    .ranking_json(scorer, node.guess)
 }
 
 /// The page's address of the position after `history`, such as `1122=1B1W,1344=0B2W`.
