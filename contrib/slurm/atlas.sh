@@ -11,15 +11,6 @@
 # calls. Give the put-together job the same atlas flags: it computes nothing the parts settled.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-if [ $# -lt 2 ]; then
-  sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//' >&2
-  exit 2
-fi
-shards=$1
-output=$2
-shift 2
-export SHARDS="$shards" OUTPUT="$output" ATLAS_FLAGS="$*"
-export MASTERMIND="${MASTERMIND:-mastermind}" PARTS="${PARTS:-atlas-parts}"
 # shellcheck source=contrib/slurm/submit-array.sh
 source "$here/submit-array.sh"
-submit_array atlas-shard.sbatch atlas-merge.sbatch
+submit_array atlas-shard.sbatch atlas-merge.sbatch ATLAS_FLAGS atlas-parts "$@"

@@ -11,15 +11,6 @@
 #   sbatch --array=K contrib/slurm/shard.sbatch   (same environment), then the merge alone.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-if [ $# -lt 2 ]; then
-  sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//' >&2
-  exit 2
-fi
-shards=$1
-output=$2
-shift 2
-export SHARDS="$shards" OUTPUT="$output" GENERATE_FLAGS="$*"
-export MASTERMIND="${MASTERMIND:-mastermind}" PARTS="${PARTS:-parts}"
 # shellcheck source=contrib/slurm/submit-array.sh
 source "$here/submit-array.sh"
-submit_array shard.sbatch merge.sbatch
+submit_array shard.sbatch merge.sbatch GENERATE_FLAGS parts "$@"

@@ -9,7 +9,7 @@ const USAGE: &str =
   regen         rewrite the committed trees under trees/ (the slow ones' notations only)
   regen-slow    the same, rebuilding the slow trees too (4×9: about 14 minutes)
   regen-static  rewrite the committed static results under trees/static/ (minutes)
-  regen-atlas   compute trees/atlas/ again, reusing what it settled (about an hour from nothing)
+  regen-atlas   compute trees/atlas/ again, reusing what it settled (about half an hour from nothing)
   check         fail if a committed tree, static result or atlas figure is stale or does not verify
   bench         build release binaries and print the whole-process benchmark table
   bench --quick the same, without the long searches

@@ -1,5 +1,6 @@
 //! `cargo test` fails when a committed tree under `trees/` is stale or does not verify, or a
-//! committed static result under `trees/static/` does not hold.
+//! committed static result under `trees/static/` or figure of the atlas under `trees/atlas/`
+//! does not hold.
 
 #[test]
 fn committed_trees_are_fresh_and_verify() {
@@ -11,6 +12,13 @@ fn committed_trees_are_fresh_and_verify() {
 #[test]
 fn committed_static_results_hold() {
     if let Err(error) = xtask::static_sets::check(&xtask::workspace_root()) {
+        panic!("{error:#}");
+    }
+}
+
+#[test]
+fn committed_atlas_holds() {
+    if let Err(error) = xtask::atlas::check(&xtask::workspace_root()) {
         panic!("{error:#}");
     }
 }
