@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use mastermind_tree::{check_format, read_document, DocumentError};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -117,22 +118,9 @@ impl Outcome {
 /// Why a file cannot be read as an atlas.
 #[derive(Debug, Error)]
 pub enum AtlasError {
-    /// Not JSON, or not the atlas's shape.
-    #[error("not valid atlas JSON at line {line}, column {column}: {message}")]
-    Json {
-        /// Where.
-        line: usize,
-        /// Where on the line.
-        column: usize,
-        /// What serde found.
-        message: String,
-    },
-    /// Another kind of file.
-    #[error("the format is `{0}`, expected `{FORMAT_NAME}`")]
-    Format(String),
-    /// A newer or older version.
-    #[error("format version {0} is not supported (this build reads version {FORMAT_VERSION})")]
-    Version(u32),
+    /// Not the atlas's JSON, or another format or version.
+    #[error(transparent)]
+    Document(#[from] DocumentError),
     /// An entry that does not hold together.
     #[error("entry {index} ({game}): {problem}")]
     Entry {
@@ -158,17 +146,8 @@ impl AtlasFile {
     /// Reads and checks an atlas: its format, its version, and that every entry names a game
     /// with the codes it says and only measures this build knows.
     pub fn from_json(text: &str) -> Result<AtlasFile, AtlasError> {
-        let file: AtlasFile = serde_json::from_str(text).map_err(|error| AtlasError::Json {
-            line: error.line(),
-            column: error.column(),
-            message: mastermind_tree::strip_position(&error.to_string()),
-        })?;
-        if file.format != FORMAT_NAME {
-            return Err(AtlasError::Format(file.format));
-        }
-        if file.version != FORMAT_VERSION {
-            return Err(AtlasError::Version(file.version));
-        }
+        let file: AtlasFile = read_document(text, "atlas")?;
+        check_format(&file.format, file.version, FORMAT_NAME, FORMAT_VERSION)?;
         for (index, entry) in file.entries.iter().enumerate() {
             let problem = |problem: String| AtlasError::Entry {
                 index,

@@ -4,7 +4,7 @@
 //! differs between runs.
 
 use mastermind_core::{Code, Codebook, Game};
-use mastermind_tree::FileGame;
+use mastermind_tree::{check_format, read_document, DocumentError, FileGame};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -48,16 +48,8 @@ pub struct SearchRecord {
 /// Why a file cannot be read as a static set.
 #[derive(Debug, Error)]
 pub enum FileError {
-    #[error("not valid static-set JSON at line {line}, column {column}: {message}")]
-    Json {
-        line: usize,
-        column: usize,
-        message: String,
-    },
-    #[error("the format is `{0}`, expected `{FORMAT_NAME}`")]
-    Format(String),
-    #[error("format version {0} is not supported (this build reads version {FORMAT_VERSION})")]
-    Version(u32),
+    #[error(transparent)]
+    Document(#[from] DocumentError),
     #[error(transparent)]
     Game(#[from] mastermind_tree::FileError),
     #[error("guess {index} `{text}` is not a code of {game}: {reason}")]
@@ -112,17 +104,8 @@ impl StaticFile {
     /// Reads a file, checking its header, game and guesses; whether the guesses work is left
     /// to [`check`](crate::check).
     pub fn from_json(text: &str) -> Result<(StaticFile, Game, Vec<Code>), FileError> {
-        let file: StaticFile = serde_json::from_str(text).map_err(|error| FileError::Json {
-            line: error.line(),
-            column: error.column(),
-            message: error.to_string(),
-        })?;
-        if file.format != FORMAT_NAME {
-            return Err(FileError::Format(file.format));
-        }
-        if file.version != FORMAT_VERSION {
-            return Err(FileError::Version(file.version));
-        }
+        let file: StaticFile = read_document(text, "static-set")?;
+        check_format(&file.format, file.version, FORMAT_NAME, FORMAT_VERSION)?;
         let game = file.game.checked()?;
         let book = Codebook::new(game);
         let guesses = file

@@ -8,7 +8,7 @@ use mastermind_core::{Code, Codebook, Feedback, FeedbackKind, Game, GameError};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::{Node, Statistics};
+use crate::{check_format, read_document, DocumentError, Node, Statistics};
 
 /// The value of the `format` field.
 pub const FORMAT_NAME: &str = "mastermind-strategy-tree";
@@ -31,12 +31,7 @@ struct Header {
 
 /// The game of a file with this header, if this build reads it.
 fn check_header(format: &str, version: u32, game: &FileGame) -> Result<Game, FileError> {
-    if format != FORMAT_NAME {
-        return Err(FileError::Format(mastermind_core::excerpt(format)));
-    }
-    if version != FORMAT_VERSION {
-        return Err(FileError::Version(version));
-    }
+    check_format(format, version, FORMAT_NAME, FORMAT_VERSION)?;
     game.checked()
 }
 
@@ -143,22 +138,9 @@ pub struct FileNode {
 /// Why a file could not be read as a tree file.
 #[derive(Debug, Error)]
 pub enum FileError {
-    #[error("not valid tree JSON at line {line}, column {column}: {message}")]
-    /// The text is not JSON or does not have the file's shape.
-    Json {
-        /// The line of the first error, from 1.
-        line: usize,
-        /// Its column, from 1.
-        column: usize,
-        /// What serde_json says is wrong.
-        message: String,
-    },
-    #[error("the format is `{0}`, expected `{FORMAT_NAME}`")]
-    /// The file names another format.
-    Format(String),
-    #[error("format version {0} is not supported (this build reads version {FORMAT_VERSION})")]
-    /// The file is of a version this build does not read.
-    Version(u32),
+    #[error(transparent)]
+    /// The text is not a tree file's JSON, or names another format or version.
+    Document(#[from] DocumentError),
     #[error("the game in the file is not playable: {0}")]
     /// The game cannot be played.
     Game(#[from] GameError),
@@ -263,11 +245,7 @@ impl TreeFile {
                 });
             }
         }
-        let file: TreeFile = serde_json::from_str(text).map_err(|error| FileError::Json {
-            line: error.line(),
-            column: error.column(),
-            message: strip_position(&error.to_string()),
-        })?;
+        let file: TreeFile = read_document(text, "tree")?;
         check_header(&file.format, file.version, &file.game)?;
         Ok(file)
     }
@@ -392,20 +370,6 @@ impl FileNode {
     }
 }
 
-/// serde_json's message without the " at line L column C" it appends (the file formats report
-/// the position apart), cut short: it may quote a string of the input whole.
-pub fn strip_position(message: &str) -> String {
-    const LONGEST: usize = 200;
-    let message = match message.rfind(" at line ") {
-        Some(index) => &message[..index],
-        None => message,
-    };
-    match message.char_indices().nth(LONGEST) {
-        Some((cut, _)) => format!("{}…", &message[..cut]),
-        None => message.to_owned(),
-    }
-}
-
 /// Children as a JSON object whose key order is the tree's reply order, read back in file
 /// order with duplicates kept.
 mod ordered_children {
@@ -497,8 +461,17 @@ mod tests {
     #[test]
     fn bad_files_are_explained() {
         let error = TreeFile::from_json("{\"format\": 3}").unwrap_err();
-        assert!(matches!(error, FileError::Json { line: 1, .. }), "{error}");
+        assert!(
+            matches!(
+                error,
+                FileError::Document(DocumentError::Json { line: 1, .. })
+            ),
+            "{error}"
+        );
         let error = TreeFile::from_json("").unwrap_err();
-        assert!(matches!(error, FileError::Json { .. }), "{error}");
+        assert!(
+            matches!(error, FileError::Document(DocumentError::Json { .. })),
+            "{error}"
+        );
     }
 }

@@ -4,14 +4,16 @@
 
 #![warn(missing_docs)]
 
+mod document;
 mod file;
 mod model;
 pub mod notation;
 mod statistics;
 
+pub use document::{check_format, read_document, strip_position, DocumentError};
 pub use file::{
-    strip_position, Claims, FileError, FileGame, FileNode, FileStep, StrategyInfo, TreeFile,
-    FORMAT_NAME, FORMAT_VERSION,
+    Claims, FileError, FileGame, FileNode, FileStep, StrategyInfo, TreeFile, FORMAT_NAME,
+    FORMAT_VERSION,
 };
 pub use model::Node;
 pub use notation::{Layout, Notation};

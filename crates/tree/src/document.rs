@@ -1,0 +1,88 @@
+//! What every JSON file of the tool shares (trees, static sets, the atlas): reading it with the
+//! position of the first error, and checking that it names its format and a version this build
+//! reads.
+
+use serde::de::DeserializeOwned;
+use thiserror::Error;
+
+/// Why a text cannot be read as a JSON file of one of the tool's formats.
+#[derive(Debug, Error)]
+pub enum DocumentError {
+    /// The text is not JSON or does not have the file's shape.
+    #[error("not valid {kind} JSON at line {line}, column {column}: {message}")]
+    Json {
+        /// What the file was read as, such as `tree`.
+        kind: &'static str,
+        /// The line of the first error, from 1.
+        line: usize,
+        /// Its column, from 1.
+        column: usize,
+        /// What serde_json says is wrong.
+        message: String,
+    },
+    /// The file names another format.
+    #[error("the format is `{found}`, expected `{expected}`")]
+    Format {
+        /// The format it names (cut short when long).
+        found: String,
+        /// The format expected.
+        expected: &'static str,
+    },
+    /// The file is of a version this build does not read.
+    #[error("format version {found} is not supported (this build reads version {supported})")]
+    Version {
+        /// The version it says.
+        found: u32,
+        /// The version this build reads.
+        supported: u32,
+    },
+}
+
+/// Parses `text` as a `kind` file (`kind` names it in the error, such as `tree`).
+pub fn read_document<T: DeserializeOwned>(
+    text: &str,
+    kind: &'static str,
+) -> Result<T, DocumentError> {
+    serde_json::from_str(text).map_err(|error| DocumentError::Json {
+        kind,
+        line: error.line(),
+        column: error.column(),
+        message: strip_position(&error.to_string()),
+    })
+}
+
+/// Checks that a file names the `expected` format and the version this build reads.
+pub fn check_format(
+    found: &str,
+    version: u32,
+    expected: &'static str,
+    supported: u32,
+) -> Result<(), DocumentError> {
+    if found != expected {
+        return Err(DocumentError::Format {
+            found: mastermind_core::excerpt(found),
+            expected,
+        });
+    }
+    if version != supported {
+        return Err(DocumentError::Version {
+            found: version,
+            supported,
+        });
+    }
+    Ok(())
+}
+
+/// serde_json's message without the " at line L column C" it appends (the position is reported
+/// apart), cut short: it may quote a string of the input whole.
+pub fn strip_position(message: &str) -> String {
+    const LONGEST: usize = 200;
+    let message = match message.rfind(" at line ") {
+        Some(index) => &message[..index],
+        None => message,
+    };
+    match message.char_indices().nth(LONGEST) {
+        Some((cut, _)) => format!("{}…", &message[..cut]),
+        None => message.to_owned(),
+    }
+}
