@@ -275,18 +275,15 @@ fn the_cluster_recipes_are_well_formed() {
             .expect("bash runs");
         assert!(status.success(), "{script} is not valid bash");
     }
-    let usage = std::process::Command::new("bash")
-        .arg("contrib/slurm/submit.sh")
-        .output()
-        .expect("bash runs");
-    assert_eq!(usage.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&usage.stderr).contains("submit.sh SHARDS OUTPUT"));
-    let usage = std::process::Command::new("bash")
-        .arg("contrib/slurm/atlas.sh")
-        .output()
-        .expect("bash runs");
-    assert_eq!(usage.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&usage.stderr).contains("atlas.sh SHARDS OUTPUT"));
+    for script in ["submit.sh", "atlas.sh"] {
+        let usage = std::process::Command::new("bash")
+            .arg(format!("contrib/slurm/{script}"))
+            .output()
+            .expect("bash runs");
+        assert_eq!(usage.status.code(), Some(2));
+        let said = String::from_utf8_lossy(&usage.stderr);
+        assert!(said.contains(&format!("{script} SHARDS OUTPUT")), "{said}");
+    }
 
     // The Indexed Job runs as many pods as the shards its command names.
     let text = std::fs::read_to_string("contrib/kubernetes/shards.yaml").unwrap();

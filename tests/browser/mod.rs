@@ -696,13 +696,7 @@ async fn atlas_sorts_filters_and_links(client: &Client, directory: &Path) {
     let url = format!("file://{}", page.display());
     client.goto(&url).await.expect("the atlas page loads");
     assert_eq!(count(client, "#atlas-body tr").await, entries.len());
-    script(
-        client,
-        "const select = document.getElementById('filter-variant'); select.value = 'no-repeat'; \
-         select.dispatchEvent(new Event('input', { bubbles: true }));",
-        vec![],
-    )
-    .await;
+    choose_variant(client, "no-repeat").await;
     let no_repeat = entries
         .iter()
         .filter(|e| e["variant"] == "no-repeat")
@@ -731,13 +725,18 @@ async fn atlas_sorts_filters_and_links(client: &Client, directory: &Path) {
     .await;
     assert_eq!(first, "3 (2)");
     screenshot(client, "atlas").await;
-    script(
-        client,
-        "const select = document.getElementById('filter-variant'); select.value = 'repeat'; \
-         select.dispatchEvent(new Event('input', { bubbles: true }));",
-        vec![],
-    )
-    .await;
+    choose_variant(client, "repeat").await;
     click(client, "a[href='knuth-4x6.html']").await;
     assert_eq!(text(client, "h1").await, "knuth strategy, 4×6");
+}
+
+/// Picks `variant` in the atlas page's filter, as a reader's choice would.
+async fn choose_variant(client: &Client, variant: &str) {
+    script(
+        client,
+        "const select = document.getElementById('filter-variant'); select.value = arguments[0]; \
+         select.dispatchEvent(new Event('input', { bubbles: true }));",
+        vec![json!(variant)],
+    )
+    .await;
 }
