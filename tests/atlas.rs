@@ -80,6 +80,33 @@ fn the_committed_atlas_reproduces_the_published_figures() {
         11228,
         None,
     );
+    // The C solver's published strategies (arfst23/Mastermind): 4 × 8 averages 4.99780 =
+    // 20471/4096 (at most 7) and 4.99829 = 20473/4096 within 6; its strategies without
+    // repetition for 4 × 6, 4 × 7 and 4 × 8 total 1446, 3639 and 7817 (as `verify` counts
+    // its solution files).
+    expect(
+        &atlas,
+        key(4, 8, Variant::Repeat),
+        Measure::Optimal,
+        20471,
+        Some(7),
+    );
+    expect(
+        &atlas,
+        key(4, 8, Variant::Repeat),
+        Measure::LeastWorst,
+        20473,
+        Some(6),
+    );
+    for (colours, total) in [(6, 1446), (7, 3639), (8, 7817)] {
+        expect(
+            &atlas,
+            key(4, colours, Variant::NoRepeat),
+            Measure::Optimal,
+            total,
+            None,
+        );
+    }
     // Goddard, "Mastermind revisited": the optima of the small games.
     for (pegs, colours, total) in [
         (4, 4, 905),
