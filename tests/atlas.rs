@@ -361,3 +361,34 @@ fn the_atlas_page_links_each_committed_tree_to_its_own_page() {
     says(&tree_page, "knuth strategy, 4×6");
     assert!(!text.contains("http://") && !text.contains("https://"));
 }
+
+/// A run over fewer measures or games updates those in the file and keeps the rest.
+#[test]
+fn a_narrower_run_keeps_what_it_does_not_compute() {
+    let directory = tempfile::tempdir().unwrap();
+    let output = directory.path().join("atlas.json");
+    let output = output.to_str().unwrap();
+    let run = |colours: &str, measures: &str| {
+        let args = [
+            "atlas",
+            "--pegs",
+            "2",
+            "--colours",
+            colours,
+            "--measures",
+            measures,
+            "-o",
+            output,
+        ];
+        mastermind(&args).expect_status(0)
+    };
+    run("2..3", "knuth,static");
+    run("3", "optimal");
+    let atlas = read(Path::new(output));
+    let measures = |colours| -> Vec<&str> {
+        let entry = atlas.entry(key(2, colours, Variant::Repeat)).unwrap();
+        entry.results.keys().map(String::as_str).collect()
+    };
+    assert_eq!(measures(2), ["knuth", "static"]);
+    assert_eq!(measures(3), ["knuth", "optimal", "static"]);
+}

@@ -40,7 +40,6 @@ pub fn run(args: &AtlasArgs, threads: Option<u16>, quiet: bool) -> anyhow::Resul
             .map(|(_, game)| game)
             .collect();
     }
-    // The output file's own entries outside this run's games stay in it.
     let existing = match &args.output {
         Some(path) if path.as_os_str() != "-" && path.exists() => Some(read_atlas(path)?),
         _ => None,
@@ -52,14 +51,23 @@ pub fn run(args: &AtlasArgs, threads: Option<u16>, quiet: bool) -> anyhow::Resul
     if let Some(file) = &existing {
         known.add(file);
     }
-    let kept: Vec<Entry> = existing
+    // The output file's entries outside this run's games stay in it, and so do the outcomes
+    // of the measures this run leaves out.
+    let (kept, ours): (Vec<Entry>, Vec<Entry>) = existing
         .map(|file| file.entries)
         .unwrap_or_default()
         .into_iter()
-        .filter(|entry| !games.contains(&entry.game))
+        .partition(|entry| !games.contains(&entry.game));
+    let mut slots: Vec<BTreeMap<String, Outcome>> = games
+        .iter()
+        .map(|&game| {
+            ours.iter()
+                .find(|entry| entry.game == game)
+                .map(|entry| entry.results.clone())
+                .unwrap_or_default()
+        })
         .collect();
     let mut work = Vec::new();
-    let mut slots: Vec<BTreeMap<String, Outcome>> = vec![BTreeMap::new(); games.len()];
     let mut reused = 0;
     for (index, &game) in games.iter().enumerate() {
         for &measure in &args.measures {
