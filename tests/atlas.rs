@@ -391,4 +391,8 @@ fn a_narrower_run_keeps_what_it_does_not_compute() {
     };
     assert_eq!(measures(2), ["knuth", "static"]);
     assert_eq!(measures(3), ["knuth", "optimal", "static"]);
+    // To stdout, the atlas is written once, when every game is done.
+    let printed = mastermind(&["atlas", "--pegs", "2", "--measures", "knuth", "-o", "-"]);
+    let printed = AtlasFile::from_json(&printed.expect_status(0).stdout).unwrap();
+    assert_eq!(printed.entries.len(), 9 + 9 + 9);
 }

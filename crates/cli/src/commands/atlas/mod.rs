@@ -99,6 +99,10 @@ pub fn run(args: &AtlasArgs, threads: Option<u16>, quiet: bool) -> anyhow::Resul
         .enumerate()
         .map(|(index, _)| AtomicUsize::new(work.iter().filter(|(i, _)| *i == index).count()))
         .collect();
+    let to_file = args
+        .output
+        .as_deref()
+        .is_some_and(|path| path.as_os_str() != "-");
     let state = Mutex::new(slots);
     let next = AtomicUsize::new(0);
     let written = Mutex::new(Ok(()));
@@ -123,7 +127,7 @@ pub fn run(args: &AtlasArgs, threads: Option<u16>, quiet: bool) -> anyhow::Resul
                     slots[index].insert(measure.name().to_owned(), outcome);
                     // A finished game is saved at once when the atlas goes to a file, so an
                     // interrupted run loses only the games under way.
-                    if left[index].fetch_sub(1, Ordering::SeqCst) == 1 && args.output.is_some() {
+                    if left[index].fetch_sub(1, Ordering::SeqCst) == 1 && to_file {
                         let mut result = written.lock().unwrap_or_else(|e| e.into_inner());
                         if result.is_ok() {
                             *result = write(&slots);
