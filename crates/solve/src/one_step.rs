@@ -198,38 +198,72 @@ fn choose_guess(builder: &Builder<'_>, candidates: &[Code], symmetry: &Symmetry)
         (false, true) => Cow::Borrowed(candidates),
         (false, false) => Cow::Borrowed(builder.pool.codes()),
     };
-    let guesses: &[Code] = &guesses;
     let secrets = builder.scorer.secrets(candidates);
-    let best = if candidates.len() * guesses.len() >= PARALLEL_GUESS_WORK {
-        // At the root, one guess at a time, so that its progress can be told as it goes.
-        let at_root = candidates.len() == builder.root_size;
-        let chunk = match at_root {
-            true => 1,
-            false => guesses
-                .len()
-                .div_ceil(rayon::current_num_threads() * 4)
-                .max(1),
-        };
-        let shared = SharedBest::default();
-        let scored = AtomicU64::new(0);
-        let total = guesses.len() as u64;
-        guesses
-            .par_chunks(chunk)
-            .filter_map(|chunk| {
-                let best = best_of(builder, &secrets, chunk, &shared);
-                if at_root {
-                    let done = scored.fetch_add(chunk.len() as u64, atomic::Ordering::Relaxed);
-                    builder
-                        .progress
-                        .root_guesses_scored(done + chunk.len() as u64, total);
-                }
-                best
-            })
-            .min()
-    } else {
-        best_of(builder, &secrets, guesses, &SharedBest::default())
+    let shared = SharedBest::default();
+    let scan = |guesses: &[Code], best: Option<Rank>| scan(builder, &secrets, guesses, best, &shared);
+    let best = match builder.tie_break {
+        // Candidates win ties, so scoring them first gives the others a bound they must beat,
+        // and a candidate that splits as finely as any guess can ends the search unscanned.
+        // Each group is scanned in numeric order, which is all the bounds rely on.
+        TieBreak::PreferCandidate => {
+            let (first, others) = split_candidates(&guesses, candidates);
+            let best = scan(&first, None);
+            match best.is_some_and(|best| best.is_unbeatable(builder, candidates.len())) {
+                true => best,
+                false => scan(&others, best),
+            }
+        }
+        TieBreak::LowestCode => scan(&guesses, None),
     };
     best.expect("every node has a guess to play").guess
+}
+
+/// `guesses` (in numeric order) split into the candidates among them and the rest, each in
+/// numeric order.
+fn split_candidates(guesses: &[Code], candidates: &[Code]) -> (Vec<Code>, Vec<Code>) {
+    let mut membership = Membership::new(candidates);
+    guesses
+        .iter()
+        .partition(|&&guess| membership.contains(guess))
+}
+
+/// The best-ranked of `guesses` and `best`, on every thread when the node is large.
+fn scan(
+    builder: &Builder<'_>,
+    secrets: &Secrets<'_>,
+    guesses: &[Code],
+    best: Option<Rank>,
+    shared: &SharedBest,
+) -> Option<Rank> {
+    let candidates = secrets.codes().len();
+    if candidates * guesses.len() < PARALLEL_GUESS_WORK {
+        return best_of(builder, secrets, guesses, best, shared);
+    }
+    // At the root, one guess at a time, so that its progress can be told as it goes.
+    let at_root = candidates == builder.root_size;
+    let chunk = match at_root {
+        true => 1,
+        false => guesses
+            .len()
+            .div_ceil(rayon::current_num_threads() * 4)
+            .max(1),
+    };
+    let scored = AtomicU64::new(0);
+    let total = guesses.len() as u64;
+    guesses
+        .par_chunks(chunk)
+        .filter_map(|chunk| {
+            let best = best_of(builder, secrets, chunk, best, shared);
+            if at_root {
+                let done = scored.fetch_add(chunk.len() as u64, atomic::Ordering::Relaxed);
+                builder
+                    .progress
+                    .root_guesses_scored(done + chunk.len() as u64, total);
+            }
+            best
+        })
+        .min()
+        .or(best)
 }
 
 /// The best largest-class score any scan of one node has found so far, as `2 × largest class +
@@ -256,12 +290,14 @@ impl SharedBest {
     }
 }
 
-/// The best-ranked guess among `guesses`, scanned in numeric order; under a largest-class
-/// score, scans of the node's other guesses share their best through `shared`.
+/// The best-ranked guess among `guesses` (in numeric order, and all candidates or all not
+/// when candidates win ties) and `best`, the best of guesses scanned before; under a
+/// largest-class score, scans of the node's other guesses share their best through `shared`.
 fn best_of(
     builder: &Builder<'_>,
     secrets: &Secrets<'_>,
     guesses: &[Code],
+    mut best: Option<Rank>,
     shared: &SharedBest,
 ) -> Option<Rank> {
     let (scorer, rule) = (builder.scorer, builder.rule);
@@ -270,15 +306,9 @@ fn best_of(
     let mut counts = vec![0u32; game.feedback_slots()];
     let prefer_candidates = builder.tie_break == TieBreak::PreferCandidate;
     let largest_class = rule.is_largest_class();
-    // No candidate guess can leave fewer than ⌈(n−1)/(r−1)⌉ codes in its largest class, where r
-    // bounds the number of distinct replies, and no non-candidate can do better than that
-    // either; under a largest-class score, the first candidate that reaches it wins the scan
-    // outright.
-    let replies = game.notation_feedbacks().len() as u32;
-    let floor = (candidates.len() as u32 - 1).div_ceil(replies - 1).max(1);
-    let mut best: Option<Rank> = None;
+    let mut membership = Membership::new(candidates);
     for &guess in guesses {
-        let is_candidate = candidates.binary_search(&guess).is_ok();
+        let is_candidate = membership.contains(guess);
         let deferred = prefer_candidates && !is_candidate;
         let score = match largest_class {
             true => {
@@ -313,13 +343,54 @@ fn best_of(
         };
         if best.is_none_or(|best| rank < best) {
             best = Some(rank);
-            let unbeatable = is_candidate || !prefer_candidates;
-            if largest_class && score <= f64::from(floor) && unbeatable {
+            if rank.is_unbeatable(builder, candidates.len()) {
                 break;
             }
         }
     }
     best
+}
+
+impl Rank {
+    /// Whether no guess scanned later can rank before this one: under a largest-class score,
+    /// no guess leaves fewer than ⌈(n−1)/(r−1)⌉ of `n` candidates in its largest class, where r
+    /// bounds the number of distinct replies; so a guess that reaches it loses only to an
+    /// earlier one or, if it is not a candidate, to a candidate.
+    fn is_unbeatable(&self, builder: &Builder<'_>, candidates: usize) -> bool {
+        let replies = builder.scorer.game().notation_feedbacks().len() as u32;
+        let floor = (candidates as u32 - 1).div_ceil(replies - 1).max(1);
+        let first_on_ties = !self.deferred;
+        builder.rule.is_largest_class() && self.score <= f64::from(floor) && first_on_ties
+    }
+}
+
+/// Whether guesses are candidates, for guesses asked in increasing order: a cursor that walks
+/// the sorted candidates once, where a binary search per guess costs more than scoring most
+/// guesses that the bound drops after a few candidates.
+struct Membership<'c> {
+    candidates: &'c [Code],
+    /// Candidates before this index are less than the last guess asked about.
+    next: usize,
+}
+
+impl<'c> Membership<'c> {
+    fn new(candidates: &'c [Code]) -> Membership<'c> {
+        Membership {
+            candidates,
+            next: 0,
+        }
+    }
+
+    fn contains(&mut self, guess: Code) -> bool {
+        if self.next > 0 && self.candidates[self.next - 1] >= guess {
+            // Out of order: start again, so the answer holds whatever the order.
+            self.next = 0;
+        }
+        while self.candidates.get(self.next).is_some_and(|&c| c < guess) {
+            self.next += 1;
+        }
+        self.candidates.get(self.next) == Some(&guess)
+    }
 }
 
 #[cfg(test)]
@@ -350,6 +421,21 @@ mod tests {
             Symmetry::Trivial
         };
         build(&builder, &all, &symmetry)
+    }
+
+    #[test]
+    fn membership_answers_in_any_order() {
+        let scorer = Scorer::new(Game::new(3, 4, true, FeedbackKind::BlackWhite).unwrap());
+        let all = scorer.all_codes();
+        let candidates: Vec<Code> = all.iter().copied().step_by(3).collect();
+        let mut membership = Membership::new(&candidates);
+        for &guess in all.iter().chain(all.iter().rev()).chain(all.iter().step_by(5)) {
+            assert_eq!(
+                membership.contains(guess),
+                candidates.contains(&guess),
+                "{guess:?}"
+            );
+        }
     }
 
     #[test]
