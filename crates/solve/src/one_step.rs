@@ -200,65 +200,130 @@ fn choose_guess(builder: &Builder<'_>, candidates: &[Code], symmetry: &Symmetry)
     };
     let secrets = builder.scorer.secrets(candidates);
     let shared = SharedBest::default();
-    let scan = |guesses: &[Code], best: Option<Rank>| scan(builder, &secrets, guesses, best, &shared);
+    let tally = (candidates.len() == builder.root_size)
+        .then(|| RootTally::new(builder.progress, guesses.len()));
+    let scan = |guesses: &[Code], group: Group, best: Option<Rank>| {
+        scan(
+            builder,
+            &secrets,
+            guesses,
+            group,
+            best,
+            &shared,
+            tally.as_ref(),
+        )
+    };
     let best = match builder.tie_break {
         // Candidates win ties, so scoring them first gives the others a bound they must beat,
         // and a candidate that splits as finely as any guess can ends the search unscanned.
         // Each group is scanned in numeric order, which is all the bounds rely on.
         TieBreak::PreferCandidate => {
-            let (first, others) = split_candidates(&guesses, candidates);
-            let best = scan(&first, None);
-            match best.is_some_and(|best| best.is_unbeatable(builder, candidates.len())) {
+            let first = candidates_among(&guesses, candidates);
+            let best = scan(&first, Group::Candidates, None);
+            let done = first.len() == guesses.len()
+                || best.is_some_and(|best| best.is_unbeatable(builder, candidates.len()));
+            match done {
                 true => best,
-                false => scan(&others, best),
+                false => scan(&guesses, Group::Others, best),
             }
         }
-        TieBreak::LowestCode => scan(&guesses, None),
+        TieBreak::LowestCode => scan(&guesses, Group::Mixed, None),
     };
+    if let Some(tally) = tally {
+        tally.finish();
+    }
     best.expect("every node has a guess to play").guess
 }
 
-/// `guesses` (in numeric order) split into the candidates among them and the rest, each in
-/// numeric order.
-fn split_candidates(guesses: &[Code], candidates: &[Code]) -> (Vec<Code>, Vec<Code>) {
-    let mut membership = Membership::new(candidates);
-    guesses
-        .iter()
-        .partition(|&&guess| membership.contains(guess))
+/// Which guesses one scan scores, in numeric order: when candidates win ties, the candidates
+/// and then the others, so that every guess that would win a tie with a guess of the scan
+/// comes earlier in it or was scanned before it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Group {
+    Candidates,
+    /// The guesses given that are not candidates (the candidates among them are skipped).
+    Others,
+    /// Candidates and others together, when ties go to the lowest code whatever it is.
+    Mixed,
 }
 
-/// The best-ranked of `guesses` and `best`, on every thread when the node is large.
+/// The candidates that are among `guesses`, in numeric order: one binary search each, since
+/// a node has far fewer candidates than guesses wherever the scan is long.
+fn candidates_among(guesses: &[Code], candidates: &[Code]) -> Vec<Code> {
+    candidates
+        .iter()
+        .copied()
+        .filter(|candidate| guesses.binary_search(candidate).is_ok())
+        .collect()
+}
+
+/// How many of the root's guesses have been scored, told to the progress as it grows.
+struct RootTally<'p> {
+    progress: &'p dyn Progress,
+    scored: AtomicU64,
+    total: u64,
+}
+
+impl<'p> RootTally<'p> {
+    fn new(progress: &'p dyn Progress, total: usize) -> RootTally<'p> {
+        RootTally {
+            progress,
+            scored: AtomicU64::new(0),
+            total: total as u64,
+        }
+    }
+
+    fn add(&self, guesses: usize) {
+        if guesses > 0 {
+            let guesses = guesses as u64;
+            let done = self.scored.fetch_add(guesses, atomic::Ordering::Relaxed) + guesses;
+            self.progress.root_guesses_scored(done, self.total);
+        }
+    }
+
+    /// Counts the guesses a scan that ended early never needed to score.
+    fn finish(&self) {
+        self.add((self.total - self.scored.load(atomic::Ordering::Relaxed)) as usize);
+    }
+}
+
+/// The best-ranked of `guesses` and `best`, on every thread when the node is large; at the
+/// root, the guesses scored are told to `tally` as they go.
 fn scan(
     builder: &Builder<'_>,
     secrets: &Secrets<'_>,
     guesses: &[Code],
+    group: Group,
     best: Option<Rank>,
     shared: &SharedBest,
+    tally: Option<&RootTally<'_>>,
 ) -> Option<Rank> {
-    let candidates = secrets.codes().len();
-    if candidates * guesses.len() < PARALLEL_GUESS_WORK {
-        return best_of(builder, secrets, guesses, best, shared);
+    let candidates = secrets.codes();
+    // The guesses of `chunk` that the scan scores: those of its group.
+    let in_group = |chunk: &[Code]| match group {
+        Group::Others => chunk
+            .iter()
+            .filter(|guess| candidates.binary_search(guess).is_err())
+            .count(),
+        Group::Candidates | Group::Mixed => chunk.len(),
+    };
+    if tally.is_none() && candidates.len() * guesses.len() < PARALLEL_GUESS_WORK {
+        return best_of(builder, secrets, guesses, group, best, shared);
     }
     // At the root, one guess at a time, so that its progress can be told as it goes.
-    let at_root = candidates == builder.root_size;
-    let chunk = match at_root {
-        true => 1,
-        false => guesses
+    let chunk = match tally {
+        Some(_) => 1,
+        None => guesses
             .len()
             .div_ceil(rayon::current_num_threads() * 4)
             .max(1),
     };
-    let scored = AtomicU64::new(0);
-    let total = guesses.len() as u64;
     guesses
         .par_chunks(chunk)
         .filter_map(|chunk| {
-            let best = best_of(builder, secrets, chunk, best, shared);
-            if at_root {
-                let done = scored.fetch_add(chunk.len() as u64, atomic::Ordering::Relaxed);
-                builder
-                    .progress
-                    .root_guesses_scored(done + chunk.len() as u64, total);
+            let best = best_of(builder, secrets, chunk, group, best, shared);
+            if let Some(tally) = tally {
+                tally.add(in_group(chunk));
             }
             best
         })
@@ -290,13 +355,14 @@ impl SharedBest {
     }
 }
 
-/// The best-ranked guess among `guesses` (in numeric order, and all candidates or all not
-/// when candidates win ties) and `best`, the best of guesses scanned before; under a
-/// largest-class score, scans of the node's other guesses share their best through `shared`.
+/// The best-ranked guess among `guesses` (of `group`, in numeric order) and `best`, the best of
+/// the guesses scanned before; under a largest-class score, scans of the node's other guesses
+/// share their best through `shared`.
 fn best_of(
     builder: &Builder<'_>,
     secrets: &Secrets<'_>,
     guesses: &[Code],
+    group: Group,
     mut best: Option<Rank>,
     shared: &SharedBest,
 ) -> Option<Rank> {
@@ -308,7 +374,12 @@ fn best_of(
     let largest_class = rule.is_largest_class();
     let mut membership = Membership::new(candidates);
     for &guess in guesses {
-        let is_candidate = membership.contains(guess);
+        let is_candidate = match group {
+            Group::Candidates => true,
+            Group::Others if membership.contains(guess) => continue,
+            Group::Others => false,
+            Group::Mixed => membership.contains(guess),
+        };
         let deferred = prefer_candidates && !is_candidate;
         let score = match largest_class {
             true => {
@@ -352,15 +423,14 @@ fn best_of(
 }
 
 impl Rank {
-    /// Whether no guess scanned later can rank before this one: under a largest-class score,
-    /// no guess leaves fewer than ⌈(n−1)/(r−1)⌉ of `n` candidates in its largest class, where r
-    /// bounds the number of distinct replies; so a guess that reaches it loses only to an
-    /// earlier one or, if it is not a candidate, to a candidate.
+    /// Whether no guess scanned after this one can rank before it: under a largest-class
+    /// score, no guess leaves fewer than ⌈(n−1)/(r−1)⌉ of `n` candidates in its largest class,
+    /// where r bounds the number of distinct replies, and a guess scanned later that reaches it
+    /// too loses the tie (see [`Group`]).
     fn is_unbeatable(&self, builder: &Builder<'_>, candidates: usize) -> bool {
         let replies = builder.scorer.game().notation_feedbacks().len() as u32;
         let floor = (candidates as u32 - 1).div_ceil(replies - 1).max(1);
-        let first_on_ties = !self.deferred;
-        builder.rule.is_largest_class() && self.score <= f64::from(floor) && first_on_ties
+        builder.rule.is_largest_class() && self.score <= f64::from(floor)
     }
 }
 
@@ -429,7 +499,11 @@ mod tests {
         let all = scorer.all_codes();
         let candidates: Vec<Code> = all.iter().copied().step_by(3).collect();
         let mut membership = Membership::new(&candidates);
-        for &guess in all.iter().chain(all.iter().rev()).chain(all.iter().step_by(5)) {
+        for &guess in all
+            .iter()
+            .chain(all.iter().rev())
+            .chain(all.iter().step_by(5))
+        {
             assert_eq!(
                 membership.contains(guess),
                 candidates.contains(&guess),

@@ -3,29 +3,58 @@
 use std::sync::Mutex;
 
 use mastermind_core::{FeedbackKind, Game, Scorer};
-use mastermind_solve::{one_step, optimal, Heuristic, OneStepOptions, OptimalOptions, Progress};
+use mastermind_solve::{
+    one_step, one_step_from, optimal, Heuristic, OneStepOptions, OptimalOptions, Progress,
+    Situation,
+};
 
 /// On a large game the first guess alone takes long, so the builder tells how far its scoring
 /// has gone, once per guess tried at the root, ending at all of them.
 #[test]
 fn the_root_guesses_are_counted_as_they_are_scored() {
-    #[derive(Default)]
-    struct Recorded(Mutex<Vec<(u64, u64)>>);
-    impl Progress for Recorded {
-        fn codes_settled(&self, _codes: u64) {}
-        fn root_guesses_scored(&self, scored: u64, total: u64) {
-            self.0.lock().unwrap().push((scored, total));
-        }
-    }
     let scorer = Scorer::for_one_pass(Game::new(6, 5, true, FeedbackKind::BlackWhite).unwrap());
     let recorded = Recorded::default();
     let tree = one_step(&scorer, &OneStepOptions::new(Heuristic::Minimax), &recorded);
     assert_eq!(tree.candidates, 15625);
-    let mut calls = recorded.0.into_inner().unwrap();
-    calls.sort_unstable();
-    let total = calls[0].1;
-    assert!(total > 1);
-    assert_eq!(calls, (1..=total).map(|n| (n, total)).collect::<Vec<_>>());
+    recorded.assert_counted_once_each();
+}
+
+/// A build from a situation starts where some guesses are not candidates: those are scored
+/// after the candidates, and each guess is still counted once.
+#[test]
+fn a_root_with_other_guesses_than_candidates_counts_each_guess_once() {
+    let scorer = Scorer::for_one_pass(Game::new(6, 5, true, FeedbackKind::BlackWhite).unwrap());
+    let book = scorer.codebook();
+    let opening = book.parse("112233").unwrap();
+    let reply = scorer.game().feedback(1, 1);
+    let situation = Situation::after(&scorer, &[(opening, reply)]).unwrap();
+    let recorded = Recorded::default();
+    let options = OneStepOptions::new(Heuristic::Minimax);
+    let tree = one_step_from(&scorer, &options, &situation, &recorded);
+    assert_eq!(tree.candidates as usize, situation.candidates().len());
+    recorded.assert_counted_once_each();
+}
+
+/// The root's progress reports, as (guesses scored, guesses in all).
+#[derive(Default)]
+struct Recorded(Mutex<Vec<(u64, u64)>>);
+
+impl Progress for Recorded {
+    fn codes_settled(&self, _codes: u64) {}
+    fn root_guesses_scored(&self, scored: u64, total: u64) {
+        self.0.lock().unwrap().push((scored, total));
+    }
+}
+
+impl Recorded {
+    /// Every count from one to the total was told once, and nothing else.
+    fn assert_counted_once_each(self) {
+        let mut calls = self.0.into_inner().unwrap();
+        calls.sort_unstable();
+        let total = calls[0].1;
+        assert!(total > 1);
+        assert_eq!(calls, (1..=total).map(|n| (n, total)).collect::<Vec<_>>());
+    }
 }
 
 /// An exhaustive search tells how many nodes it has searched while its first subproblems are
