@@ -30,21 +30,26 @@ pub(super) struct TranspositionTable {
     /// Bytes held by all entries (estimated), to keep memory within `capacity`.
     stored: AtomicUsize,
     capacity: usize,
+    /// How the sets' codes are written down.
+    width: CodeWidth,
 }
 
 struct Entry {
-    set: Box<[Code]>,
+    /// The set's codes written as `width` says.
+    set: Box<[u16]>,
     budget: Budget,
     known: Known,
 }
 
 impl TranspositionTable {
-    /// A table that stops taking new sets once its entries take about `capacity` bytes.
-    pub(super) fn new(capacity: usize) -> TranspositionTable {
+    /// A table for sets of a game of `codes` codes that stops taking new sets once its entries
+    /// take about `capacity` bytes.
+    pub(super) fn new(capacity: usize, codes: usize) -> TranspositionTable {
         TranspositionTable {
             shards: (0..SHARDS).map(|_| Mutex::default()).collect(),
             stored: AtomicUsize::new(0),
             capacity,
+            width: CodeWidth::for_codes(codes),
         }
     }
 
@@ -56,7 +61,7 @@ impl TranspositionTable {
             .expect("no thread panics holding a shard");
         shard
             .get(&key)
-            .filter(|entry| entry.budget == budget && *entry.set == *set)
+            .filter(|entry| entry.budget == budget && self.width.same(&entry.set, set))
             .map(|entry| entry.known)
     }
 
@@ -69,26 +74,28 @@ impl TranspositionTable {
             .lock()
             .expect("no thread panics holding a shard");
         match shard.get_mut(&key) {
-            Some(entry) if entry.budget == budget && *entry.set == *set => {
+            Some(entry) if entry.budget == budget && self.width.same(&entry.set, set) => {
                 entry.known = stronger(entry.known, known);
             }
             Some(entry) => {
-                self.stored.fetch_add(footprint(set), Ordering::Relaxed);
+                let stored = self.width.write(set);
+                self.stored.fetch_add(footprint(&stored), Ordering::Relaxed);
                 self.stored
                     .fetch_sub(footprint(&entry.set), Ordering::Relaxed);
                 *entry = Entry {
-                    set: set.into(),
+                    set: stored,
                     budget,
                     known,
                 };
             }
             None => {
-                if self.stored.load(Ordering::Relaxed) + footprint(set) <= self.capacity {
-                    self.stored.fetch_add(footprint(set), Ordering::Relaxed);
+                let stored = self.width.write(set);
+                if self.stored.load(Ordering::Relaxed) + footprint(&stored) <= self.capacity {
+                    self.stored.fetch_add(footprint(&stored), Ordering::Relaxed);
                     shard.insert(
                         key,
                         Entry {
-                            set: set.into(),
+                            set: stored,
                             budget,
                             known,
                         },
@@ -117,9 +124,58 @@ impl TranspositionTable {
     }
 }
 
-/// The bytes an entry for `set` takes: the codes, the map slot and the allocator's overhead.
-fn footprint(set: &[Code]) -> usize {
-    std::mem::size_of_val(set) + 96
+/// The bytes an entry for a set written as `stored` takes: the codes, the map slot and the
+/// allocator's overhead.
+fn footprint(stored: &[u16]) -> usize {
+    std::mem::size_of_val(stored) + 96
+}
+
+/// How many 16-bit words a code takes in a stored set: one in every game an exhaustive search
+/// can finish. Most sets stored are of a few dozen codes, and their codes are most of the
+/// table's memory (Bulls and Cows ends with 486 thousand sets of 9.9 million codes in all).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum CodeWidth {
+    One,
+    Two,
+}
+
+impl CodeWidth {
+    fn for_codes(codes: usize) -> CodeWidth {
+        match codes <= usize::from(u16::MAX) + 1 {
+            true => CodeWidth::One,
+            false => CodeWidth::Two,
+        }
+    }
+
+    fn write(self, set: &[Code]) -> Box<[u16]> {
+        match self {
+            // The game has at most 65536 codes, so every index fits.
+            CodeWidth::One => set.iter().map(|code| code.0 as u16).collect(),
+            CodeWidth::Two => set
+                .iter()
+                .flat_map(|code| [(code.0 >> 16) as u16, code.0 as u16])
+                .collect(),
+        }
+    }
+
+    /// Whether `stored` is `set` written this wide.
+    fn same(self, stored: &[u16], set: &[Code]) -> bool {
+        match self {
+            CodeWidth::One => {
+                stored.len() == set.len()
+                    && stored
+                        .iter()
+                        .zip(set)
+                        .all(|(&word, code)| u32::from(word) == code.0)
+            }
+            CodeWidth::Two => {
+                stored.len() == 2 * set.len()
+                    && stored.chunks_exact(2).zip(set).all(|(words, code)| {
+                        (u32::from(words[0]) << 16 | u32::from(words[1])) == code.0
+                    })
+            }
+        }
+    }
 }
 
 fn stronger(old: Known, new: Known) -> Known {
@@ -156,5 +212,33 @@ impl Hasher for PrehashedKey {
 
     fn write_u64(&mut self, value: u64) {
         self.0 = value;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Sets written one or two words a code are found again, and only for the same codes.
+    #[test]
+    fn sets_are_found_again_at_either_width() {
+        for (codes, high) in [(1296, 1295), (65536, 65535), (100_000, 99_999)] {
+            let table = TranspositionTable::new(1 << 20, codes);
+            let set = [Code(3), Code(70), Code(high)];
+            let known = Known::Exact {
+                cost: 7,
+                guess: Code(70),
+            };
+            table.record(&set, Budget::UNLIMITED, known);
+            assert_eq!(table.get(&set, Budget::UNLIMITED), Some(known), "{codes}");
+            assert_eq!(table.get(&set, Budget::at_most(5)), None, "{codes}");
+            assert_eq!(table.get(&set[..2], Budget::UNLIMITED), None, "{codes}");
+        }
+        let wide = CodeWidth::for_codes(100_000);
+        assert_eq!(wide, CodeWidth::Two);
+        let stored = wide.write(&[Code(70_000), Code(5)]);
+        assert!(wide.same(&stored, &[Code(70_000), Code(5)]));
+        assert!(!wide.same(&stored, &[Code(70_000 - 65_536), Code(5)]));
+        assert_eq!(CodeWidth::for_codes(65_536), CodeWidth::One);
     }
 }

@@ -103,7 +103,7 @@ impl<'a> Search<'a> {
         Search {
             scorer,
             bounds,
-            table: TranspositionTable::new(capacity.table_bytes),
+            table: TranspositionTable::new(capacity.table_bytes, scorer.codebook().len()),
             pool: GuessPool::new(scorer.codebook()),
             replies: ReplyTable::new(scorer, capacity.most_tabulated),
             consistent_only,
