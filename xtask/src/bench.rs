@@ -232,7 +232,7 @@ const JOBS: &[Job] = &[
         label: "knuth 5×8",
         args: &["--strategy", "knuth", "--pegs", "5", "--colours", "8"],
         runs: 3,
-        quick: false,
+        quick: true,
         peer: Some(&["-r", "lg", "-s", "minmax"]),
         one_thread: false,
         known: Known::Unknown,
