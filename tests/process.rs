@@ -1,7 +1,7 @@
 //! The edges of the process itself: signals while the output is written, closed pipes,
 //! games too large to compare at the end of play, memory limits, the permissions, links and
 //! directories of `-o`, oversized inputs and bytes that are not text. Unix only: these are
-//! Unix's signals, pipes and limits.
+//! Unix's signals, pipes and limits. A stopped atlas is here too: its computations are processes.
 
 use std::io::Write;
 use std::os::unix::fs::PermissionsExt;
@@ -377,4 +377,102 @@ fn a_line_that_is_not_text_is_refused_and_the_game_goes_on() {
         &String::from_utf8_lossy(&output.stdout),
         "1122 found in 1 guess",
     );
+}
+
+/// The pids of the running `atlas-entry` computations whose parent is `parent`.
+fn atlas_children(parent: u32) -> Vec<u32> {
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(|entry| entry.ok()?.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|&pid| {
+            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+            let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+            // The fields after the command's name in parentheses: state, then the parent's pid.
+            let fields: Vec<&str> = stat
+                .rsplit_once(')')
+                .map_or(vec![], |(_, rest)| rest.split_whitespace().collect());
+            fields.first().is_some_and(|&state| state != "Z")
+                && fields.get(1) == Some(&parent.to_string().as_str())
+                && String::from_utf8_lossy(&cmdline).contains("atlas-entry")
+        })
+        .collect()
+}
+
+/// Whether process `pid` has ended (gone, or a zombie nobody has reaped yet).
+fn has_ended(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).map_or(true, |stat| {
+        stat.rsplit_once(')')
+            .is_some_and(|(_, rest)| rest.trim_start().starts_with('Z'))
+    })
+}
+
+/// An atlas stopped (SIGTERM, as `timeout` and Slurm stop it) while a long computation runs:
+/// it ends at once with 143, its computation ends with it rather than run on for minutes, the
+/// games it finished are in its output file and nothing half-written is left.
+#[test]
+fn a_stopped_atlas_keeps_its_finished_games_and_leaves_no_computation_running() {
+    let directory = tempfile::tempdir().unwrap();
+    let output = directory.path().join("atlas.json");
+    // 4×5's static search takes a fraction of a second; 4×6's takes over a minute.
+    let mut atlas = binary()
+        .args([
+            "atlas",
+            "--pegs",
+            "4",
+            "--colours",
+            "5..6",
+            "--variants",
+            "repeat",
+        ])
+        .args([
+            "--measures",
+            "knuth,static",
+            "--budget",
+            "600",
+            "-j",
+            "1",
+            "-o",
+        ])
+        .arg(&output)
+        .stdin(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    let computation = loop {
+        let children = atlas_children(atlas.id());
+        if output.exists() && !children.is_empty() {
+            // The first game is saved; wait for its last computation to be gone.
+            std::thread::sleep(Duration::from_millis(300));
+            let children = atlas_children(atlas.id());
+            if let [only] = children.as_slice() {
+                break *only;
+            }
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "4×6's static computation did not start"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    kill(Pid::from_raw(atlas.id() as i32), Signal::SIGTERM).unwrap();
+    let status = wait_at_most(&mut atlas, Duration::from_secs(10), "the stopped atlas");
+    assert_eq!(status.code(), Some(143), "{status:?}");
+    let start = Instant::now();
+    while !has_ended(computation) {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "the computation {computation} runs on after its atlas ended"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let text = std::fs::read_to_string(&output).unwrap();
+    let atlas = mastermind_atlas::AtlasFile::from_json(&text).unwrap();
+    let games: Vec<String> = atlas
+        .entries
+        .iter()
+        .map(|entry| entry.game.to_string())
+        .collect();
+    assert_eq!(games, ["4×5 repeat"], "{text}");
+    assert!(temporary_files(directory.path()).is_empty());
 }
