@@ -1,7 +1,7 @@
-//! The edges of the process itself: signals while the output is written, closed pipes,
-//! games too large to compare at the end of play, memory limits, the permissions, links and
-//! directories of `-o`, oversized inputs and bytes that are not text. Unix only: these are
-//! Unix's signals, pipes and limits. A stopped atlas is here too: its computations are processes.
+//! The edges of the process itself: signals while the output is written or while the atlas's
+//! computations run, closed pipes, games too large to compare at the end of play, memory
+//! limits, the permissions, links and directories of `-o`, oversized inputs and bytes that are
+//! not text. Unix only: these are Unix's signals, pipes and limits.
 
 use std::io::Write;
 use std::os::unix::fs::PermissionsExt;
