@@ -14,7 +14,8 @@ use super::bounds::INFEASIBLE;
 /// rows stream past.
 pub(super) const BLOCK: usize = 256;
 
-/// Byte lanes of the widest vector unit the kernels are compiled for.
+/// The lanes of a small block are counted in multiples of this many: AVX2's width in bytes
+/// (AVX-512's 64 measured no faster).
 const LANES: usize = 32;
 
 /// Games with at most this many replies mark them as bits of a `u32`.
@@ -112,7 +113,7 @@ impl Counter<'_> {
 /// Sets `slack[i]` to the number of distinct replies the candidates (whose rows are `rows`)
 /// give the block's guess `i`, plus one if one of them is that guess (its reply is `solved`).
 /// Compiled also for wider vector units and a bit-count instruction, picked at run time.
-#[multiversion(targets("x86_64+avx2+popcnt"))]
+#[multiversion(targets("x86_64+avx512f+avx512bw+avx512vl+popcnt", "x86_64+avx2+popcnt"))]
 pub(super) fn mark_replies<'a>(
     rows: &[&[u8]],
     columns: &Columns<'a>,
@@ -151,7 +152,7 @@ pub(super) fn mark_replies<'a>(
 /// Clears the slacks at most `keep_above` to 0 (those guesses leave); returns the largest
 /// slack left and the largest cleared one at most `most_cut` (the guesses at the limit: the
 /// least bound among them is `3n` minus it), each 0 if none.
-#[multiversion(targets("x86_64+avx2"))]
+#[multiversion(targets("x86_64+avx512f+avx512bw+avx512vl", "x86_64+avx2"))]
 pub(super) fn keep_waiting(slacks: &mut [u8], keep_above: u8, most_cut: u8) -> (u8, u8) {
     let (mut most_waiting, mut most_dropped) = (0, 0);
     for slack in slacks.iter_mut() {
@@ -166,7 +167,7 @@ pub(super) fn keep_waiting(slacks: &mut [u8], keep_above: u8, most_cut: u8) -> (
 /// Fills `counts[k][i]` with how many of the candidates (whose rows are `rows`) give reply
 /// `occurring[k]` to `block[i]`, then `distinct[i]` and `largest[i]` with its number of distinct replies and
 /// its largest class.
-#[multiversion(targets("x86_64+avx2"))]
+#[multiversion(targets("x86_64+avx512f+avx512bw+avx512vl", "x86_64+avx2"))]
 fn count_block(
     rows: &[&[u8]],
     occurring: &[u8],
