@@ -198,38 +198,24 @@ fn choose_guess(builder: &Builder<'_>, candidates: &[Code], symmetry: &Symmetry)
         (false, true) => Cow::Borrowed(candidates),
         (false, false) => Cow::Borrowed(builder.pool.codes()),
     };
-    let secrets = builder.scorer.secrets(candidates);
-    let shared = SharedBest::default();
-    let tally = (candidates.len() == builder.root_size)
-        .then(|| RootTally::new(builder.progress, guesses.len()));
-    let scan = |guesses: &[Code], group: Group, best: Option<Rank>| {
-        scan(
-            builder,
-            &secrets,
-            guesses,
-            group,
-            best,
-            &shared,
-            tally.as_ref(),
-        )
-    };
+    let node = NodeScan::new(builder, candidates, guesses.len());
     let best = match builder.tie_break {
         // Candidates win ties, so scoring them first gives the others a bound they must beat,
         // and a candidate that splits as finely as any guess can ends the search unscanned.
         // Each group is scanned in numeric order, which is all the bounds rely on.
         TieBreak::PreferCandidate => {
             let first = candidates_among(&guesses, candidates);
-            let best = scan(&first, Group::Candidates, None);
-            let done = first.len() == guesses.len()
-                || best.is_some_and(|best| best.is_unbeatable(builder, candidates.len()));
+            let best = node.scan(&first, Group::Candidates, None);
+            let done =
+                first.len() == guesses.len() || best.is_some_and(|best| node.is_unbeatable(best));
             match done {
                 true => best,
-                false => scan(&guesses, Group::Others, best),
+                false => node.scan(&guesses, Group::Others, best),
             }
         }
-        TieBreak::LowestCode => scan(&guesses, Group::Mixed, None),
+        TieBreak::LowestCode => node.scan(&guesses, Group::Mixed, None),
     };
-    if let Some(tally) = tally {
+    if let Some(tally) = node.tally {
         tally.finish();
     }
     best.expect("every node has a guess to play").guess
@@ -287,48 +273,140 @@ impl<'p> RootTally<'p> {
     }
 }
 
-/// The best-ranked of `guesses` and `best`, on every thread when the node is large; at the
-/// root, the guesses scored are told to `tally` as they go.
-fn scan(
-    builder: &Builder<'_>,
-    secrets: &Secrets<'_>,
-    guesses: &[Code],
-    group: Group,
-    best: Option<Rank>,
-    shared: &SharedBest,
-    tally: Option<&RootTally<'_>>,
-) -> Option<Rank> {
-    let candidates = secrets.codes();
-    // The guesses of `chunk` that the scan scores: those of its group.
-    let in_group = |chunk: &[Code]| match group {
-        Group::Others => chunk
-            .iter()
-            .filter(|guess| candidates.binary_search(guess).is_err())
-            .count(),
-        Group::Candidates | Group::Mixed => chunk.len(),
-    };
-    if tally.is_none() && candidates.len() * guesses.len() < PARALLEL_GUESS_WORK {
-        return best_of(builder, secrets, guesses, group, best, shared);
-    }
-    // At the root, one guess at a time, so that its progress can be told as it goes.
-    let chunk = match tally {
-        Some(_) => 1,
-        None => guesses
-            .len()
-            .div_ceil(rayon::current_num_threads() * 4)
-            .max(1),
-    };
-    guesses
-        .par_chunks(chunk)
-        .filter_map(|chunk| {
-            let best = best_of(builder, secrets, chunk, group, best, shared);
-            if let Some(tally) = tally {
-                tally.add(in_group(chunk));
+/// What the scans of one node share: the candidates as secrets, the best largest class found
+/// so far on any thread, the root's tally, and the score no guess can beat.
+struct NodeScan<'n, 'b> {
+    builder: &'n Builder<'b>,
+    secrets: Secrets<'n>,
+    shared: SharedBest,
+    tally: Option<RootTally<'n>>,
+    /// Under a largest-class score, no guess leaves fewer than ⌈(n−1)/(r−1)⌉ of `n` candidates
+    /// in its largest class, where r bounds the number of distinct replies; under other scores
+    /// nothing is known, so nothing reaches it.
+    unbeatable: f64,
+}
+
+impl<'n, 'b> NodeScan<'n, 'b> {
+    fn new(builder: &'n Builder<'b>, candidates: &'n [Code], guesses: usize) -> NodeScan<'n, 'b> {
+        let unbeatable = match builder.rule.is_largest_class() {
+            true => {
+                let replies = builder.scorer.game().notation_feedbacks().len() as u32;
+                f64::from((candidates.len() as u32 - 1).div_ceil(replies - 1).max(1))
             }
-            best
-        })
-        .min()
-        .or(best)
+            false => f64::NEG_INFINITY,
+        };
+        NodeScan {
+            builder,
+            secrets: builder.scorer.secrets(candidates),
+            shared: SharedBest::default(),
+            tally: (candidates.len() == builder.root_size)
+                .then(|| RootTally::new(builder.progress, guesses)),
+            unbeatable,
+        }
+    }
+
+    /// Whether no guess scanned after `rank` can rank before it: none has a lower score, and
+    /// one scanned later that reaches it too loses the tie (see [`Group`]).
+    fn is_unbeatable(&self, rank: Rank) -> bool {
+        rank.score <= self.unbeatable
+    }
+
+    /// The best-ranked of `guesses` and `best`, on every thread when the node is large; at the
+    /// root, the guesses scored are told to the tally as they go.
+    fn scan(&self, guesses: &[Code], group: Group, best: Option<Rank>) -> Option<Rank> {
+        let candidates = self.secrets.codes();
+        // The guesses of `chunk` that the scan scores: those of its group.
+        let in_group = |chunk: &[Code]| match group {
+            Group::Others => chunk
+                .iter()
+                .filter(|guess| candidates.binary_search(guess).is_err())
+                .count(),
+            Group::Candidates | Group::Mixed => chunk.len(),
+        };
+        let tally = self.tally.as_ref();
+        if tally.is_none() && candidates.len() * guesses.len() < PARALLEL_GUESS_WORK {
+            return self.best_of(guesses, group, best);
+        }
+        // At the root, one guess at a time, so that its progress can be told as it goes.
+        let chunk = match tally {
+            Some(_) => 1,
+            None => guesses
+                .len()
+                .div_ceil(rayon::current_num_threads() * 4)
+                .max(1),
+        };
+        guesses
+            .par_chunks(chunk)
+            .filter_map(|chunk| {
+                let best = self.best_of(chunk, group, best);
+                if let Some(tally) = tally {
+                    tally.add(in_group(chunk));
+                }
+                best
+            })
+            .min()
+            .or(best)
+    }
+    /// The best-ranked guess among `guesses` (of `group`, in numeric order) and `best`, the best of
+    /// the guesses scanned before; under a largest-class score, scans of the node's other guesses
+    /// share their best.
+    fn best_of(&self, guesses: &[Code], group: Group, mut best: Option<Rank>) -> Option<Rank> {
+        let (builder, secrets, shared) = (self.builder, &self.secrets, &self.shared);
+        let (scorer, rule) = (builder.scorer, builder.rule);
+        let candidates = secrets.codes();
+        let game = scorer.game();
+        let mut counts = vec![0u32; game.feedback_slots()];
+        let prefer_candidates = builder.tie_break == TieBreak::PreferCandidate;
+        let largest_class = rule.is_largest_class();
+        let mut membership = Membership::new(candidates);
+        for &guess in guesses {
+            let is_candidate = match group {
+                Group::Candidates => true,
+                Group::Others if membership.contains(guess) => continue,
+                Group::Others => false,
+                Group::Mixed => membership.contains(guess),
+            };
+            let deferred = prefer_candidates && !is_candidate;
+            let score = match largest_class {
+                true => {
+                    // A later guess beats the best so far only with a smaller largest class, or an
+                    // equal one if the tie-break puts it first.
+                    let bound = best.map_or(u32::MAX, |best| {
+                        let largest = best.score as u32;
+                        if best.deferred && !deferred {
+                            largest
+                        } else {
+                            largest - 1
+                        }
+                    });
+                    let bound = bound.min(shared.tie_within(deferred));
+                    match scorer.largest_class_within(guess, secrets, &mut counts, bound) {
+                        Some(largest) => {
+                            shared.offer(largest, deferred);
+                            f64::from(largest)
+                        }
+                        None => continue,
+                    }
+                }
+                false => {
+                    scorer.class_sizes(guess, secrets, &mut counts);
+                    rule.score(&ClassSizes::new(game, &counts, is_candidate))
+                }
+            };
+            let rank = Rank {
+                score,
+                deferred,
+                guess,
+            };
+            if best.is_none_or(|best| rank < best) {
+                best = Some(rank);
+                if self.is_unbeatable(rank) {
+                    break;
+                }
+            }
+        }
+        best
+    }
 }
 
 /// The best largest-class score any scan of one node has found so far, as `2 × largest class +
@@ -352,85 +430,6 @@ impl SharedBest {
     fn tie_within(&self, deferred: bool) -> u32 {
         let key = self.0.load(atomic::Ordering::Relaxed);
         u32::try_from(key.saturating_sub(u64::from(deferred)) / 2).unwrap_or(u32::MAX)
-    }
-}
-
-/// The best-ranked guess among `guesses` (of `group`, in numeric order) and `best`, the best of
-/// the guesses scanned before; under a largest-class score, scans of the node's other guesses
-/// share their best through `shared`.
-fn best_of(
-    builder: &Builder<'_>,
-    secrets: &Secrets<'_>,
-    guesses: &[Code],
-    group: Group,
-    mut best: Option<Rank>,
-    shared: &SharedBest,
-) -> Option<Rank> {
-    let (scorer, rule) = (builder.scorer, builder.rule);
-    let candidates = secrets.codes();
-    let game = scorer.game();
-    let mut counts = vec![0u32; game.feedback_slots()];
-    let prefer_candidates = builder.tie_break == TieBreak::PreferCandidate;
-    let largest_class = rule.is_largest_class();
-    let mut membership = Membership::new(candidates);
-    for &guess in guesses {
-        let is_candidate = match group {
-            Group::Candidates => true,
-            Group::Others if membership.contains(guess) => continue,
-            Group::Others => false,
-            Group::Mixed => membership.contains(guess),
-        };
-        let deferred = prefer_candidates && !is_candidate;
-        let score = match largest_class {
-            true => {
-                // A later guess beats the best so far only with a smaller largest class, or an
-                // equal one if the tie-break puts it first.
-                let bound = best.map_or(u32::MAX, |best| {
-                    let largest = best.score as u32;
-                    if best.deferred && !deferred {
-                        largest
-                    } else {
-                        largest - 1
-                    }
-                });
-                let bound = bound.min(shared.tie_within(deferred));
-                match scorer.largest_class_within(guess, secrets, &mut counts, bound) {
-                    Some(largest) => {
-                        shared.offer(largest, deferred);
-                        f64::from(largest)
-                    }
-                    None => continue,
-                }
-            }
-            false => {
-                scorer.class_sizes(guess, secrets, &mut counts);
-                rule.score(&ClassSizes::new(game, &counts, is_candidate))
-            }
-        };
-        let rank = Rank {
-            score,
-            deferred,
-            guess,
-        };
-        if best.is_none_or(|best| rank < best) {
-            best = Some(rank);
-            if rank.is_unbeatable(builder, candidates.len()) {
-                break;
-            }
-        }
-    }
-    best
-}
-
-impl Rank {
-    /// Whether no guess scanned after this one can rank before it: under a largest-class
-    /// score, no guess leaves fewer than ⌈(n−1)/(r−1)⌉ of `n` candidates in its largest class,
-    /// where r bounds the number of distinct replies, and a guess scanned later that reaches it
-    /// too loses the tie (see [`Group`]).
-    fn is_unbeatable(&self, builder: &Builder<'_>, candidates: usize) -> bool {
-        let replies = builder.scorer.game().notation_feedbacks().len() as u32;
-        let floor = (candidates as u32 - 1).div_ceil(replies - 1).max(1);
-        builder.rule.is_largest_class() && self.score <= f64::from(floor)
     }
 }
 
