@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use crate::support::{generate_small_tree_to, knuth_classic_json, mastermind};
+use crate::support::{generate_small_tree_to, knuth_classic_json, mastermind, says};
 
 fn claims(json: &str) -> Value {
     let file: Value = serde_json::from_str(json).expect("generate writes JSON");
@@ -191,4 +191,40 @@ fn output_through_a_link_replaces_the_file_it_points_to() {
     assert!(std::fs::read_to_string(&file)
         .unwrap()
         .contains("\"total_guesses\""));
+}
+
+/// The number of search nodes in an optimal build's summary line.
+fn search_nodes(stderr: &str) -> u64 {
+    let before = stderr
+        .split(" search nodes")
+        .next()
+        .filter(|before| before.len() < stderr.len())
+        .unwrap_or_else(|| panic!("no search nodes in {stderr:?}"));
+    let digits = before.rsplit(' ').next().unwrap_or_default();
+    digits
+        .parse()
+        .unwrap_or_else(|_| panic!("no count before ' search nodes' in {stderr:?}"))
+}
+
+#[test]
+fn the_table_memory_changes_how_much_is_searched_not_the_tree() {
+    let optimal = ["generate", "--strategy", "optimal", "--colours", "7"];
+    let default = mastermind(&optimal).expect_status(0);
+    let small = mastermind(&[&optimal[..], &["--table-memory", "1"]].concat()).expect_status(0);
+    assert_eq!(default.stdout, small.stdout);
+    // 4×7 fills a table of 1 MiB, so sets it could not keep are searched again.
+    assert!(
+        search_nodes(&small.stderr) > search_nodes(&default.stderr),
+        "{}\n{}",
+        default.stderr,
+        small.stderr
+    );
+
+    let run = mastermind(&["generate", "--strategy", "optimal", "--table-memory", "0"]);
+    says(&run.expect_status(2).stderr, "--table-memory");
+    let run = mastermind(&["generate", "--strategy", "knuth", "--table-memory", "64"]);
+    says(
+        &run.expect_status(2).stderr,
+        "--table-memory applies to --strategy optimal",
+    );
 }

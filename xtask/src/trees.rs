@@ -56,7 +56,7 @@ const COMMITTED: &[CommittedTree] = &[
         build: |scorer| optimal_tree(scorer, None),
         slow: false,
     },
-    // Four pegs and nine colours: the search takes about 14 minutes on two cores.
+    // Four pegs and nine colours: the search takes about 4 minutes on two cores.
     CommittedTree {
         stem: "optimal-4x9",
         game: || Game::new(4, 9, true, FeedbackKind::BlackWhite).expect("4×9 is a valid game"),

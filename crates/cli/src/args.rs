@@ -420,6 +420,24 @@ pub struct GenerateArgs {
     /// DIR/*.json` reads them too.
     #[arg(long, value_name = "DIR", conflicts_with = "shard")]
     pub resume: Option<PathBuf>,
+
+    /// Memory for the optimal search's table of settled candidate sets, in MiB (default 1024,
+    /// or a quarter of the machine's memory if that is less). A search that fills its table
+    /// searches again the sets it could not keep, so a larger table makes a search of hours
+    /// faster; the tree is the same for any size. Under a memory limit (ulimit -v) the table
+    /// is cut to fit.
+    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u32).range(1..))]
+    pub table_memory: Option<u32>,
+}
+
+impl GenerateArgs {
+    /// The transposition table's size in bytes, asked for or by default.
+    pub fn table_bytes(&self) -> usize {
+        self.table_memory
+            .map_or_else(crate::memory::default_table_bytes, |mib| {
+                (mib as usize) << 20
+            })
+    }
 }
 
 #[derive(Debug, Args)]

@@ -99,6 +99,33 @@ fn exit_with(message: &[u8]) -> ! {
     std::process::exit(2)
 }
 
+/// The optimal search's transposition table unless `--table-memory` says otherwise: the
+/// search's default, or a quarter of the machine's memory where that is less.
+pub fn default_table_bytes() -> usize {
+    let quarter = physical_memory().map_or(usize::MAX, |bytes| bytes / 4);
+    mastermind_solve::DEFAULT_TABLE_BYTES.min(quarter)
+}
+
+/// The machine's physical memory in bytes, where the system says.
+#[cfg(unix)]
+fn physical_memory() -> Option<usize> {
+    // SAFETY: `sysconf` only reads system configuration.
+    let (pages, page_size) = unsafe {
+        (
+            libc::sysconf(libc::_SC_PHYS_PAGES),
+            libc::sysconf(libc::_SC_PAGESIZE),
+        )
+    };
+    let pages = usize::try_from(pages).ok()?;
+    let page_size = usize::try_from(page_size).ok()?;
+    pages.checked_mul(page_size)
+}
+
+#[cfg(not(unix))]
+fn physical_memory() -> Option<usize> {
+    None
+}
+
 /// The process's address-space or data limit in bytes, if it has one.
 #[cfg(unix)]
 fn address_space_limit() -> Option<u64> {
@@ -138,37 +165,40 @@ pub fn adapt_to_limit() {
 }
 
 /// Weighs a build of `game` against the memory limit, if there is one, before its tables are
-/// made: refuses a build whose tables cannot fit, and sizes the optimal search's
-/// transposition table (`search`) to what is left.
-pub fn fit_build(game: Game, search: bool) -> anyhow::Result<()> {
-    let Some(limit) = address_space_limit() else {
-        return Ok(());
-    };
-    let codes = game.code_count() as u64;
+/// made: refuses a build whose tables cannot fit, and gives an optimal search's transposition
+/// table the `table` bytes asked for (`None` for a build without a search), cut to what is
+/// left under a limit.
+pub fn fit_build(game: Game, table: Option<usize>) -> anyhow::Result<()> {
+    let search = table.is_some();
     // The scorer's table, and for the search reply rows that may copy it.
     let tables = Scorer::table_bytes(game) as u64 * if search { 2 } else { 1 };
-    let working = if search { LEAST_SEARCH_BYTES } else { 0 };
-    let needed = PROGRAM_BYTES + tables + working;
-    if needed > limit {
-        bail!(
-            "{} ({codes} codes) needs about {} MiB ({} MiB of tables{}), but the memory limit \
-             is {} MiB; raise it (ulimit -v) or choose a smaller game",
-            game.describe(),
-            needed.div_ceil(MIB),
-            tables.div_ceil(MIB),
-            if search {
-                " and the search's working memory"
-            } else {
-                ""
-            },
-            limit / MIB
-        );
+    let limit = address_space_limit();
+    if let Some(limit) = limit {
+        let working = if search { LEAST_SEARCH_BYTES } else { 0 };
+        let needed = PROGRAM_BYTES + tables + working;
+        if needed > limit {
+            bail!(
+                "{} ({} codes) needs about {} MiB ({} MiB of tables{}), but the memory limit \
+                 is {} MiB; raise it (ulimit -v) or choose a smaller game",
+                game.describe(),
+                game.code_count(),
+                needed.div_ceil(MIB),
+                tables.div_ceil(MIB),
+                if search {
+                    " and the search's working memory"
+                } else {
+                    ""
+                },
+                limit / MIB
+            );
+        }
     }
-    if search {
-        // Half of what is left holds what the search has learnt; the rest its working sets
-        // and the tree.
-        let spare = (limit - PROGRAM_BYTES - tables) / 2;
-        mastermind_solve::limit_transposition_table(usize::try_from(spare).unwrap_or(usize::MAX));
+    if let Some(table) = table {
+        // Under a limit, half of what is left holds what the search has learnt; the rest its
+        // working sets and the tree.
+        let spare = limit.map_or(u64::MAX, |limit| (limit - PROGRAM_BYTES - tables) / 2);
+        let spare = usize::try_from(spare).unwrap_or(usize::MAX);
+        mastermind_solve::set_transposition_table(table.min(spare));
     }
     Ok(())
 }

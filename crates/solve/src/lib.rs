@@ -18,8 +18,8 @@ mod worst_case;
 pub use consistent::{first_consistent, random_consistent};
 pub use one_step::{knuth, one_step, one_step_from, one_step_with, OneStepOptions, TieBreak};
 pub use optimal::{
-    limit_transposition_table, optimal, optimal_from, NoStrategy, OptimalOptions, OptimalResult,
-    SearchStatistics,
+    optimal, optimal_from, set_transposition_table, NoStrategy, OptimalOptions, OptimalResult,
+    SearchStatistics, DEFAULT_TABLE_BYTES,
 };
 /// The optimal search cut into pieces that can run apart (`generate --shard`, `merge`).
 pub mod pieces {

@@ -8,7 +8,7 @@ use mastermind_solve::StrategyKind;
 
 /// One-step builds past this many codes are announced: the root alone scores codes² pairs.
 const LARGE_ONE_STEP: usize = 1 << 16;
-/// Exact searches past this many codes are announced (4×9, 6561 codes, takes 13 minutes).
+/// Exact searches past this many codes are announced (4×9, 6561 codes, takes 4 minutes).
 const LARGE_SEARCH: usize = 6561;
 
 /// The note for a build of `strategy` on `game`, if it is large.
@@ -17,7 +17,7 @@ pub fn forecast(strategy: StrategyKind, game: &Game) -> Option<String> {
     match strategy {
         StrategyKind::Optimal if codes > LARGE_SEARCH => Some(format!(
             "the exact search on {} ({codes} codes) goes past the largest solved here (4×9, \
-             6561 codes, about 13 minutes on 2 cores): expect hours or more; \
+             6561 codes, about 4 minutes on 2 cores): expect hours or more; \
              --resume DIR keeps each settled piece, so a stopped run goes on where it stopped",
             game.describe()
         )),

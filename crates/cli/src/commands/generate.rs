@@ -20,7 +20,11 @@ pub fn run(args: &GenerateArgs, quiet: bool) -> anyhow::Result<Outcome> {
         return crate::commands::shard::generate(args, shard, quiet);
     }
     let game = args.game.game()?;
-    fit_build(game, args.strategy == StrategyKind::Optimal)?;
+    let search = args.strategy == StrategyKind::Optimal;
+    if args.table_memory.is_some() && !search {
+        bail!("--table-memory applies to --strategy optimal");
+    }
+    fit_build(game, search.then(|| args.table_bytes()))?;
     if let Some(directory) = &args.resume {
         if args.strategy != StrategyKind::Optimal {
             bail!("--resume applies to --strategy optimal");

@@ -25,7 +25,7 @@ pub fn generate(args: &GenerateArgs, shard: ShardId, quiet: bool) -> anyhow::Res
     }
     let game = args.game.game()?;
     let (options, strategy) = optimal_search(&args.options, game)?;
-    fit_build(game, true)?;
+    fit_build(game, Some(args.table_bytes()))?;
     let started = Instant::now();
     let scorer = Scorer::new(game);
     let progress = BuildProgress::new(game.code_count() as u64, quiet);

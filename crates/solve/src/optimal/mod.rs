@@ -44,7 +44,7 @@ use budget::Budget;
 use report::Report;
 use search::{Capacity, Search, Subproblem};
 
-pub use search::limit_transposition_table;
+pub use search::{set_transposition_table, DEFAULT_TABLE_BYTES};
 
 pub use pieces::{assemble, plan, solve_pieces, Piece, PieceResult, Plan};
 
