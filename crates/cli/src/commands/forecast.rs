@@ -18,7 +18,8 @@ pub fn forecast(strategy: StrategyKind, game: &Game) -> Option<String> {
         StrategyKind::Optimal if codes > LARGE_SEARCH => Some(format!(
             "the exact search on {} ({codes} codes) goes past the largest solved here (4×9, \
              6561 codes, about 4 minutes on 2 cores): expect hours or more; \
-             --resume DIR keeps each settled piece, so a stopped run goes on where it stopped",
+             --resume DIR keeps each settled piece, so a stopped run goes on where it stopped, \
+             and --table-memory MIB, where memory allows, lets it keep more of what it learns",
             game.describe()
         )),
         StrategyKind::Optimal => None,
@@ -57,5 +58,6 @@ mod tests {
         assert!(knuth.ends_with("expect hours"), "{knuth}");
         let optimal = forecast(StrategyKind::Optimal, &game(4, 10)).unwrap();
         assert!(optimal.contains("--resume DIR"), "{optimal}");
+        assert!(optimal.contains("--table-memory MIB"), "{optimal}");
     }
 }
