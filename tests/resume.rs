@@ -19,6 +19,20 @@ fn pieces_in(directory: &Path) -> Vec<String> {
     names
 }
 
+/// The finished pieces in `directory`, without the notes of pieces under way.
+fn finished_in(directory: &Path) -> Vec<String> {
+    let mut names = pieces_in(directory);
+    names.retain(|name| name.ends_with(".json"));
+    names
+}
+
+/// The notes of the pieces under way in `directory`.
+fn notes_in(directory: &Path) -> Vec<String> {
+    let mut names = pieces_in(directory);
+    names.retain(|name| name.ends_with(".notes"));
+    names
+}
+
 /// N, from a piece named `piece-K-of-N.json`.
 fn count_of(name: &str) -> usize {
     let count = name.trim_end_matches(".json").rsplit("-of-").next();
@@ -43,7 +57,8 @@ fn a_resumable_run_writes_what_one_process_writes() {
         )
         .expect_status(0);
         assert_eq!(resumed.stdout, single.stdout, "{extra:?}");
-        // The pieces are parts of one run, which `merge` reads as well.
+        // The pieces are parts of one run, which `merge` reads as well; their notes are gone.
+        assert_eq!(notes_in(&pieces), Vec::<String>::new(), "{extra:?}");
         let names = pieces_in(&pieces);
         assert_eq!(names.len(), count_of(&names[0]), "{extra:?}: {names:?}");
         let paths: Vec<String> = names
@@ -90,11 +105,14 @@ fn a_run_stopped_part_way_goes_on_where_it_stopped() {
     let stopped = child.wait_with_output().unwrap();
     assert_eq!(stopped.status.code(), Some(143), "{:?}", stopped.status);
     assert!(stopped.stdout.is_empty(), "a stopped run writes no tree");
-    let kept = pieces_in(&pieces);
     assert!(
-        kept.iter().all(|name| name.starts_with("piece-")),
-        "only whole pieces are left: {kept:?}"
+        pieces_in(&pieces)
+            .iter()
+            .all(|name| name.starts_with("piece-")),
+        "only whole pieces and notes are left: {:?}",
+        pieces_in(&pieces)
     );
+    let kept = finished_in(&pieces);
     let total = count_of(&kept[0]);
     assert!(kept.len() < total, "stopped before the end: {kept:?}");
 
@@ -111,4 +129,159 @@ fn a_run_stopped_part_way_goes_on_where_it_stopped() {
     let single = mastermind(&[&optimal[..], &["-q"]].concat()).expect_status(0);
     assert_eq!(resumed.stdout, single.stdout);
     says(&single.stdout, "\"total_guesses\": 11228");
+}
+
+/// Stops a resumable 4×7 run (one thread) once the notes of a piece under way hold `notes`
+/// notes, freezing it first so that the piece cannot finish in between. Returns the notes'
+/// file name and its text at the stop.
+#[cfg(unix)]
+fn stop_inside_a_piece(optimal: &[&str], pieces: &Path, notes: usize) -> (String, String) {
+    use nix::sys::signal::{kill, Signal};
+    use nix::unistd::Pid;
+
+    let child = Command::new(env!("CARGO_BIN_EXE_mastermind"))
+        .args(optimal)
+        .arg("--resume")
+        .arg(pieces)
+        .args(["-o", "-"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let pid = Pid::from_raw(child.id() as i32);
+    let start = Instant::now();
+    let (name, text) = loop {
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "no piece got {notes} notes"
+        );
+        let under_way = notes_in(pieces).into_iter().find_map(|name| {
+            let text = std::fs::read_to_string(pieces.join(&name)).ok()?;
+            (text.lines().count() > notes).then_some(name)
+        });
+        if let Some(name) = under_way {
+            kill(pid, Signal::SIGSTOP).unwrap();
+            // Frozen: if the notes are still there, the piece is still under way.
+            if let Ok(text) = std::fs::read_to_string(pieces.join(&name)) {
+                break (name, text);
+            }
+            kill(pid, Signal::SIGCONT).unwrap();
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    };
+    kill(pid, Signal::SIGTERM).unwrap();
+    kill(pid, Signal::SIGCONT).unwrap();
+    let stopped = child.wait_with_output().unwrap();
+    assert_eq!(stopped.status.code(), Some(143), "{:?}", stopped.status);
+    assert!(stopped.stdout.is_empty(), "a stopped run writes no tree");
+    (name, text)
+}
+
+/// A piece of hours stopped part way is not lost: what its search proved is noted beside it,
+/// and the next start takes the notes back in, goes on from there and writes the same tree.
+#[cfg(unix)]
+#[test]
+fn a_run_stopped_inside_a_piece_goes_on_from_its_notes() {
+    let directory = tempfile::tempdir().unwrap();
+    let pieces = directory.path().join("pieces");
+    let optimal = ["generate", "--strategy", "optimal", "--colours", "7", "-j1"];
+    let (name, text) = stop_inside_a_piece(&optimal, &pieces, 8);
+    let piece = name.trim_end_matches(".notes");
+    assert!(
+        !pieces.join(format!("{piece}.json")).exists(),
+        "{piece} is not finished"
+    );
+    assert!(
+        text.starts_with("{\"format\":\"mastermind-piece-notes\""),
+        "{text}"
+    );
+    assert!(text.contains("\ntried "), "{text}");
+    let noted = std::fs::read_to_string(pieces.join(&name)).unwrap();
+    let whole_lines = noted.lines().count() - usize::from(!noted.ends_with('\n'));
+
+    let resumed = mastermind(&[&optimal[..], &["--resume", pieces.to_str().unwrap()]].concat())
+        .expect_status(0);
+    let index = piece
+        .trim_start_matches("piece-")
+        .split("-of-")
+        .collect::<Vec<_>>();
+    says(
+        &resumed.stderr,
+        &format!(
+            "piece {} of {}: {} notes taken back in",
+            index[0].parse::<u32>().unwrap(),
+            index[1],
+            whole_lines - 1
+        ),
+    );
+    assert_eq!(
+        notes_in(&pieces),
+        Vec::<String>::new(),
+        "notes outlive their piece"
+    );
+    let single = mastermind(&[&optimal[..], &["-q"]].concat()).expect_status(0);
+    assert_eq!(resumed.stdout, single.stdout);
+}
+
+/// Notes that are not this run's, or not notes, are refused with where and what, and left
+/// for the user to look at; `--shard K/N` with `--resume` solves only piece K into DIR.
+#[cfg(unix)]
+#[test]
+fn notes_of_another_run_or_broken_notes_are_refused() {
+    let directory = tempfile::tempdir().unwrap();
+    let pieces = directory.path().join("pieces");
+    let optimal = ["generate", "--strategy", "optimal", "--colours", "7", "-j1"];
+    let (name, text) = stop_inside_a_piece(&optimal, &pieces, 4);
+    let path = pieces.join(&name);
+    let dir = pieces.to_str().unwrap();
+
+    // Notes of another plan, or of another piece, are not taken.
+    let digest_at = text.find("\"digest\":\"").unwrap() + 10;
+    let mut other_plan = text.clone();
+    other_plan.replace_range(digest_at..digest_at + 4, "0000");
+    let mut other_piece = text.clone();
+    other_piece = other_piece.replacen("\"piece\":", "\"piece\":1", 1);
+    for forged in [other_plan, other_piece] {
+        std::fs::write(&path, &forged).unwrap();
+        let refused =
+            mastermind(&[&optimal[..], &["--resume", dir, "-q"]].concat()).expect_status(2);
+        says(
+            &refused.stderr,
+            "line 1, column 1: these are notes of piece",
+        );
+    }
+
+    let broken = format!("{text}tried 1234 = many\n");
+    std::fs::write(&path, &broken).unwrap();
+    let refused = mastermind(&[&optimal[..], &["--resume", dir, "-q"]].concat()).expect_status(2);
+    let line = broken.lines().count();
+    says(
+        &refused.stderr,
+        &format!("line {line}, column 14: expected its total, found \"many\""),
+    );
+    says(&refused.stderr, &name);
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        broken,
+        "left as it was"
+    );
+
+    // One piece at a time, as a job array runs them.
+    std::fs::write(&path, &text).unwrap();
+    let shard = name
+        .trim_start_matches("piece-")
+        .trim_end_matches(".notes")
+        .replace("-of-", "/");
+    let wrong =
+        mastermind(&[&optimal[..], &["--resume", dir, "--shard", "0/8"]].concat()).expect_status(2);
+    says(&wrong.stderr, "names one of the plan's pieces");
+    let one = mastermind(&[&optimal[..], &["--resume", dir, "--shard", &shard]].concat())
+        .expect_status(0);
+    assert!(one.stdout.is_empty(), "no tree before every piece is in");
+    says(&one.stderr, "notes taken back in");
+    says(&one.stderr, "still to solve before the tree can be written");
+    assert!(!path.exists());
+    let part = name.replace(".notes", ".json");
+    assert!(pieces.join(part).is_file());
 }

@@ -409,7 +409,9 @@ pub struct GenerateArgs {
     pub output: Option<PathBuf>,
 
     /// Solve only shard K of N (K from 0) of the optimal search and write it as a part for
-    /// `mastermind merge`, e.g. --shard $SLURM_ARRAY_TASK_ID/8.
+    /// `mastermind merge`, e.g. --shard $SLURM_ARRAY_TASK_ID/8. With --resume DIR, N is the
+    /// plan's number of pieces and only piece K is solved into DIR, going on from its notes
+    /// there: a job array over the pieces whose failed tasks are run again.
     #[arg(long, value_name = "K/N")]
     pub shard: Option<mastermind_shard::ShardId>,
 
@@ -417,8 +419,9 @@ pub struct GenerateArgs {
     /// there: a run stopped (Ctrl-C, SIGTERM, the machine going away) and started again with
     /// the same DIR goes on where it stopped, and writes the same tree as one uninterrupted
     /// run. The pieces are parts of a run with one shard per piece, so `mastermind merge
-    /// DIR/*.json` reads them too.
-    #[arg(long, value_name = "DIR", conflicts_with = "shard")]
+    /// DIR/*.json` reads them too. A piece of hours stopped part way goes on from the notes of
+    /// what it had proven, kept in DIR beside it until it is done.
+    #[arg(long, value_name = "DIR")]
     pub resume: Option<PathBuf>,
 
     /// Memory for the optimal search's table of settled candidate sets, in MiB (default 1024,

@@ -86,6 +86,11 @@ impl BuildProgress {
         }
     }
 
+    /// Writes a line to stderr above the bar, if it shows.
+    pub fn println(&self, line: &str) {
+        self.bar.suspend(|| eprintln!("{line}"));
+    }
+
     /// Clears the bar, or keeps it from ever appearing.
     pub fn finish(&self) {
         let reveal = self.reveal.lock().map(|mut reveal| reveal.take());

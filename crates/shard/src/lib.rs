@@ -8,11 +8,13 @@
 //! - [`deal`]: which pieces each shard solves;
 //! - [`part`]: the part file and its checks;
 //! - [`optimal`]: the expected-case optimum in shards;
+//! - [`notes`]: what a piece of a resumable run has proven so far;
 //! - [`static_search`]: static Mastermind's least set in shards.
 
 mod deal;
 mod error;
 mod id;
+pub mod notes;
 pub mod optimal;
 pub mod part;
 pub mod static_search;

@@ -7,7 +7,10 @@
 use std::path::PathBuf;
 
 use mastermind_core::{Codebook, Game, Scorer};
-use mastermind_solve::pieces::{assemble, plan, solve_pieces, Piece, PieceResult, Plan};
+use mastermind_solve::pieces::{
+    assemble, plan, solve_piece_noted, solve_pieces, Note, Notebook, Piece, PieceError,
+    PieceResult, Plan,
+};
 use mastermind_solve::{NoStrategy, OptimalOptions, Progress};
 use mastermind_tree::{FileGame, FileNode, Node, StrategyInfo, TreeFile};
 use mastermind_verify::{verify_file, VerifyOptions};
@@ -97,6 +100,24 @@ impl<'a> PlannedRun<'a> {
         deal(&work(&self.plan), id.count).swap_remove(id.index as usize)
     }
 
+    /// The codes of the run's game.
+    pub fn codebook(&self) -> &'a Codebook {
+        self.scorer.codebook()
+    }
+
+    /// The digest of the plan, which a part or a piece's notes must carry.
+    pub fn digest(&self) -> &str {
+        &self.header.digest
+    }
+
+    /// The one piece of shard `id` of a run with a shard per piece, as its index in the plan.
+    pub fn piece_of(&self, id: ShardId) -> Option<usize> {
+        match self.dealt(id)[..] {
+            [index] => Some(index),
+            _ => None,
+        }
+    }
+
     /// Solves shard `id`.
     pub fn run_shard(&self, id: ShardId, progress: &dyn Progress) -> Result<ShardRun, NoStrategy> {
         let mine = self.dealt(id);
@@ -105,8 +126,36 @@ impl<'a> PlannedRun<'a> {
             .map(|&index| self.plan.pieces[index].clone())
             .collect();
         let results = solve_pieces(self.scorer, self.options, &pieces, progress)?;
+        Ok(self.part(id, &mine, results))
+    }
+
+    /// Solves piece `index` of the plan as shard `id` of a run with a shard per piece, taking
+    /// in the notes of an earlier start and noting what it proves (see [`crate::notes`]).
+    pub fn run_piece_noted(
+        &self,
+        id: ShardId,
+        index: usize,
+        progress: &dyn Progress,
+        recalled: &[Note],
+        notebook: &dyn Notebook,
+    ) -> Result<ShardRun, PieceError> {
+        let piece = &self.plan.pieces[index];
+        let result = solve_piece_noted(
+            self.scorer,
+            self.options,
+            piece,
+            progress,
+            recalled,
+            notebook,
+        )?;
+        Ok(self.part(id, &[index], vec![result]))
+    }
+
+    /// The part of shard `id`, whose pieces (indices in the plan) came to `results`.
+    fn part(&self, id: ShardId, mine: &[usize], results: Vec<PieceResult>) -> ShardRun {
         let book = self.scorer.codebook();
         let game = self.scorer.game();
+        let pieces: Vec<&Piece> = mine.iter().map(|&index| &self.plan.pieces[index]).collect();
         let solved = mine
             .iter()
             .zip(&pieces)
@@ -129,11 +178,11 @@ impl<'a> PlannedRun<'a> {
                 }
             })
             .collect();
-        Ok(ShardRun {
+        ShardRun {
             part: PartFile::new(self.header.clone(), id, solved),
             pieces: pieces.len(),
             codes: pieces.iter().map(|piece| piece.size as u64).sum(),
-        })
+        }
     }
 }
 

@@ -23,7 +23,10 @@ pub use optimal::{
 };
 /// The optimal search cut into pieces that can run apart (`generate --shard`, `merge`).
 pub mod pieces {
-    pub use crate::optimal::{assemble, plan, solve_pieces, Piece, PieceResult, Plan};
+    pub use crate::optimal::{
+        assemble, plan, solve_piece_noted, solve_pieces, GuessTried, ImpossibleNote, Note,
+        Notebook, Piece, PieceError, PieceResult, Plan, SetFact, NOTE_AFTER,
+    };
 }
 pub use progress::{NoProgress, Progress};
 pub use score::{ClassSizes, GuessScore, Heuristic};

@@ -16,7 +16,7 @@ use mastermind_solve::StrategyKind;
 
 pub fn run(args: &GenerateArgs, quiet: bool) -> anyhow::Result<Outcome> {
     check_output(args.output.as_deref())?;
-    if let Some(shard) = args.shard {
+    if let (Some(shard), None) = (args.shard, &args.resume) {
         return crate::commands::shard::generate(args, shard, quiet);
     }
     let game = args.game.game()?;

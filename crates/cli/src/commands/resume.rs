@@ -4,13 +4,20 @@
 //! are there they are merged, checked and verified as `mastermind merge` does, into the same
 //! tree one uninterrupted run writes. The pieces are the shards of a run with one shard per
 //! piece, so a resumed run on one machine and a job array on many are one mechanism.
+//!
+//! A piece can take hours, so what its search proves is noted in DIR as it goes (beside the
+//! piece's file, as `.notes`, see [`mastermind_shard::notes`]): a run stopped in the middle of
+//! a piece takes the notes back in and goes on from there. The notes are removed once the
+//! piece is written.
 
+use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use anyhow::Context;
+use anyhow::{bail, Context};
 use mastermind_core::Scorer;
-use mastermind_shard::optimal::{self, PlannedRun};
+use mastermind_shard::notes::{read_notes, NotesWriter};
+use mastermind_shard::optimal::{self, PlannedRun, ShardRun};
 use mastermind_shard::ShardId;
 use mastermind_solve::Progress;
 
@@ -24,6 +31,11 @@ use crate::strategy::optimal_search;
 /// The file of shard `index` of `count` in `directory`.
 fn piece_path(directory: &Path, index: u32, count: u32) -> PathBuf {
     directory.join(format!("piece-{index:04}-of-{count}.json"))
+}
+
+/// The notes of the search of shard `index` of `count` in `directory`, while it runs.
+fn notes_path(directory: &Path, index: u32, count: u32) -> PathBuf {
+    directory.join(format!("piece-{index:04}-of-{count}.notes"))
 }
 
 /// Passes on what the pieces settle, as codes of all pieces: a piece's own count of
@@ -47,6 +59,13 @@ pub fn run(args: &GenerateArgs, directory: &Path, quiet: bool) -> anyhow::Result
     let count = u32::try_from(run.pieces()).context("too many pieces")?;
     let shards: Vec<ShardId> = (0..count).map(|index| ShardId { index, count }).collect();
     let done = |id: &ShardId| piece_path(directory, id.index, count).is_file();
+    let wanted: Vec<ShardId> = match args.shard {
+        Some(only) if only.count != count => {
+            bail!("--shard with --resume names one of the plan's pieces: K/{count}, not {only}")
+        }
+        Some(only) => vec![only],
+        None => shards.clone(),
+    };
     let all_codes: u64 = shards.iter().map(|&id| run.codes_of(id)).sum();
     let kept: Vec<ShardId> = shards.iter().copied().filter(done).collect();
     if !quiet {
@@ -59,19 +78,41 @@ pub fn run(args: &GenerateArgs, directory: &Path, quiet: bool) -> anyhow::Result
     }
     let progress = BuildProgress::new(all_codes, quiet);
     progress.codes_settled(kept.iter().map(|&id| run.codes_of(id)).sum());
-    for &id in shards.iter().filter(|id| !done(id)) {
-        let solved = run.run_shard(id, &PiecesProgress(&progress));
+    for &id in &kept {
+        remove_notes(&notes_path(directory, id.index, count))?;
+    }
+    for &id in wanted.iter().filter(|id| !done(id)) {
+        let solved = solve_noted(&run, id, directory, &progress, quiet);
         let solved = match solved {
             Ok(solved) => solved,
             Err(error) => {
                 progress.finish();
-                return Err(error.into());
+                return Err(error);
             }
         };
         let path = piece_path(directory, id.index, count);
         write_output(Some(&path), solved.part.to_json().as_bytes())?;
+        remove_notes(&notes_path(directory, id.index, count))?;
     }
     progress.finish();
+    let missing = shards.iter().filter(|id| !done(id)).count();
+    if missing > 0 {
+        // Only one piece was asked for: the tree waits for the others.
+        if !quiet {
+            eprintln!(
+                "optimal {}: piece {} is in {}; {missing} of the plan's {count} pieces are still \
+                 to solve before the tree can be written",
+                game.describe(),
+                wanted
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                directory.display()
+            );
+        }
+        return Ok(Outcome::Success);
+    }
     let files = shards
         .iter()
         .map(|id| {
@@ -94,4 +135,58 @@ pub fn run(args: &GenerateArgs, directory: &Path, quiet: bool) -> anyhow::Result
         );
     }
     Ok(Outcome::Success)
+}
+
+/// Solves the piece of shard `id`, taking back in the notes an earlier start left in
+/// `directory` and noting there what this start proves.
+fn solve_noted(
+    run: &PlannedRun<'_>,
+    id: ShardId,
+    directory: &Path,
+    progress: &BuildProgress,
+    quiet: bool,
+) -> anyhow::Result<ShardRun> {
+    let Some(index) = run.piece_of(id) else {
+        return Ok(run.run_shard(id, &PiecesProgress(progress))?);
+    };
+    let path = notes_path(directory, id.index, id.count);
+    let book = run.codebook();
+    let recalled = match std::fs::read_to_string(&path) {
+        Ok(text) => read_notes(&text, book, run.digest(), index)
+            .with_context(|| format!("cannot take back in {}", path.display()))?,
+        Err(error) if error.kind() == ErrorKind::NotFound => Vec::new(),
+        Err(error) => {
+            return Err(error).with_context(|| format!("cannot read {}", path.display()));
+        }
+    };
+    if !quiet && !recalled.is_empty() {
+        progress.println(&format!(
+            "piece {} of {}: {} notes taken back in from {}",
+            id.index,
+            id.count,
+            recalled.len(),
+            path.display()
+        ));
+    }
+    let notebook = NotesWriter::open(&path, book, run.digest(), index)
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    let solved = run.run_piece_noted(id, index, &PiecesProgress(progress), &recalled, &notebook)?;
+    if let Some(error) = notebook.failure() {
+        progress.println(&format!(
+            "warning: the notes could not all be written to {} ({error}): the piece was \
+             solved, but a stop would have lost more",
+            path.display()
+        ));
+    }
+    Ok(solved)
+}
+
+/// Removes a piece's notes once the piece is in.
+fn remove_notes(path: &Path) -> anyhow::Result<()> {
+    match std::fs::remove_file(path) {
+        Err(error) if error.kind() != ErrorKind::NotFound => {
+            Err(error).with_context(|| format!("cannot remove {}", path.display()))
+        }
+        _ => Ok(()),
+    }
 }

@@ -16,13 +16,15 @@
 //! - [`guess`]: trying one guess at a node;
 //! - [`tree`]: the tree of the optimum, rebuilt from the search's choices;
 //! - [`report`]: progress a user can read;
-//! - [`pieces`]: the search cut into independent pieces, for running on many machines.
+//! - [`pieces`]: the search cut into independent pieces, for running on many machines;
+//! - [`facts`]: what a piece has proven, kept so that a stopped piece goes on.
 
 mod bounds;
 mod budget;
 mod cache;
 mod counting;
 mod estimate;
+mod facts;
 mod guess;
 mod partition;
 mod pieces;
@@ -46,7 +48,10 @@ use search::{Capacity, Search, Subproblem};
 
 pub use search::{set_transposition_table, DEFAULT_TABLE_BYTES};
 
-pub use pieces::{assemble, plan, solve_pieces, Piece, PieceResult, Plan};
+pub use facts::{GuessTried, ImpossibleNote, Note, Notebook, SetFact, NOTE_AFTER};
+pub use pieces::{
+    assemble, plan, solve_piece_noted, solve_pieces, Piece, PieceError, PieceResult, Plan,
+};
 
 /// What the optimal search minimises, and over which guesses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -14,15 +14,21 @@
 use mastermind_core::{Code, Feedback, Scorer};
 use mastermind_tree::{Node, Statistics};
 use rayon::prelude::*;
+use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
 
 use super::bounds::INFEASIBLE;
+use super::facts::{ImpossibleNote, Note, Notebook, Notes, NOTE_AFTER};
 use super::partition::Shapes;
 use super::search::Subproblem;
 use super::{NoStrategy, OptimalOptions, Root};
 use crate::one_step::{one_step, OneStepOptions, TieBreak};
 use crate::score::Heuristic;
 use crate::{NoProgress, Progress};
+
+/// A piece's own node is one guess below the root.
+const PIECE_DEPTH: usize = 1;
 
 /// The heuristics whose trees bound the optimum from above.
 const BOUNDING_HEURISTICS: [Heuristic; 2] = [Heuristic::ExpectedSize, Heuristic::MostParts];
@@ -169,12 +175,80 @@ pub fn solve_pieces(
     progress: &dyn Progress,
 ) -> Result<Vec<PieceResult>, NoStrategy> {
     let root = Root::new(scorer, options, &crate::Situation::start(scorer), progress)?;
+    Ok(solve_at(&root, pieces, progress))
+}
+
+/// Solves one piece as [`solve_pieces`] does, for a run that may be stopped and started
+/// again: `recalled` are the notes an earlier start of the same piece made, taken in before
+/// the piece is searched, and what this search proves goes to `notebook` (see [`Note`]). The
+/// result is the one [`solve_pieces`] finds, whatever was recalled.
+pub fn solve_piece_noted(
+    scorer: &Scorer,
+    options: &OptimalOptions,
+    piece: &Piece,
+    progress: &dyn Progress,
+    recalled: &[Note],
+    notebook: &dyn Notebook,
+) -> Result<PieceResult, PieceError> {
+    solve_piece_noting(
+        scorer, options, piece, progress, recalled, notebook, NOTE_AFTER,
+    )
+}
+
+/// [`solve_piece_noted`], noting the sets that took at least `note_after`.
+fn solve_piece_noting(
+    scorer: &Scorer,
+    options: &OptimalOptions,
+    piece: &Piece,
+    progress: &dyn Progress,
+    recalled: &[Note],
+    notebook: &dyn Notebook,
+    note_after: Duration,
+) -> Result<PieceResult, PieceError> {
+    let mut root = Root::new(scorer, options, &crate::Situation::start(scorer), progress)
+        .map_err(PieceError::NoStrategy)?;
+    let mut notes = Notes::new(notebook, PIECE_DEPTH, note_after);
+    notes
+        .recall(&root.search, piece.size, recalled)
+        .map_err(PieceError::ImpossibleNote)?;
+    root.search.notes = Some(notes);
+    let mut results = solve_at(&root, std::slice::from_ref(piece), progress);
+    Ok(results.remove(0))
+}
+
+/// Why pieces were not solved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PieceError {
+    /// No strategy meets the cap on the worst case.
+    NoStrategy(NoStrategy),
+    /// A note given to take back in cannot be true.
+    ImpossibleNote(ImpossibleNote),
+}
+
+impl fmt::Display for PieceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PieceError::NoStrategy(error) => error.fmt(f),
+            PieceError::ImpossibleNote(ImpossibleNote { index, least }) => write!(
+                f,
+                "note {} claims a total below {least}, the least its set's size allows",
+                index + 1
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PieceError {}
+
+/// Solves `pieces` with the search set up in `root`.
+fn solve_at(root: &Root<'_>, pieces: &[Piece], progress: &dyn Progress) -> Vec<PieceResult> {
+    let scorer = root.search.scorer();
     let set = scorer.all_codes();
     let after = root.budget.after_guess();
     let settled = AtomicU64::new(0);
     let total = pieces.len() as u64;
     progress.subproblems_settled(0, total, None);
-    Ok(pieces
+    pieces
         .par_iter()
         .map(|piece| {
             let class: Vec<Code> = set
@@ -187,7 +261,7 @@ pub fn solve_pieces(
                 set: &class,
                 budget: after,
                 symmetry: &symmetry,
-                depth: 1,
+                depth: PIECE_DEPTH,
             };
             let value = root.search.solve(problem, piece.limit);
             let result = if value < piece.limit {
@@ -203,7 +277,7 @@ pub fn solve_pieces(
             progress.codes_settled(class.len() as u64);
             result
         })
-        .collect())
+        .collect()
 }
 
 /// The optimal tree from every piece's result (in plan order): the opening of least total,
@@ -250,8 +324,11 @@ pub fn assemble(
 mod tests {
     use mastermind_core::{FeedbackKind, Game};
 
+    use std::sync::Mutex;
+
     use super::*;
     use crate::optimal;
+    use crate::optimal::{GuessTried, SetFact};
 
     fn check(game: Game, options: OptimalOptions) {
         let scorer = Scorer::new(game);
@@ -297,6 +374,93 @@ mod tests {
                 consistent_only: false,
             },
         );
+    }
+
+    /// Keeps every note, in order.
+    struct Kept(Mutex<Vec<Note>>);
+
+    impl Notebook for Kept {
+        fn note(&self, note: Note) {
+            self.0.lock().unwrap().push(note);
+        }
+    }
+
+    /// A piece stopped part way and taken up from the notes it had made by then finds what it
+    /// finds in one go, and does not try again the guesses it had finished.
+    #[test]
+    fn a_piece_taken_up_from_its_notes_finds_what_it_finds_in_one_go() {
+        let scorer = Scorer::new(Game::new(4, 7, true, FeedbackKind::BlackWhite).unwrap());
+        let options = OptimalOptions::default();
+        let plan = plan(&scorer, &options).unwrap();
+        // The 0B1W class of 0012: 616 codes, searched a batch of guesses at a time.
+        let piece = &plan.pieces[27];
+        assert_eq!(piece.size, 616);
+        let solve = |recalled: &[Note]| {
+            let notebook = Kept(Mutex::default());
+            let result = solve_piece_noting(
+                &scorer,
+                &options,
+                piece,
+                &NoProgress,
+                recalled,
+                &notebook,
+                Duration::ZERO,
+            )
+            .unwrap();
+            (result, notebook.0.into_inner().unwrap())
+        };
+        let (whole, notes) = solve(&[]);
+        let tried = |notes: &[Note]| {
+            notes
+                .iter()
+                .filter(|note| matches!(note, Note::Tried(_)))
+                .count()
+        };
+        assert!(tried(&notes) > 3, "{} guesses noted", tried(&notes));
+        assert!(notes.len() > 100, "{} notes", notes.len());
+        for kept in [0, notes.len() / 3, 2 * notes.len() / 3, notes.len()] {
+            let (taken_up, noted_again) = solve(&notes[..kept]);
+            assert_eq!(taken_up, whole, "{kept} notes");
+            let tried_before = tried(&notes[..kept]);
+            assert_eq!(
+                tried(&noted_again) + tried_before,
+                tried(&notes),
+                "{kept} notes: the guesses finished before are not tried again"
+            );
+        }
+        // The last note is the piece's own set: taken up from every note, nothing is searched.
+        assert!(matches!(notes.last(), Some(Note::Set(fact)) if fact.set.len() == 616));
+        assert_eq!(solve(&notes).1, vec![]);
+        let forged = [
+            Note::Tried(GuessTried {
+                guess: Code(0),
+                total: 2 * 616 - 2,
+                exact: true,
+            }),
+            Note::Set(SetFact {
+                set: scorer.all_codes()[..100].to_vec(),
+                guesses_left: None,
+                total: 100,
+                guess: None,
+            }),
+        ];
+        for note in forged {
+            let refused = solve_piece_noted(
+                &scorer,
+                &options,
+                piece,
+                &NoProgress,
+                &[notes[0].clone(), note],
+                &Kept(Mutex::default()),
+            );
+            assert!(
+                matches!(
+                    refused,
+                    Err(PieceError::ImpossibleNote(ImpossibleNote { index: 1, .. }))
+                ),
+                "{refused:?}"
+            );
+        }
     }
 
     #[test]

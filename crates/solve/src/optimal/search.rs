@@ -9,6 +9,7 @@
 //! and the budget only, not on the path that reached it, the limits, the table or the threads.
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::time::Instant;
 
 use mastermind_core::{Code, Scorer};
 use rayon::prelude::*;
@@ -17,6 +18,7 @@ use super::bounds::{LowerBound, INFEASIBLE};
 use super::budget::Budget;
 use super::cache::{Known, TranspositionTable};
 use super::estimate::{Estimate, SmallSet};
+use super::facts::Notes;
 use super::guess::Outcome;
 use super::partition::{Shapes, MAX_SLOTS};
 use super::ranking::Ranking;
@@ -93,6 +95,8 @@ pub(super) struct Search<'a> {
     pub(super) all_black: usize,
     pub(super) nodes: AtomicU64,
     pub(super) report: Report<'a>,
+    /// Where what the search proves is noted, for a search that may be stopped.
+    pub(super) notes: Option<Notes<'a>>,
 }
 
 impl<'a> Search<'a> {
@@ -114,6 +118,7 @@ impl<'a> Search<'a> {
             all_black: scorer.game().all_black().index(),
             nodes: AtomicU64::new(0),
             report,
+            notes: None,
         }
     }
 
@@ -162,12 +167,16 @@ impl<'a> Search<'a> {
         if known.exact || known.value >= limit {
             return known.value;
         }
+        let started = self.notes.is_some().then(Instant::now);
         let (value, guess) = self.search_node(problem, limit, ranked);
         let known = match guess {
             Some(guess) => Known::Exact { cost: value, guess },
             None => Known::AtLeast(value),
         };
         self.table.record(problem.set, problem.budget, known);
+        if let Some(started) = started {
+            self.note_set(problem.set, problem.budget, known, started.elapsed());
+        }
         value
     }
 
@@ -304,9 +313,16 @@ impl<'a> Search<'a> {
                 }
             }
             let limit = best.0;
+            let depth = problem.depth;
             let outcomes: Vec<Outcome> = batch
                 .par_iter()
-                .map(|&(bound, guess)| self.try_guess(problem, guess, bound, limit))
+                .map(|&(bound, guess)| {
+                    self.recalled_guess(depth, guess, limit).unwrap_or_else(|| {
+                        let outcome = self.try_guess(problem, guess, bound, limit);
+                        self.note_guess(depth, guess, outcome);
+                        outcome
+                    })
+                })
                 .collect();
             for (&(_, guess), outcome) in batch.iter().zip(outcomes) {
                 match outcome {
