@@ -8,15 +8,15 @@ use std::path::PathBuf;
 
 use mastermind_core::{Codebook, Game, Scorer};
 use mastermind_solve::pieces::{
-    assemble, plan, solve_piece_noted, solve_pieces, Note, Notebook, Piece, PieceError,
-    PieceResult, Plan,
+    assemble, plan, solve_piece_noted, solve_pieces, tightened_limits, AssembleError, Note,
+    Notebook, Piece, PieceError, PieceResult, Plan,
 };
 use mastermind_solve::{NoStrategy, OptimalOptions, Progress};
 use mastermind_tree::{FileGame, FileNode, Node, StrategyInfo, TreeFile};
 use mastermind_verify::{verify_file, VerifyOptions};
 use serde::{Deserialize, Serialize};
 
-use crate::part::{digest, read_parts, PartFile, PlanHeader};
+use crate::part::{digest, read_parts, read_some_parts, PartFile, PlanHeader};
 use crate::{deal, MergeError, ShardId};
 
 /// The `search` field of an optimal search's parts.
@@ -100,6 +100,11 @@ impl<'a> PlannedRun<'a> {
         deal(&work(&self.plan), id.count).swap_remove(id.index as usize)
     }
 
+    /// The plan: the pieces, their limits and the openings.
+    pub fn plan(&self) -> &Plan {
+        &self.plan
+    }
+
     /// The codes of the run's game.
     pub fn codebook(&self) -> &'a Codebook {
         self.scorer.codebook()
@@ -129,21 +134,65 @@ impl<'a> PlannedRun<'a> {
         Ok(self.part(id, &mine, results))
     }
 
-    /// Solves piece `index` of the plan as shard `id` of a run with a shard per piece, taking
+    /// The limits of the plan's pieces given the pieces of this run already solved, as part
+    /// files (path and text): see [`tightened_limits`].
+    pub fn limits_given(&self, files: &[(PathBuf, String)]) -> Result<Vec<u32>, MergeError> {
+        let mut known: Vec<Option<PieceResult>> = vec![None; self.plan.pieces.len()];
+        for (path, part) in read_some_parts::<SolvedPiece>(files)? {
+            if part.plan != self.header {
+                return Err(MergeError::OtherRun {
+                    path,
+                    first: PathBuf::from("this run"),
+                    difference: "its plan is another".to_owned(),
+                });
+            }
+            for solved in &part.pieces {
+                let piece =
+                    self.plan
+                        .pieces
+                        .get(solved.piece)
+                        .ok_or_else(|| MergeError::Format {
+                            path: path.clone(),
+                            message: format!("the plan has no piece {}", solved.piece),
+                        })?;
+                known[solved.piece] =
+                    Some(piece_result(self.scorer, piece, solved).map_err(|message| {
+                        MergeError::Invalid {
+                            path: path.clone(),
+                            index: part.shard,
+                            message,
+                        }
+                    })?);
+            }
+        }
+        Ok(tightened_limits(
+            self.scorer,
+            self.options,
+            &self.plan,
+            &known,
+        ))
+    }
+
+    /// Solves piece `index` of the plan as shard `id` of a run with a shard per piece, against
+    /// `limit` (its limit in the plan, or one [`PlannedRun::limits_given`] tightened), taking
     /// in the notes of an earlier start and noting what it proves (see [`crate::notes`]).
     pub fn run_piece_noted(
         &self,
         id: ShardId,
         index: usize,
+        limit: u32,
         progress: &dyn Progress,
         recalled: &[Note],
         notebook: &dyn Notebook,
     ) -> Result<ShardRun, PieceError> {
-        let piece = &self.plan.pieces[index];
+        let piece = Piece {
+            limit,
+            ..self.plan.pieces[index].clone()
+        };
         let result = solve_piece_noted(
             self.scorer,
             self.options,
-            piece,
+            &piece,
             progress,
             recalled,
             notebook,
@@ -308,7 +357,24 @@ pub fn merge(files: &[(PathBuf, String)]) -> Result<TreeFile, MergeError> {
         results.into_iter().collect::<Option<_>>().ok_or_else(|| {
             MergeError::Plan("the parts leave a piece of the plan unsolved".to_owned())
         })?;
-    let (root, total) = assemble(&scorer, &options, &plan, &results).map_err(no_strategy)?;
+    let (root, total) = match assemble(&scorer, &options, &plan, &results) {
+        Ok(assembled) => assembled,
+        Err(AssembleError::NoStrategy(error)) => return Err(no_strategy(error)),
+        Err(unproven @ AssembleError::Unproven { piece, .. }) => {
+            let (path, part) = parts
+                .iter()
+                .find(|(_, part)| part.pieces.iter().any(|solved| solved.piece == piece))
+                .expect("every piece was read from a part");
+            return Err(MergeError::Invalid {
+                path: path.clone(),
+                index: part.shard,
+                message: format!(
+                    "{unproven}: a bound that low does not prove the opening worse; solve the \
+                     piece again"
+                ),
+            });
+        }
+    };
     // The checksum guards against accidents, not against a part rewritten with its checksum
     // recomputed. What can be checked cheaply: a heuristic tree of the plan's upper bound
     // exists, so the optimum is no larger; a larger result means some part claimed a bound
@@ -395,12 +461,14 @@ fn piece_result(
             }
             Ok(PieceResult::Exact { total, tree: node })
         }
-        (None, Some(bound), None) if bound >= u64::from(piece.limit) => {
+        // Whether the bound rules its opening out is checked with the other pieces.
+        (None, Some(bound), None) if bound >= u64::from(piece.least) => {
             Ok(PieceResult::AtLeast(bound))
         }
         _ => Err(format!(
-            "{name}: expected a total with its tree, or a bound at or above {}",
-            piece.limit
+            "{name}: expected a total with its tree, or a bound at or above {}, the least a \
+             class of {} codes needs",
+            piece.least, piece.size
         )),
     }
 }

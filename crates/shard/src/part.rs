@@ -128,6 +128,37 @@ struct RunOf {
 pub fn read_parts<R: Serialize + DeserializeOwned>(
     files: &[(PathBuf, String)],
 ) -> Result<Vec<(PathBuf, PartFile<R>)>, MergeError> {
+    let mut parts = read_some_parts(files)?;
+    let Some((_, first)) = parts.first() else {
+        return Err(MergeError::NoParts);
+    };
+    let count = first.shards;
+    let mut by_shard: BTreeMap<u32, PathBuf> = BTreeMap::new();
+    for (path, part) in &parts {
+        if let Some(earlier) = by_shard.insert(part.shard, path.clone()) {
+            return Err(MergeError::Duplicate {
+                index: part.shard,
+                count,
+                first: earlier,
+                second: path.clone(),
+            });
+        }
+    }
+    let missing: Vec<u32> = (0..count)
+        .filter(|index| !by_shard.contains_key(index))
+        .collect();
+    if !missing.is_empty() {
+        return Err(MergeError::Missing { missing, count });
+    }
+    parts.sort_by_key(|(_, part)| part.shard);
+    Ok(parts)
+}
+
+/// Reads `files` as parts of one run, as [`read_parts`] does, without asking for every shard:
+/// the parts a run stopped part way has written so far.
+pub fn read_some_parts<R: Serialize + DeserializeOwned>(
+    files: &[(PathBuf, String)],
+) -> Result<Vec<(PathBuf, PartFile<R>)>, MergeError> {
     let mut first_run: Option<(&PathBuf, RunOf)> = None;
     for (path, text) in files {
         let run: RunOf = serde_json::from_str(text).map_err(|error| format_error(path, &error))?;
@@ -181,28 +212,6 @@ pub fn read_parts<R: Serialize + DeserializeOwned>(
         }
         parts.push((path.clone(), part));
     }
-    let Some((_, first)) = parts.first() else {
-        return Err(MergeError::NoParts);
-    };
-    let count = first.shards;
-    let mut by_shard: BTreeMap<u32, PathBuf> = BTreeMap::new();
-    for (path, part) in &parts {
-        if let Some(earlier) = by_shard.insert(part.shard, path.clone()) {
-            return Err(MergeError::Duplicate {
-                index: part.shard,
-                count,
-                first: earlier,
-                second: path.clone(),
-            });
-        }
-    }
-    let missing: Vec<u32> = (0..count)
-        .filter(|index| !by_shard.contains_key(index))
-        .collect();
-    if !missing.is_empty() {
-        return Err(MergeError::Missing { missing, count });
-    }
-    parts.sort_by_key(|(_, part)| part.shard);
     Ok(parts)
 }
 

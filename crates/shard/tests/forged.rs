@@ -144,3 +144,52 @@ fn a_false_bound_that_leaves_a_worse_opening_than_the_heuristics_is_refused() {
         "{message}"
     );
 }
+
+/// A bound below a piece's limit is taken when its opening's pieces still add up to more than
+/// the best opening (a run that knew its siblings' totals solved it against a tighter limit),
+/// and refused, naming the part, when they do not: here a piece of 1234, whose real best is
+/// 5673, bounded so low that 1234 could still beat 1123's 5625.
+#[test]
+fn a_bound_that_does_not_rule_its_opening_out_is_refused() {
+    let scorer = Scorer::new(Game::classic());
+    let options = OptimalOptions::default();
+    let strategy = StrategyInfo::named("optimal");
+    let parts: Vec<_> = (0..2)
+        .map(|index| {
+            optimal::run_shard(&scorer, &options, &strategy, shard(index, 2), &NoProgress)
+                .expect("4×6 has a strategy")
+                .part
+        })
+        .collect();
+    let at = parts
+        .iter()
+        .position(|part| part.pieces.iter().any(|piece| piece.opening == "1234"))
+        .expect("a part holds 1234's pieces");
+    let bounded = |slack: u64| {
+        let mut parts = parts.clone();
+        parts[at] = forged(&parts[at], |part| {
+            let piece = part
+                .pieces
+                .iter_mut()
+                .filter(|piece| piece.opening == "1234")
+                .max_by_key(|piece| piece.codes)
+                .unwrap();
+            let total = piece.total.take().unwrap();
+            piece.tree = None;
+            // 1234 totals 5673, 48 above 1123's 5625.
+            piece.at_least = Some(total - slack);
+        });
+        optimal::merge(&files(&parts))
+    };
+    let kept = bounded(47).expect("1234 is still ruled out by a bound 47 below its total");
+    assert_eq!(kept.claims.total_guesses, 5625);
+    let error = bounded(48).expect_err("a bound that leaves 1234 level with 1123");
+    let message = error.to_string();
+    assert!(error.fails_verification(), "{message}");
+    assert!(
+        message.contains(&format!("part-{at}.json"))
+            && message.contains("leaves its opening at 5625 guesses or more")
+            && message.contains("the best opening's 5625"),
+        "{message}"
+    );
+}

@@ -168,9 +168,26 @@ fn solve_noted(
             path.display()
         ));
     }
+    let limit = tightened_limit(run, id, directory, index)?;
+    if !quiet && limit < run.plan().pieces[index].limit {
+        progress.println(&format!(
+            "piece {} of {}: solved against {limit} guesses, not the plan's {}, from the \
+             pieces already in",
+            id.index,
+            id.count,
+            run.plan().pieces[index].limit
+        ));
+    }
     let notebook = NotesWriter::open(&path, book, run.digest(), index)
         .with_context(|| format!("cannot write {}", path.display()))?;
-    let solved = run.run_piece_noted(id, index, &PiecesProgress(progress), &recalled, &notebook)?;
+    let solved = run.run_piece_noted(
+        id,
+        index,
+        limit,
+        &PiecesProgress(progress),
+        &recalled,
+        &notebook,
+    )?;
     if let Some(error) = notebook.failure() {
         progress.println(&format!(
             "warning: the notes could not all be written to {} ({error}): the piece was \
@@ -179,6 +196,22 @@ fn solve_noted(
         ));
     }
     Ok(solved)
+}
+
+/// The limit piece `index` (shard `id`) can be solved against, given the pieces already in
+/// `directory`.
+fn tightened_limit(
+    run: &PlannedRun<'_>,
+    id: ShardId,
+    directory: &Path,
+    index: usize,
+) -> anyhow::Result<u32> {
+    let files = (0..id.count)
+        .map(|other| piece_path(directory, other, id.count))
+        .filter(|path| path.is_file())
+        .map(|path| Ok((path.clone(), read_input(&path)?)))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    Ok(run.limits_given(&files)?[index])
 }
 
 /// Removes a piece's notes once the piece is in.

@@ -23,7 +23,7 @@ use super::facts::{ImpossibleNote, Note, Notebook, Notes, NOTE_AFTER};
 use super::partition::Shapes;
 use super::search::Subproblem;
 use super::{NoStrategy, OptimalOptions, Root};
-use crate::one_step::{one_step, OneStepOptions, TieBreak};
+use crate::one_step::{one_step_from, OneStepOptions, TieBreak};
 use crate::score::Heuristic;
 use crate::{NoProgress, Progress};
 
@@ -45,6 +45,9 @@ pub struct Piece {
     pub size: usize,
     /// The most guesses the piece may need after the opening and still help the best total.
     pub limit: u32,
+    /// The least total any strategy can reach on a class of its size: what the plan counts
+    /// for it until it is solved.
+    pub least: u32,
 }
 
 /// Every piece of one search, and what the choice of the first guess needs besides them.
@@ -122,6 +125,7 @@ pub fn plan(scorer: &Scorer, options: &OptimalOptions) -> Result<Plan, NoStrateg
                 reply,
                 size,
                 limit,
+                least: own as u32,
             });
         }
     }
@@ -139,16 +143,28 @@ pub fn plan(scorer: &Scorer, options: &OptimalOptions) -> Result<Plan, NoStrateg
 
 /// The least total of the heuristic trees that meet the cap and the consistency rule.
 fn upper_bound(scorer: &Scorer, options: &OptimalOptions) -> Option<u64> {
+    heuristic_total(scorer, options, &crate::Situation::start(scorer))
+}
+
+/// The least total, over the guesses still to come, of the heuristic trees from `situation`
+/// that meet the cap and the consistency rule.
+fn heuristic_total(
+    scorer: &Scorer,
+    options: &OptimalOptions,
+    situation: &crate::Situation,
+) -> Option<u64> {
+    let played = situation.played().len();
     BOUNDING_HEURISTICS
         .iter()
         .map(|&heuristic| {
-            let tree = one_step(
+            let tree = one_step_from(
                 scorer,
                 &OneStepOptions {
                     heuristic,
                     tie_break: TieBreak::PreferCandidate,
                     consistent_only: options.consistent_only,
                 },
+                situation,
                 &NoProgress,
             );
             Statistics::of_tree(&tree)
@@ -156,10 +172,84 @@ fn upper_bound(scorer: &Scorer, options: &OptimalOptions) -> Option<u64> {
         .filter(|statistics| {
             options
                 .max_guesses
-                .is_none_or(|cap| statistics.worst_case() <= cap)
+                .is_none_or(|cap| played + statistics.worst_case() <= cap)
         })
         .map(|statistics| statistics.total())
         .min()
+}
+
+/// The limits the pieces of `plan` not yet solved can be solved against, given the results
+/// of those that are (`known`, in plan order). The plan's limits assume nothing of the other
+/// pieces; once some are solved the bound on the optimum tightens (an opening's solved pieces
+/// with heuristic trees for the rest make a strategy), and so does what a piece's siblings
+/// are known to need. A piece that reaches its tightened limit still proves its opening worse
+/// than a strategy that exists, which [`assemble`] checks. Solved pieces keep their limits.
+pub fn tightened_limits(
+    scorer: &Scorer,
+    options: &OptimalOptions,
+    plan: &Plan,
+    known: &[Option<PieceResult>],
+) -> Vec<u32> {
+    let n = scorer.codebook().len() as u64;
+    let pieces_of = |opening: Code| {
+        plan.pieces
+            .iter()
+            .zip(known)
+            .filter(move |(piece, _)| piece.opening == opening)
+    };
+    // Openings with an exact piece and no bound: their solved pieces with the heuristics'
+    // trees for the rest.
+    let completed = plan.openings.iter().filter_map(|&opening| {
+        let pieces: Vec<_> = pieces_of(opening).collect();
+        let started = pieces
+            .iter()
+            .any(|(_, result)| matches!(result, Some(PieceResult::Exact { .. })));
+        let ruled_out = pieces
+            .iter()
+            .any(|(_, result)| matches!(result, Some(PieceResult::AtLeast(_))));
+        if !started || ruled_out {
+            return None;
+        }
+        pieces
+            .iter()
+            .try_fold(n, |total, (piece, result)| match result {
+                Some(PieceResult::Exact { total: own, .. }) => Some(total + own),
+                _ => {
+                    let situation =
+                        crate::Situation::after(scorer, &[(piece.opening, piece.reply)]).ok()?;
+                    Some(total + heuristic_total(scorer, options, &situation)?)
+                }
+            })
+    });
+    let Some(bound) = plan.upper_bound.into_iter().chain(completed).min() else {
+        return plan.pieces.iter().map(|piece| piece.limit).collect();
+    };
+    plan.pieces
+        .iter()
+        .zip(known)
+        .map(|(piece, result)| {
+            if result.is_some() {
+                return piece.limit;
+            }
+            let others: u64 = pieces_of(piece.opening)
+                .filter(|(other, _)| !std::ptr::eq(*other, piece))
+                .map(|(other, result)| counted(other, result.as_ref()))
+                .sum();
+            piece
+                .limit
+                .min(clamp((bound + 1).saturating_sub(n + others)))
+        })
+        .collect()
+}
+
+/// What a piece counts for in its opening's total: its total if solved, else the bound it
+/// reached or the least any class of its size needs.
+fn counted(piece: &Piece, result: Option<&PieceResult>) -> u64 {
+    match result {
+        Some(PieceResult::Exact { total, .. }) => *total,
+        Some(PieceResult::AtLeast(bound)) => *bound,
+        None => u64::from(piece.least),
+    }
 }
 
 fn clamp(value: u64) -> u32 {
@@ -281,13 +371,15 @@ fn solve_at(root: &Root<'_>, pieces: &[Piece], progress: &dyn Progress) -> Vec<P
 }
 
 /// The optimal tree from every piece's result (in plan order): the opening of least total,
-/// ties to the earlier, with its pieces' trees as its children.
+/// ties to the earlier, with its pieces' trees as its children. An opening left out for a
+/// bound must be proven worse than the one chosen: its pieces' totals, bounds and least
+/// conceivable totals must add up to more.
 pub fn assemble(
     scorer: &Scorer,
     options: &OptimalOptions,
     plan: &Plan,
     results: &[PieceResult],
-) -> Result<(Node, u64), NoStrategy> {
+) -> Result<(Node, u64), AssembleError> {
     let n = scorer.codebook().len() as u64;
     let mut best: Option<(u64, Node)> = None;
     for &opening in &plan.openings {
@@ -315,10 +407,67 @@ pub fn assemble(
             best = Some((total, root));
         }
     }
-    best.map(|(total, root)| (root, total)).ok_or(NoStrategy {
-        max_guesses: options.max_guesses.unwrap_or(0),
-    })
+    let Some((total, root)) = best else {
+        return Err(AssembleError::NoStrategy(NoStrategy {
+            max_guesses: options.max_guesses.unwrap_or(0),
+        }));
+    };
+    for (index, (piece, result)) in plan.pieces.iter().zip(results).enumerate() {
+        if let PieceResult::AtLeast(_) = result {
+            let at_least: u64 = n + plan
+                .pieces
+                .iter()
+                .zip(results)
+                .filter(|(other, _)| other.opening == piece.opening)
+                .map(|(other, result)| counted(other, Some(result)))
+                .sum::<u64>();
+            if at_least <= total {
+                return Err(AssembleError::Unproven {
+                    piece: index,
+                    at_least,
+                    best: total,
+                });
+            }
+        }
+    }
+    Ok((root, total))
 }
+
+/// Why pieces' results make no tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AssembleError {
+    /// No opening has all its pieces solved: no strategy meets the cap.
+    NoStrategy(NoStrategy),
+    /// A piece's bound leaves its opening at `at_least` guesses or more, which does not rule
+    /// it out against the best opening's `best`.
+    Unproven {
+        /// The piece's index in the plan.
+        piece: usize,
+        /// What its opening is known to need at least.
+        at_least: u64,
+        /// The total of the opening chosen.
+        best: u64,
+    },
+}
+
+impl fmt::Display for AssembleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AssembleError::NoStrategy(error) => error.fmt(f),
+            AssembleError::Unproven {
+                piece,
+                at_least,
+                best,
+            } => write!(
+                f,
+                "piece {piece} ends in a bound that leaves its opening at {at_least} guesses or \
+                 more, which does not rule it out against the best opening's {best}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for AssembleError {}
 
 #[cfg(test)]
 mod tests {
@@ -345,6 +494,58 @@ mod tests {
         let (tree, total) = assemble(&scorer, &options, &plan, &results).expect("a tree");
         assert_eq!(total, whole.total, "{} {options:?}", game.describe());
         assert_eq!(tree, whole.tree, "{} {options:?}", game.describe());
+    }
+
+    /// Pieces solved one after another, as a resumed run does, each against the limit that
+    /// the pieces before it leave: the limits only tighten, some pieces end in bounds below
+    /// their plan's limits, and the tree is the whole search's all the same.
+    #[test]
+    fn pieces_solved_against_tightened_limits_make_the_whole_search_tree() {
+        let (mut tightened, mut below_plan) = (0, 0);
+        for (game, options) in [
+            (Game::classic(), OptimalOptions::default()),
+            (
+                Game::classic(),
+                OptimalOptions {
+                    max_guesses: Some(5),
+                    consistent_only: false,
+                },
+            ),
+            (
+                Game::new(3, 5, false, FeedbackKind::BlackWhite).unwrap(),
+                OptimalOptions {
+                    max_guesses: None,
+                    consistent_only: true,
+                },
+            ),
+        ] {
+            let scorer = Scorer::new(game);
+            let whole = optimal(&scorer, &options, &NoProgress).expect("a strategy");
+            let plan = plan(&scorer, &options).expect("a plan");
+            let mut known: Vec<Option<PieceResult>> = vec![None; plan.pieces.len()];
+            for index in 0..plan.pieces.len() {
+                let limits = tightened_limits(&scorer, &options, &plan, &known);
+                for (limit, piece) in limits.iter().zip(&plan.pieces) {
+                    assert!(*limit <= piece.limit);
+                    tightened += usize::from(*limit < piece.limit);
+                }
+                let piece = Piece {
+                    limit: limits[index],
+                    ..plan.pieces[index].clone()
+                };
+                let mut solved = solve_pieces(&scorer, &options, &[piece], &NoProgress).unwrap();
+                if let PieceResult::AtLeast(bound) = solved[0] {
+                    below_plan += usize::from(bound < u64::from(plan.pieces[index].limit));
+                }
+                known[index] = Some(solved.remove(0));
+            }
+            let results: Vec<PieceResult> = known.into_iter().map(Option::unwrap).collect();
+            let (tree, total) = assemble(&scorer, &options, &plan, &results).expect("a tree");
+            assert_eq!(total, whole.total, "{} {options:?}", game.describe());
+            assert_eq!(tree, whole.tree, "{} {options:?}", game.describe());
+        }
+        assert!(tightened > 0, "no limit was tightened");
+        assert!(below_plan > 0, "no piece ended below its plan's limit");
     }
 
     #[test]
@@ -470,10 +671,18 @@ mod tests {
             max_guesses: Some(4),
             consistent_only: false,
         };
-        let assembled = plan(&scorer, &options).and_then(|plan| {
-            let results = solve_pieces(&scorer, &options, &plan.pieces, &NoProgress)?;
-            assemble(&scorer, &options, &plan, &results).map(drop)
+        let refused = NoStrategy { max_guesses: 4 };
+        let assembled = plan(&scorer, &options).map(|plan| {
+            let results = solve_pieces(&scorer, &options, &plan.pieces, &NoProgress);
+            results.map(|results| assemble(&scorer, &options, &plan, &results).map(drop))
         });
-        assert_eq!(assembled, Err(NoStrategy { max_guesses: 4 }));
+        // The plan itself may see it, or the pieces, or their assembly.
+        assert!(
+            matches!(
+                assembled,
+                Err(no) | Ok(Err(no)) | Ok(Ok(Err(AssembleError::NoStrategy(no)))) if no == refused
+            ),
+            "{assembled:?}"
+        );
     }
 }
