@@ -4,12 +4,14 @@
 //! recomputes the plan (a fraction of a second), checks every part against it, picks the
 //! opening as the whole search does, and verifies the assembled tree.
 
+use std::collections::HashMap;
 use std::path::PathBuf;
+use std::sync::Mutex;
 
 use mastermind_core::{Codebook, Game, Scorer};
 use mastermind_solve::pieces::{
-    assemble, plan, solve_piece_noted, solve_pieces, tightened_limits, AssembleError, Note,
-    Notebook, Piece, PieceError, PieceResult, Plan,
+    assemble, heuristic_completion, plan, solve_piece_noted, solve_pieces, tightened_limits,
+    AssembleError, Note, Notebook, Piece, PieceError, PieceResult, Plan,
 };
 use mastermind_solve::{NoStrategy, OptimalOptions, Progress};
 use mastermind_tree::{FileGame, FileNode, Node, StrategyInfo, TreeFile};
@@ -64,6 +66,9 @@ pub struct PlannedRun<'a> {
     options: &'a OptimalOptions,
     plan: Plan,
     header: PlanHeader,
+    /// The heuristic completions of pieces worked out so far (see [`heuristic_completion`]),
+    /// by index in the plan.
+    completions: Mutex<HashMap<usize, Option<u64>>>,
 }
 
 impl<'a> PlannedRun<'a> {
@@ -80,6 +85,7 @@ impl<'a> PlannedRun<'a> {
             options,
             plan,
             header,
+            completions: Mutex::default(),
         })
     }
 
@@ -165,11 +171,19 @@ impl<'a> PlannedRun<'a> {
                     })?);
             }
         }
+        let mut completions = self
+            .completions
+            .lock()
+            .expect("no thread panics holding the completions");
         Ok(tightened_limits(
             self.scorer,
-            self.options,
             &self.plan,
             &known,
+            &mut |index| {
+                *completions.entry(index).or_insert_with(|| {
+                    heuristic_completion(self.scorer, self.options, &self.plan.pieces[index])
+                })
+            },
         ))
     }
 
@@ -302,57 +316,142 @@ fn plan_header(
     }
 }
 
+/// The run that parts belong to, worked out again from their first part's header.
+struct RunOfParts {
+    scorer: Scorer,
+    options: OptimalOptions,
+    strategy: StrategyInfo,
+    plan: Plan,
+}
+
+impl RunOfParts {
+    /// The run of `parts` (all of one run, as [`read_some_parts`] checks), if this build
+    /// makes the plan they name.
+    fn of(parts: &[(PathBuf, PartFile<SolvedPiece>)]) -> Result<RunOfParts, MergeError> {
+        let (first_path, first) = parts.first().ok_or(MergeError::NoParts)?;
+        let header = &first.plan;
+        let record: OptionsRecord =
+            serde_json::from_value(header.options.clone()).map_err(|error| MergeError::Format {
+                path: first_path.clone(),
+                message: format!("its options do not read: {error}"),
+            })?;
+        let game: Game = header.game.checked().map_err(|error| MergeError::Format {
+            path: first_path.clone(),
+            message: error.to_string(),
+        })?;
+        let scorer = Scorer::new(game);
+        let options = OptimalOptions {
+            max_guesses: record.max_guesses,
+            consistent_only: record.consistent_only,
+        };
+        let plan = plan(&scorer, &options).map_err(no_strategy)?;
+        let expected = plan_header(scorer.codebook(), &options, &record.strategy, &plan);
+        if expected.digest != header.digest {
+            return Err(MergeError::Plan(format!(
+                "the parts' plan (digest {}) is not the plan this build makes for them ({}): they were made by another version of mastermind",
+                short(&header.digest),
+                short(&expected.digest)
+            )));
+        }
+        Ok(RunOfParts {
+            scorer,
+            options,
+            strategy: record.strategy,
+            plan,
+        })
+    }
+
+    /// What the parts say of each piece of the plan, checked against it: `None` for the
+    /// pieces no part holds.
+    fn results(
+        &self,
+        parts: &[(PathBuf, PartFile<SolvedPiece>)],
+    ) -> Result<Vec<Option<PieceResult>>, MergeError> {
+        let shards = parts.first().map_or(1, |(_, part)| part.shards);
+        let dealt = deal(&work(&self.plan), shards);
+        let mut results: Vec<Option<PieceResult>> = vec![None; self.plan.pieces.len()];
+        for (path, part) in parts {
+            let invalid = |message: String| MergeError::Invalid {
+                path: path.clone(),
+                index: part.shard,
+                message,
+            };
+            let indices: Vec<usize> = part.pieces.iter().map(|piece| piece.piece).collect();
+            if indices != dealt[part.shard as usize] {
+                return Err(invalid(format!(
+                    "it holds pieces {indices:?}, the plan deals it {:?}",
+                    dealt[part.shard as usize]
+                )));
+            }
+            for solved in &part.pieces {
+                let piece = &self.plan.pieces[solved.piece];
+                let result = piece_result(&self.scorer, piece, solved).map_err(&invalid)?;
+                results[solved.piece] = Some(result);
+            }
+        }
+        Ok(results)
+    }
+}
+
+fn no_strategy(error: NoStrategy) -> MergeError {
+    MergeError::Plan(error.to_string())
+}
+
+/// Checks the parts a run has written so far, before it is finished: each unchanged since it
+/// was written, of the plan this build makes, and each exact piece's tree, verified as the
+/// section after its opening and reply, solving its codes in the total it claims. Returns how
+/// many pieces were checked.
+pub fn check_unfinished(files: &[(PathBuf, String)]) -> Result<usize, MergeError> {
+    let parts = read_some_parts::<SolvedPiece>(files)?;
+    let run = RunOfParts::of(&parts)?;
+    let results = run.results(&parts)?;
+    for (path, part) in &parts {
+        for solved in &part.pieces {
+            let Some(PieceResult::Exact { tree, .. }) = &results[solved.piece] else {
+                continue;
+            };
+            let piece = &run.plan.pieces[solved.piece];
+            let file = TreeFile::section(
+                run.scorer.codebook(),
+                run.strategy.clone(),
+                &[(piece.opening, piece.reply)],
+                tree,
+            );
+            let report = verify_file(
+                &file,
+                &VerifyOptions {
+                    max_guesses: run.options.max_guesses,
+                },
+            )
+            .map_err(|error| MergeError::Plan(error.to_string()))?;
+            if !report.is_valid() || report.codes != piece.size as u64 {
+                return Err(MergeError::Invalid {
+                    path: path.clone(),
+                    index: part.shard,
+                    message: format!(
+                        "piece {}'s tree does not verify for its {} codes:\n{report}",
+                        solved.piece, piece.size
+                    ),
+                });
+            }
+        }
+    }
+    Ok(results.iter().flatten().count())
+}
+
 /// Merges the parts (path and text) of one run into the verified tree file, the same the
 /// single process writes.
 pub fn merge(files: &[(PathBuf, String)]) -> Result<TreeFile, MergeError> {
     let parts = read_parts::<SolvedPiece>(files)?;
     let (first_path, first) = &parts[0];
-    let header = &first.plan;
-    let record: OptionsRecord =
-        serde_json::from_value(header.options.clone()).map_err(|error| MergeError::Format {
-            path: first_path.clone(),
-            message: format!("its options do not read: {error}"),
-        })?;
-    let game: Game = header.game.checked().map_err(|error| MergeError::Format {
-        path: first_path.clone(),
-        message: error.to_string(),
-    })?;
-    let scorer = Scorer::new(game);
-    let options = OptimalOptions {
-        max_guesses: record.max_guesses,
-        consistent_only: record.consistent_only,
-    };
-    let no_strategy = |error: NoStrategy| MergeError::Plan(error.to_string());
-    let plan = plan(&scorer, &options).map_err(no_strategy)?;
-    let expected = plan_header(scorer.codebook(), &options, &record.strategy, &plan);
-    if expected.digest != header.digest {
-        return Err(MergeError::Plan(format!(
-            "the parts' plan (digest {}) is not the plan this build makes for them ({}): they were made by another version of mastermind",
-            short(&header.digest),
-            short(&expected.digest)
-        )));
-    }
-    let dealt = deal(&work(&plan), first.shards);
-    let mut results: Vec<Option<PieceResult>> = vec![None; plan.pieces.len()];
-    for (path, part) in &parts {
-        let invalid = |message: String| MergeError::Invalid {
-            path: path.clone(),
-            index: part.shard,
-            message,
-        };
-        let indices: Vec<usize> = part.pieces.iter().map(|piece| piece.piece).collect();
-        if indices != dealt[part.shard as usize] {
-            return Err(invalid(format!(
-                "it holds pieces {indices:?}, the plan deals it {:?}",
-                dealt[part.shard as usize]
-            )));
-        }
-        for solved in &part.pieces {
-            let piece = &plan.pieces[solved.piece];
-            let result = piece_result(&scorer, piece, solved).map_err(&invalid)?;
-            results[solved.piece] = Some(result);
-        }
-    }
+    let run = RunOfParts::of(&parts)?;
+    let RunOfParts {
+        scorer,
+        options,
+        strategy,
+        plan,
+    } = &run;
+    let results = run.results(&parts)?;
     let results: Vec<PieceResult> =
         results.into_iter().collect::<Option<_>>().ok_or_else(|| {
             MergeError::Plan("the parts leave a piece of the plan unsolved".to_owned())
@@ -396,7 +495,7 @@ pub fn merge(files: &[(PathBuf, String)]) -> Result<TreeFile, MergeError> {
             ),
         });
     }
-    let file = TreeFile::new(scorer.codebook(), record.strategy, &root);
+    let file = TreeFile::new(scorer.codebook(), strategy.clone(), &root);
     let report = verify_file(
         &file,
         &VerifyOptions {

@@ -193,3 +193,38 @@ fn a_bound_that_does_not_rule_its_opening_out_is_refused() {
         "{message}"
     );
 }
+
+/// The parts of a run not yet finished are checked piece by piece: a tree whose totals add up
+/// but that does not solve its codes (one leaf's guess changed) is refused, with its part.
+#[test]
+fn an_unfinished_run_with_a_piece_that_does_not_solve_its_codes_is_refused() {
+    let scorer = Scorer::new(Game::classic());
+    let options = OptimalOptions::default();
+    let strategy = StrategyInfo::named("optimal");
+    let part = optimal::run_shard(&scorer, &options, &strategy, shard(0, 4), &NoProgress)
+        .expect("4×6 has a strategy")
+        .part;
+    assert_eq!(
+        optimal::check_unfinished(&files(std::slice::from_ref(&part))).unwrap(),
+        part.pieces.len()
+    );
+    let broken = forged(&part, |part| {
+        let piece = part
+            .pieces
+            .iter_mut()
+            .find(|piece| piece.tree.is_some())
+            .unwrap();
+        let mut node = piece.tree.as_mut().unwrap();
+        while let Some((_, child)) = node.children.first_mut() {
+            node = child;
+        }
+        node.guess = if node.guess == "6666" { "5555" } else { "6666" }.to_owned();
+    });
+    let error = optimal::check_unfinished(&files(&[broken])).expect_err("a leaf that is wrong");
+    let message = error.to_string();
+    assert!(error.fails_verification(), "{message}");
+    assert!(
+        message.contains("part-0.json") && message.contains("does not verify"),
+        "{message}"
+    );
+}

@@ -50,8 +50,8 @@ pub use search::{set_transposition_table, DEFAULT_TABLE_BYTES};
 
 pub use facts::{GuessTried, ImpossibleNote, Note, Notebook, SetFact, NOTE_AFTER};
 pub use pieces::{
-    assemble, plan, solve_piece_noted, solve_pieces, tightened_limits, AssembleError, Piece,
-    PieceError, PieceResult, Plan,
+    assemble, heuristic_completion, plan, solve_piece_noted, solve_pieces, tightened_limits,
+    AssembleError, Piece, PieceError, PieceResult, Plan,
 };
 
 /// What the optimal search minimises, and over which guesses.

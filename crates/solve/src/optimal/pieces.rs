@@ -178,50 +178,80 @@ fn heuristic_total(
         .min()
 }
 
+/// The least total, after the opening, of the heuristic trees for a piece's codes that meet
+/// the cap and the consistency rule: with the solved pieces of its opening, a strategy that
+/// bounds the optimum (see [`tightened_limits`]).
+pub fn heuristic_completion(
+    scorer: &Scorer,
+    options: &OptimalOptions,
+    piece: &Piece,
+) -> Option<u64> {
+    let situation = crate::Situation::after(scorer, &[(piece.opening, piece.reply)]).ok()?;
+    heuristic_total(scorer, options, &situation)
+}
+
 /// The limits the pieces of `plan` not yet solved can be solved against, given the results
 /// of those that are (`known`, in plan order). The plan's limits assume nothing of the other
 /// pieces; once some are solved the bound on the optimum tightens (an opening's solved pieces
 /// with heuristic trees for the rest make a strategy), and so does what a piece's siblings
 /// are known to need. A piece that reaches its tightened limit still proves its opening worse
 /// than a strategy that exists, which [`assemble`] checks. Solved pieces keep their limits.
+///
+/// `completion` gives [`heuristic_completion`] of the piece at an index of the plan; a run
+/// that asks again and again keeps them, since each is a heuristic tree built. It is asked
+/// only for openings with at least half their codes in exact pieces, whose solved pieces and
+/// least totals could beat the bound so far.
 pub fn tightened_limits(
     scorer: &Scorer,
-    options: &OptimalOptions,
     plan: &Plan,
     known: &[Option<PieceResult>],
+    completion: &mut dyn FnMut(usize) -> Option<u64>,
 ) -> Vec<u32> {
     let n = scorer.codebook().len() as u64;
     let pieces_of = |opening: Code| {
         plan.pieces
             .iter()
+            .enumerate()
             .zip(known)
-            .filter(move |(piece, _)| piece.opening == opening)
+            .filter(move |((_, piece), _)| piece.opening == opening)
     };
-    // Openings with an exact piece and no bound: their solved pieces with the heuristics'
-    // trees for the rest.
-    let completed = plan.openings.iter().filter_map(|&opening| {
-        let pieces: Vec<_> = pieces_of(opening).collect();
-        let started = pieces
-            .iter()
-            .any(|(_, result)| matches!(result, Some(PieceResult::Exact { .. })));
-        let ruled_out = pieces
-            .iter()
-            .any(|(_, result)| matches!(result, Some(PieceResult::AtLeast(_))));
-        if !started || ruled_out {
-            return None;
-        }
-        pieces
-            .iter()
-            .try_fold(n, |total, (piece, result)| match result {
-                Some(PieceResult::Exact { total: own, .. }) => Some(total + own),
-                _ => {
-                    let situation =
-                        crate::Situation::after(scorer, &[(piece.opening, piece.reply)]).ok()?;
-                    Some(total + heuristic_total(scorer, options, &situation)?)
+    // Openings with at least half their codes in exact pieces and no bound, most promising
+    // first: their solved pieces with the heuristics' trees for the rest.
+    let mut started: Vec<(u64, Code)> = plan
+        .openings
+        .iter()
+        .filter(|&&opening| {
+            let (mut solved, mut open) = (0, 0);
+            for ((_, piece), result) in pieces_of(opening) {
+                match result {
+                    Some(PieceResult::AtLeast(_)) => return false,
+                    Some(PieceResult::Exact { .. }) => solved += piece.size,
+                    None => open += piece.size,
                 }
-            })
-    });
-    let Some(bound) = plan.upper_bound.into_iter().chain(completed).min() else {
+            }
+            // Heuristic trees for most of an opening cost more than they tighten.
+            solved > 0 && solved >= open
+        })
+        .map(|&opening| {
+            let least: u64 = pieces_of(opening)
+                .map(|((_, piece), result)| counted(piece, result.as_ref()))
+                .sum();
+            (n + least, opening)
+        })
+        .collect();
+    started.sort_unstable();
+    let mut bound = plan.upper_bound;
+    for (least, opening) in started {
+        if bound.is_some_and(|bound| least >= bound) {
+            break;
+        }
+        let total = pieces_of(opening).try_fold(n, |total, ((index, _), result)| match result {
+            Some(PieceResult::Exact { total: own, .. }) => Some(total + own),
+            _ => Some(total + completion(index)?),
+        });
+        bound = bound.into_iter().chain(total).min();
+    }
+    let Some(bound) = bound else {
         return plan.pieces.iter().map(|piece| piece.limit).collect();
     };
     plan.pieces
@@ -232,8 +262,8 @@ pub fn tightened_limits(
                 return piece.limit;
             }
             let others: u64 = pieces_of(piece.opening)
-                .filter(|(other, _)| !std::ptr::eq(*other, piece))
-                .map(|(other, result)| counted(other, result.as_ref()))
+                .filter(|((_, other), _)| !std::ptr::eq(*other, piece))
+                .map(|((_, other), result)| counted(other, result.as_ref()))
                 .sum();
             piece
                 .limit
@@ -524,7 +554,9 @@ mod tests {
             let plan = plan(&scorer, &options).expect("a plan");
             let mut known: Vec<Option<PieceResult>> = vec![None; plan.pieces.len()];
             for index in 0..plan.pieces.len() {
-                let limits = tightened_limits(&scorer, &options, &plan, &known);
+                let limits = tightened_limits(&scorer, &plan, &known, &mut |index| {
+                    heuristic_completion(&scorer, &options, &plan.pieces[index])
+                });
                 for (limit, piece) in limits.iter().zip(&plan.pieces) {
                     assert!(*limit <= piece.limit);
                     tightened += usize::from(*limit < piece.limit);
