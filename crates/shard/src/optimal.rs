@@ -456,7 +456,7 @@ pub fn merge(files: &[(PathBuf, String)]) -> Result<TreeFile, MergeError> {
         results.into_iter().collect::<Option<_>>().ok_or_else(|| {
             MergeError::Plan("the parts leave a piece of the plan unsolved".to_owned())
         })?;
-    let (root, total) = match assemble(&scorer, &options, &plan, &results) {
+    let (root, total) = match assemble(scorer, options, plan, &results) {
         Ok(assembled) => assembled,
         Err(AssembleError::NoStrategy(error)) => return Err(no_strategy(error)),
         Err(unproven @ AssembleError::Unproven { piece, .. }) => {
