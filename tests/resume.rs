@@ -131,16 +131,22 @@ fn a_run_stopped_part_way_goes_on_where_it_stopped() {
     says(&single.stdout, "\"total_guesses\": 11228");
 }
 
-/// Stops a resumable 4×7 run (one thread) once the notes of a piece under way hold `notes`
-/// notes, freezing it first so that the piece cannot finish in between. Returns the notes'
-/// file name and its text at the stop.
+/// The 4×7 optimal search on one thread, whose pieces take long enough to stop inside one.
+const OPTIMAL_4X7: [&str; 6] = ["generate", "--strategy", "optimal", "--colours", "7", "-j1"];
+
+/// A resumable run of [`OPTIMAL_4X7`] in a new directory, stopped once the notes of a piece
+/// under way hold `notes` notes (frozen first, so that the piece cannot finish in between).
+/// Returns the directory, the run's `DIR` in it, and the notes' file name and text at the stop.
 #[cfg(unix)]
-fn stop_inside_a_piece(optimal: &[&str], pieces: &Path, notes: usize) -> (String, String) {
+fn stop_inside_a_piece(notes: usize) -> (tempfile::TempDir, std::path::PathBuf, String, String) {
     use nix::sys::signal::{kill, Signal};
     use nix::unistd::Pid;
 
+    let directory = tempfile::tempdir().unwrap();
+    let pieces = directory.path().join("pieces");
+    let pieces = pieces.as_path();
     let child = Command::new(env!("CARGO_BIN_EXE_mastermind"))
-        .args(optimal)
+        .args(OPTIMAL_4X7)
         .arg("--resume")
         .arg(pieces)
         .args(["-o", "-"])
@@ -175,7 +181,7 @@ fn stop_inside_a_piece(optimal: &[&str], pieces: &Path, notes: usize) -> (String
     let stopped = child.wait_with_output().unwrap();
     assert_eq!(stopped.status.code(), Some(143), "{:?}", stopped.status);
     assert!(stopped.stdout.is_empty(), "a stopped run writes no tree");
-    (name, text)
+    (directory, pieces.to_owned(), name, text)
 }
 
 /// A piece of hours stopped part way is not lost: what its search proved is noted beside it,
@@ -183,10 +189,8 @@ fn stop_inside_a_piece(optimal: &[&str], pieces: &Path, notes: usize) -> (String
 #[cfg(unix)]
 #[test]
 fn a_run_stopped_inside_a_piece_goes_on_from_its_notes() {
-    let directory = tempfile::tempdir().unwrap();
-    let pieces = directory.path().join("pieces");
-    let optimal = ["generate", "--strategy", "optimal", "--colours", "7", "-j1"];
-    let (name, text) = stop_inside_a_piece(&optimal, &pieces, 8);
+    let (_directory, pieces, name, text) = stop_inside_a_piece(8);
+    let optimal = OPTIMAL_4X7;
     let piece = name.trim_end_matches(".notes");
     assert!(
         !pieces.join(format!("{piece}.json")).exists(),
@@ -229,10 +233,8 @@ fn a_run_stopped_inside_a_piece_goes_on_from_its_notes() {
 #[cfg(unix)]
 #[test]
 fn notes_of_another_run_or_broken_notes_are_refused() {
-    let directory = tempfile::tempdir().unwrap();
-    let pieces = directory.path().join("pieces");
-    let optimal = ["generate", "--strategy", "optimal", "--colours", "7", "-j1"];
-    let (name, text) = stop_inside_a_piece(&optimal, &pieces, 4);
+    let (_directory, pieces, name, text) = stop_inside_a_piece(4);
+    let optimal = OPTIMAL_4X7;
     let path = pieces.join(&name);
     let dir = pieces.to_str().unwrap();
 

@@ -44,6 +44,26 @@ fn files<R: Serialize + DeserializeOwned>(parts: &[PartFile<R>]) -> Vec<(PathBuf
         .collect()
 }
 
+/// The parts of the 4×6 optimal search in `count` shards.
+fn classic_parts(count: u32) -> Vec<PartFile<optimal::SolvedPiece>> {
+    let scorer = Scorer::new(Game::classic());
+    let options = OptimalOptions::default();
+    let strategy = StrategyInfo::named("optimal");
+    (0..count)
+        .map(|index| {
+            optimal::run_shard(
+                &scorer,
+                &options,
+                &strategy,
+                shard(index, count),
+                &NoProgress,
+            )
+            .expect("4×6 has a strategy")
+            .part
+        })
+        .collect()
+}
+
 #[test]
 fn a_static_set_longer_than_its_walk_is_refused() {
     let scorer = Scorer::new(Game::new(3, 4, true, FeedbackKind::BlackWhite).unwrap());
@@ -109,16 +129,7 @@ fn a_long_list_of_missing_shards_is_cut_short() {
 /// part that falsely bounds a piece of 1123 (the real optimum, 5625) would make it the choice.
 #[test]
 fn a_false_bound_that_leaves_a_worse_opening_than_the_heuristics_is_refused() {
-    let scorer = Scorer::new(Game::classic());
-    let options = OptimalOptions::default();
-    let strategy = StrategyInfo::named("optimal");
-    let parts: Vec<_> = (0..2)
-        .map(|index| {
-            optimal::run_shard(&scorer, &options, &strategy, shard(index, 2), &NoProgress)
-                .expect("4×6 has a strategy")
-                .part
-        })
-        .collect();
+    let parts = classic_parts(2);
     let honest = optimal::merge(&files(&parts)).expect("the honest parts merge");
     assert_eq!(honest.claims.total_guesses, 5625);
     let mut parts = parts;
@@ -151,16 +162,7 @@ fn a_false_bound_that_leaves_a_worse_opening_than_the_heuristics_is_refused() {
 /// 5673, bounded so low that 1234 could still beat 1123's 5625.
 #[test]
 fn a_bound_that_does_not_rule_its_opening_out_is_refused() {
-    let scorer = Scorer::new(Game::classic());
-    let options = OptimalOptions::default();
-    let strategy = StrategyInfo::named("optimal");
-    let parts: Vec<_> = (0..2)
-        .map(|index| {
-            optimal::run_shard(&scorer, &options, &strategy, shard(index, 2), &NoProgress)
-                .expect("4×6 has a strategy")
-                .part
-        })
-        .collect();
+    let parts = classic_parts(2);
     let at = parts
         .iter()
         .position(|part| part.pieces.iter().any(|piece| piece.opening == "1234"))
@@ -198,12 +200,7 @@ fn a_bound_that_does_not_rule_its_opening_out_is_refused() {
 /// but that does not solve its codes (one leaf's guess changed) is refused, with its part.
 #[test]
 fn an_unfinished_run_with_a_piece_that_does_not_solve_its_codes_is_refused() {
-    let scorer = Scorer::new(Game::classic());
-    let options = OptimalOptions::default();
-    let strategy = StrategyInfo::named("optimal");
-    let part = optimal::run_shard(&scorer, &options, &strategy, shard(0, 4), &NoProgress)
-        .expect("4×6 has a strategy")
-        .part;
+    let part = classic_parts(4).swap_remove(0);
     assert_eq!(
         optimal::check_unfinished(&files(std::slice::from_ref(&part))).unwrap(),
         part.pieces.len()
