@@ -17,7 +17,7 @@
 //! reaches it (`=`), or a bound on it (`>=`), then how many guesses the set may still use
 //! (`*` for no cap), then its codes in numeric order.
 
-use std::fs::{File, OpenOptions};
+use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::Path;
 use std::sync::Mutex;
@@ -110,7 +110,9 @@ pub struct NotesWriter<'b> {
 
 impl<'b> NotesWriter<'b> {
     /// Opens the notes at `path` of piece `piece` of the plan with `digest` to add to them:
-    /// a new file starts with its header, and a last line cut short is dropped.
+    /// a new file starts with its header, and a last line cut short is dropped. The notes are
+    /// locked while the writer lives: a second process on the same piece would write over
+    /// them, so it is refused.
     pub fn open(
         path: &Path,
         book: &'b Codebook,
@@ -123,6 +125,14 @@ impl<'b> NotesWriter<'b> {
             .create(true)
             .truncate(false)
             .open(path)?;
+        file.try_lock().map_err(|error| match error {
+            TryLockError::WouldBlock => io::Error::new(
+                io::ErrorKind::WouldBlock,
+                "another process is solving this piece (its notes are locked); let it finish \
+                 or stop it first",
+            ),
+            TryLockError::Error(error) => error,
+        })?;
         let mut text = Vec::new();
         file.read_to_end(&mut text)?;
         let whole = text
@@ -453,5 +463,12 @@ mod tests {
             read_notes(&text, &book, "d1", 4).unwrap(),
             vec![tried(4000), tried(4001)]
         );
+        // One writer at a time: a second would write over the first's notes.
+        let first = NotesWriter::open(&path, &book, "d1", 4).unwrap();
+        let second = NotesWriter::open(&path, &book, "d1", 4).err().expect("locked");
+        assert_eq!(second.kind(), io::ErrorKind::WouldBlock);
+        assert!(second.to_string().contains("another process"), "{second}");
+        drop(first);
+        NotesWriter::open(&path, &book, "d1", 4).expect("free again");
     }
 }
