@@ -465,7 +465,9 @@ mod tests {
         );
         // One writer at a time: a second would write over the first's notes.
         let first = NotesWriter::open(&path, &book, "d1", 4).unwrap();
-        let second = NotesWriter::open(&path, &book, "d1", 4).err().expect("locked");
+        let second = NotesWriter::open(&path, &book, "d1", 4)
+            .err()
+            .expect("locked");
         assert_eq!(second.kind(), io::ErrorKind::WouldBlock);
         assert!(second.to_string().contains("another process"), "{second}");
         drop(first);

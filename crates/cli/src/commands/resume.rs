@@ -19,6 +19,7 @@ use mastermind_core::Scorer;
 use mastermind_shard::notes::{read_notes, NotesWriter};
 use mastermind_shard::optimal::{self, PlannedRun, ShardRun};
 use mastermind_shard::ShardId;
+use mastermind_solve::pieces::{GuessTried, Note};
 use mastermind_solve::Progress;
 
 use crate::args::GenerateArgs;
@@ -161,11 +162,12 @@ fn solve_noted(
     };
     if !quiet && !recalled.is_empty() {
         progress.println(&format!(
-            "piece {} of {}: {} notes taken back in from {}",
+            "piece {} of {}: {} notes taken back in from {} ({})",
             id.index,
             id.count,
             recalled.len(),
-            path.display()
+            path.display(),
+            how_far(&recalled)
         ));
     }
     let limit = tightened_limit(run, id, directory, index)?;
@@ -196,6 +198,32 @@ fn solve_noted(
         ));
     }
     Ok(solved)
+}
+
+/// How far the notes of a piece had got: the guesses finished at its node, and the best.
+fn how_far(notes: &[Note]) -> String {
+    let tried: Vec<&GuessTried> = notes
+        .iter()
+        .filter_map(|note| match note {
+            Note::Tried(tried) => Some(tried),
+            Note::Set(_) => None,
+        })
+        .collect();
+    let best = tried
+        .iter()
+        .filter(|tried| tried.exact)
+        .map(|tried| tried.total)
+        .min();
+    match best {
+        Some(best) => format!(
+            "{} guesses finished at the piece's node, the best needing {best} guesses",
+            tried.len()
+        ),
+        None => format!(
+            "{} guesses finished at the piece's node, none below the limit yet",
+            tried.len()
+        ),
+    }
 }
 
 /// The limit piece `index` (shard `id`) can be solved against, given the pieces already in
