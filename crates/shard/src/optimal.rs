@@ -140,51 +140,35 @@ impl<'a> PlannedRun<'a> {
         Ok(self.part(id, &mine, results))
     }
 
-    /// The limits of the plan's pieces given the pieces of this run already solved, as part
-    /// files (path and text): see [`tightened_limits`].
-    pub fn limits_given(&self, files: &[(PathBuf, String)]) -> Result<Vec<u32>, MergeError> {
-        let mut known: Vec<Option<PieceResult>> = vec![None; self.plan.pieces.len()];
-        for (path, part) in read_some_parts::<SolvedPiece>(files)? {
-            if part.plan != self.header {
-                return Err(MergeError::OtherRun {
-                    path,
-                    first: PathBuf::from("this run"),
-                    difference: "its plan is another".to_owned(),
-                });
-            }
-            for solved in &part.pieces {
-                let piece =
-                    self.plan
-                        .pieces
-                        .get(solved.piece)
-                        .ok_or_else(|| MergeError::Format {
-                            path: path.clone(),
-                            message: format!("the plan has no piece {}", solved.piece),
-                        })?;
-                known[solved.piece] =
-                    Some(piece_result(self.scorer, piece, solved).map_err(|message| {
-                        MergeError::Invalid {
-                            path: path.clone(),
-                            index: part.shard,
-                            message,
-                        }
-                    })?);
-            }
+    /// What the parts of this run in `files` (path and text) say of each piece of the plan,
+    /// checked as the merge checks them: `None` for the pieces none holds.
+    pub fn results_in(
+        &self,
+        files: &[(PathBuf, String)],
+    ) -> Result<Vec<Option<PieceResult>>, MergeError> {
+        let parts = read_some_parts::<SolvedPiece>(files)?;
+        if let Some((path, _)) = parts.iter().find(|(_, part)| part.plan != self.header) {
+            return Err(MergeError::OtherRun {
+                path: path.clone(),
+                first: PathBuf::from("this run"),
+                difference: "its plan is another".to_owned(),
+            });
         }
+        piece_results(self.scorer, &self.plan, &parts)
+    }
+
+    /// The limits of the plan's pieces given what is `known` of them (see
+    /// [`PlannedRun::results_in`] and [`tightened_limits`]).
+    pub fn limits_given(&self, known: &[Option<PieceResult>]) -> Vec<u32> {
         let mut completions = self
             .completions
             .lock()
             .expect("no thread panics holding the completions");
-        Ok(tightened_limits(
-            self.scorer,
-            &self.plan,
-            &known,
-            &mut |index| {
-                *completions.entry(index).or_insert_with(|| {
-                    heuristic_completion(self.scorer, self.options, &self.plan.pieces[index])
-                })
-            },
-        ))
+        tightened_limits(self.scorer, &self.plan, known, &mut |index| {
+            *completions.entry(index).or_insert_with(|| {
+                heuristic_completion(self.scorer, self.options, &self.plan.pieces[index])
+            })
+        })
     }
 
     /// Solves piece `index` of the plan as shard `id` of a run with a shard per piece, against
@@ -361,36 +345,46 @@ impl RunOfParts {
         })
     }
 
-    /// What the parts say of each piece of the plan, checked against it: `None` for the
-    /// pieces no part holds.
+    /// What the parts say of each piece of the plan (see [`piece_results`]).
     fn results(
         &self,
         parts: &[(PathBuf, PartFile<SolvedPiece>)],
     ) -> Result<Vec<Option<PieceResult>>, MergeError> {
-        let shards = parts.first().map_or(1, |(_, part)| part.shards);
-        let dealt = deal(&work(&self.plan), shards);
-        let mut results: Vec<Option<PieceResult>> = vec![None; self.plan.pieces.len()];
-        for (path, part) in parts {
-            let invalid = |message: String| MergeError::Invalid {
-                path: path.clone(),
-                index: part.shard,
-                message,
-            };
-            let indices: Vec<usize> = part.pieces.iter().map(|piece| piece.piece).collect();
-            if indices != dealt[part.shard as usize] {
-                return Err(invalid(format!(
-                    "it holds pieces {indices:?}, the plan deals it {:?}",
-                    dealt[part.shard as usize]
-                )));
-            }
-            for solved in &part.pieces {
-                let piece = &self.plan.pieces[solved.piece];
-                let result = piece_result(&self.scorer, piece, solved).map_err(&invalid)?;
-                results[solved.piece] = Some(result);
-            }
-        }
-        Ok(results)
+        piece_results(&self.scorer, &self.plan, parts)
     }
+}
+
+/// What `parts` (of one run of `plan`) say of each piece of it, each part holding the pieces
+/// the plan deals its shard and each piece checked against the plan: `None` for the pieces no
+/// part holds.
+fn piece_results(
+    scorer: &Scorer,
+    plan: &Plan,
+    parts: &[(PathBuf, PartFile<SolvedPiece>)],
+) -> Result<Vec<Option<PieceResult>>, MergeError> {
+    let shards = parts.first().map_or(1, |(_, part)| part.shards);
+    let dealt = deal(&work(plan), shards);
+    let mut results: Vec<Option<PieceResult>> = vec![None; plan.pieces.len()];
+    for (path, part) in parts {
+        let invalid = |message: String| MergeError::Invalid {
+            path: path.clone(),
+            index: part.shard,
+            message,
+        };
+        let indices: Vec<usize> = part.pieces.iter().map(|piece| piece.piece).collect();
+        if indices != dealt[part.shard as usize] {
+            return Err(invalid(format!(
+                "it holds pieces {indices:?}, the plan deals it {:?}",
+                dealt[part.shard as usize]
+            )));
+        }
+        for solved in &part.pieces {
+            let piece = &plan.pieces[solved.piece];
+            let result = piece_result(scorer, piece, solved).map_err(&invalid)?;
+            results[solved.piece] = Some(result);
+        }
+    }
+    Ok(results)
 }
 
 fn no_strategy(error: NoStrategy) -> MergeError {

@@ -19,7 +19,7 @@ use mastermind_core::Scorer;
 use mastermind_shard::notes::{read_notes, NotesWriter};
 use mastermind_shard::optimal::{self, PlannedRun, ShardRun};
 use mastermind_shard::ShardId;
-use mastermind_solve::pieces::{GuessTried, Note};
+use mastermind_solve::pieces::{GuessTried, Note, PieceResult};
 use mastermind_solve::Progress;
 
 use crate::args::GenerateArgs;
@@ -82,8 +82,10 @@ pub fn run(args: &GenerateArgs, directory: &Path, quiet: bool) -> anyhow::Result
     for &id in &kept {
         remove_notes(&notes_path(directory, id.index, count))?;
     }
+    // What the pieces in say, read once: each piece solved is judged against them.
+    let mut known = results_in(&run, directory, &kept)?;
     for &id in wanted.iter().filter(|id| !done(id)) {
-        let solved = solve_noted(&run, id, directory, &progress, quiet);
+        let solved = solve_noted(&run, id, directory, &known, &progress, quiet);
         let solved = match solved {
             Ok(solved) => solved,
             Err(error) => {
@@ -92,8 +94,15 @@ pub fn run(args: &GenerateArgs, directory: &Path, quiet: bool) -> anyhow::Result
             }
         };
         let path = piece_path(directory, id.index, count);
-        write_output(Some(&path), solved.part.to_json().as_bytes())?;
+        let text = solved.part.to_json();
+        write_output(Some(&path), text.as_bytes())?;
         remove_notes(&notes_path(directory, id.index, count))?;
+        let new = run.results_in(&[(path, text)])?;
+        for (slot, result) in known.iter_mut().zip(new) {
+            if result.is_some() {
+                *slot = result;
+            }
+        }
     }
     progress.finish();
     let missing = shards.iter().filter(|id| !done(id)).count();
@@ -138,12 +147,14 @@ pub fn run(args: &GenerateArgs, directory: &Path, quiet: bool) -> anyhow::Result
     Ok(Outcome::Success)
 }
 
-/// Solves the piece of shard `id`, taking back in the notes an earlier start left in
-/// `directory` and noting there what this start proves.
+/// Solves the piece of shard `id` against the limit that what is `known` of the other pieces
+/// leaves, taking back in the notes an earlier start left in `directory` and noting there what
+/// this start proves.
 fn solve_noted(
     run: &PlannedRun<'_>,
     id: ShardId,
     directory: &Path,
+    known: &[Option<PieceResult>],
     progress: &BuildProgress,
     quiet: bool,
 ) -> anyhow::Result<ShardRun> {
@@ -170,7 +181,7 @@ fn solve_noted(
             how_far(&recalled)
         ));
     }
-    let limit = tightened_limit(run, id, directory, index)?;
+    let limit = run.limits_given(known)[index];
     if !quiet && limit < run.plan().pieces[index].limit {
         progress.println(&format!(
             "piece {} of {}: solved against {limit} guesses, not the plan's {}, from the \
@@ -226,20 +237,20 @@ fn how_far(notes: &[Note]) -> String {
     }
 }
 
-/// The limit piece `index` (shard `id`) can be solved against, given the pieces already in
-/// `directory`.
-fn tightened_limit(
+/// What the pieces of shards `ids` in `directory` say of the plan's pieces.
+fn results_in(
     run: &PlannedRun<'_>,
-    id: ShardId,
     directory: &Path,
-    index: usize,
-) -> anyhow::Result<u32> {
-    let files = (0..id.count)
-        .map(|other| piece_path(directory, other, id.count))
-        .filter(|path| path.is_file())
-        .map(|path| Ok((path.clone(), read_input(&path)?)))
+    ids: &[ShardId],
+) -> anyhow::Result<Vec<Option<PieceResult>>> {
+    let files = ids
+        .iter()
+        .map(|id| {
+            let path = piece_path(directory, id.index, id.count);
+            Ok((path.clone(), read_input(&path)?))
+        })
         .collect::<anyhow::Result<Vec<_>>>()?;
-    Ok(run.limits_given(&files)?[index])
+    Ok(run.results_in(&files)?)
 }
 
 /// Removes a piece's notes once the piece is in.
