@@ -17,15 +17,15 @@
 //! - [`tree`]: the tree of the optimum, rebuilt from the search's choices;
 //! - [`report`]: progress a user can read;
 //! - [`pieces`]: the search cut into independent pieces, for running on many machines;
-//! - [`facts`]: what a piece has proven, kept so that a stopped piece goes on.
+//! - [`notes`]: what a piece has proven, kept so that a stopped piece goes on.
 
 mod bounds;
 mod budget;
 mod cache;
 mod counting;
 mod estimate;
-mod facts;
 mod guess;
+mod notes;
 mod partition;
 mod pieces;
 mod ranking;
@@ -48,7 +48,7 @@ use search::{Capacity, Search, Subproblem};
 
 pub use search::{set_transposition_table, DEFAULT_TABLE_BYTES};
 
-pub use facts::{GuessTried, ImpossibleNote, Note, Notebook, SetFact, NOTE_AFTER};
+pub use notes::{GuessTried, ImpossibleNote, Note, Notebook, SetFact, NOTE_AFTER};
 pub use pieces::{
     assemble, heuristic_completion, plan, solve_piece_noted, solve_pieces, tightened_limits,
     AssembleError, Piece, PieceError, PieceResult, Plan,

@@ -19,7 +19,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use super::bounds::INFEASIBLE;
-use super::facts::{ImpossibleNote, Note, Notebook, Notes, NOTE_AFTER};
+use super::notes::{ImpossibleNote, Note, Notebook, Notes, NOTE_AFTER};
 use super::partition::Shapes;
 use super::search::Subproblem;
 use super::{NoStrategy, OptimalOptions, Root};
