@@ -8,8 +8,9 @@ use rayon::prelude::*;
 use crate::packed::PackedCodes;
 use crate::{Code, Codebook, Feedback, FeedbackKind, Game};
 
-/// Games with more pairs than this score on the fly (5×8 has 32768² ≈ 10⁹ pairs).
-const TABLE_LIMIT: usize = 1 << 26;
+/// Games with more pairs than this score on the fly (5×8 has 32768² ≈ 10⁹ pairs); 4×10, the
+/// largest game an exhaustive search may finish, has 10⁸ and keeps its table of 100 MB.
+const TABLE_LIMIT: usize = 100_000_000;
 
 /// Scores guesses against secrets for one game.
 #[derive(Clone, Debug)]
@@ -73,7 +74,7 @@ impl Scorer {
     }
 
     /// The bytes of the feedback table [`Scorer::new`] builds for `game` (none past
-    /// 8192 codes), for weighing a build against a memory limit before it starts.
+    /// 10000 codes), for weighing a build against a memory limit before it starts.
     pub fn table_bytes(game: Game) -> usize {
         let n = game.code_count();
         match n.checked_mul(n) {

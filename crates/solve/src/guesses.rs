@@ -6,7 +6,9 @@
 //! always kept.
 
 use std::borrow::Cow;
-use std::sync::OnceLock;
+use std::collections::HashMap;
+use std::ops::Deref;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use mastermind_core::{Code, Codebook};
 
@@ -15,6 +17,58 @@ use crate::symmetry::{OrbitLists, Symmetry};
 /// Games with more colours than this filter absent colours afresh at every node instead of
 /// keeping one list of guesses per set of absent colours.
 const MOST_COLOURS_LISTED: usize = 12;
+
+/// The most codes the lists of guesses per symmetry and absent colours may hold in all
+/// (16 MiB); past it, further lists are filtered afresh at each node.
+const MOST_CODES_SHARED: usize = 1 << 22;
+
+/// The guesses a node tries: a list the pool or the symmetry keeps, one shared by the nodes of
+/// the same symmetry and absent colours, or one made for this node alone.
+pub(crate) enum Guesses<'p> {
+    Kept(&'p [Code]),
+    Shared(Arc<[Code]>),
+    Made(Vec<Code>),
+}
+
+impl Deref for Guesses<'_> {
+    type Target = [Code];
+
+    fn deref(&self) -> &[Code] {
+        match self {
+            Guesses::Kept(codes) => codes,
+            Guesses::Shared(codes) => codes,
+            Guesses::Made(codes) => codes,
+        }
+    }
+}
+
+impl<'p> From<Cow<'p, [Code]>> for Guesses<'p> {
+    fn from(codes: Cow<'p, [Code]>) -> Guesses<'p> {
+        match codes {
+            Cow::Borrowed(codes) => Guesses::Kept(codes),
+            Cow::Owned(codes) => Guesses::Made(codes),
+        }
+    }
+}
+
+/// The candidates that are among `guesses`, in numeric order: one binary search each, since
+/// a node has far fewer candidates than guesses wherever it matters.
+pub(crate) fn candidates_among(guesses: &[Code], candidates: &[Code]) -> Vec<Code> {
+    candidates
+        .iter()
+        .copied()
+        .filter(|candidate| guesses.binary_search(candidate).is_ok())
+        .collect()
+}
+
+/// The guesses of each symmetry's orbit list (named by where it is held) left by each set of
+/// absent colours: deep nodes meet the same few again and again, and filtering a list costs a
+/// pass over it.
+#[derive(Default)]
+struct SharedLists {
+    lists: HashMap<(usize, u64), Arc<[Code]>>,
+    codes: usize,
+}
 
 /// The colours of every code, as bit sets, to find the absent colours of a set quickly.
 pub(crate) struct GuessPool {
@@ -26,6 +80,7 @@ pub(crate) struct GuessPool {
     /// made when first needed.
     by_absent: Vec<OnceLock<Vec<Code>>>,
     orbits: OrbitLists,
+    shared: Mutex<SharedLists>,
 }
 
 impl GuessPool {
@@ -46,6 +101,7 @@ impl GuessPool {
                 _ => Vec::new(),
             },
             orbits: OrbitLists::new(),
+            shared: Mutex::default(),
         }
     }
 
@@ -62,7 +118,7 @@ impl GuessPool {
         set: &'p [Code],
         symmetry: &'p Symmetry,
         consistent_only: bool,
-    ) -> Cow<'p, [Code]> {
+    ) -> Guesses<'p> {
         let pool = if consistent_only { set } else { &self.codes };
         let present = set
             .iter()
@@ -75,20 +131,54 @@ impl GuessPool {
                 .filter(|&guess| self.names_absent_first(book, guess, absent))
                 .collect()
         };
-        match (symmetry, self.by_absent.get(absent as usize)) {
-            _ if absent == 0 => {
-                symmetry.representatives(book, pool, !consistent_only, &self.orbits)
-            }
-            (Symmetry::Trivial, Some(listed)) if !consistent_only => {
-                Cow::Borrowed(listed.get_or_init(|| filter(&self.codes)))
-            }
-            _ => Cow::Owned(filter(&symmetry.representatives(
+        if absent == 0 {
+            return symmetry
+                .representatives(book, pool, !consistent_only, &self.orbits)
+                .into();
+        }
+        if consistent_only {
+            return Guesses::Made(filter(&symmetry.representatives(
                 book,
                 pool,
-                !consistent_only,
+                false,
                 &self.orbits,
-            ))),
+            )));
         }
+        match symmetry.orbit_leaders(book, &self.orbits) {
+            None => match self.by_absent.get(absent as usize) {
+                Some(listed) => Guesses::Kept(listed.get_or_init(|| filter(&self.codes))),
+                None => Guesses::Made(filter(&self.codes)),
+            },
+            Some(leaders) => self.shared(leaders, absent, filter),
+        }
+    }
+
+    /// The orbit leaders `leaders` left by the absent colours `absent`, filtered by `filter`
+    /// the first time, and kept while there is room.
+    fn shared(
+        &self,
+        leaders: &Arc<[Code]>,
+        absent: u64,
+        filter: impl FnOnce(&[Code]) -> Vec<Code>,
+    ) -> Guesses<'_> {
+        let key = (Arc::as_ptr(leaders).cast::<Code>() as usize, absent);
+        let lock = || {
+            self.shared
+                .lock()
+                .expect("no thread panics holding the lists")
+        };
+        if let Some(list) = lock().lists.get(&key) {
+            return Guesses::Shared(Arc::clone(list));
+        }
+        // Filtered outside the lock, so that other threads need not wait.
+        let list = filter(leaders);
+        let mut shared = lock();
+        if shared.codes + list.len() > MOST_CODES_SHARED {
+            return Guesses::Made(list);
+        }
+        shared.codes += list.len();
+        let list = shared.lists.entry(key).or_insert_with(|| list.into());
+        Guesses::Shared(Arc::clone(list))
     }
 
     /// Whether `guess` is the least of the guesses that differ from it only in absent colours:

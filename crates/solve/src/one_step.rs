@@ -15,9 +15,7 @@ use mastermind_core::{Code, Scorer, Secrets};
 use mastermind_tree::Node;
 use rayon::prelude::*;
 
-use std::borrow::Cow;
-
-use crate::guesses::GuessPool;
+use crate::guesses::{candidates_among, GuessPool, Guesses};
 use crate::score::{ClassSizes, GuessScore, Heuristic};
 use crate::symmetry::Symmetry;
 use crate::{Progress, Situation};
@@ -195,8 +193,8 @@ fn choose_guess(builder: &Builder<'_>, candidates: &[Code], symmetry: &Symmetry)
         (true, _) => builder
             .pool
             .for_set(book, candidates, symmetry, consistent_only),
-        (false, true) => Cow::Borrowed(candidates),
-        (false, false) => Cow::Borrowed(builder.pool.codes()),
+        (false, true) => Guesses::Kept(candidates),
+        (false, false) => Guesses::Kept(builder.pool.codes()),
     };
     let node = NodeScan::new(builder, candidates, guesses.len());
     let best = match builder.tie_break {
@@ -231,16 +229,6 @@ enum Group {
     Others,
     /// Candidates and others together, when ties go to the lowest code whatever it is.
     Mixed,
-}
-
-/// The candidates that are among `guesses`, in numeric order: one binary search each, since
-/// a node has far fewer candidates than guesses wherever the scan is long.
-fn candidates_among(guesses: &[Code], candidates: &[Code]) -> Vec<Code> {
-    candidates
-        .iter()
-        .copied()
-        .filter(|candidate| guesses.binary_search(candidate).is_ok())
-        .collect()
 }
 
 /// How many of the root's guesses have been scored, told to the progress as it grows.

@@ -167,6 +167,25 @@ impl Symmetry {
         whole: bool,
         orbits: &OrbitLists,
     ) -> Cow<'p, [Code]> {
+        let Some(representatives) = self.orbit_leaders(book, orbits) else {
+            return Cow::Borrowed(pool);
+        };
+        if whole {
+            Cow::Borrowed(representatives)
+        } else {
+            Cow::Owned(
+                pool.iter()
+                    .copied()
+                    .filter(|code| representatives.binary_search(code).is_ok())
+                    .collect(),
+            )
+        }
+    }
+
+    /// The least code of each orbit among all codes, in numeric order; `None` for the
+    /// trivial group, whose orbits are single codes. Every symmetry of the same group shares
+    /// one list, held by `orbits`.
+    pub fn orbit_leaders(&self, book: &Codebook, orbits: &OrbitLists) -> Option<&Arc<[Code]>> {
         let Symmetry::Group {
             transforms,
             colouring,
@@ -174,9 +193,9 @@ impl Symmetry {
             representatives,
         } = self
         else {
-            return Cow::Borrowed(pool);
+            return None;
         };
-        let representatives = representatives.get_or_init(|| {
+        Some(representatives.get_or_init(|| {
             let group = GroupKey {
                 transforms: transforms.clone(),
                 colouring: *colouring,
@@ -191,17 +210,7 @@ impl Symmetry {
                     })
                     .collect()
             })
-        });
-        if whole {
-            Cow::Borrowed(representatives)
-        } else {
-            Cow::Owned(
-                pool.iter()
-                    .copied()
-                    .filter(|code| representatives.binary_search(code).is_ok())
-                    .collect(),
-            )
-        }
+        }))
     }
 }
 

@@ -286,7 +286,7 @@ fn bulls_and_cows_optimum_is_26274() {
     assert_eq!(Statistics::of_tree(&result.tree).worst_case(), 7);
 }
 
-/// Games with more than 8192 codes score every reply on the fly instead of reading a table;
+/// Games with more than 10000 codes score every reply on the fly instead of reading a table;
 /// forcing that path on small games must give the very same trees.
 #[test]
 fn scoring_on_the_fly_gives_the_same_trees() {

@@ -21,6 +21,29 @@ const LANES: usize = 32;
 /// Games with at most this many replies mark them as bits of a `u32`.
 pub(super) const REPLIES_MARKED: usize = 32;
 
+/// Games with at most this many replies (numbered below it) mark them with byte shuffles, 32
+/// guesses to an instruction, where the CPU has them.
+pub(super) const REPLIES_SHUFFLED: usize = 16;
+
+/// Whether marking a whole stretch of `width` codes, `listed` of them guesses, costs less
+/// than gathering those guesses' replies one by one: with byte shuffles a vector lane costs
+/// about a sixteenth of a gathered reply, with shifts about a quarter.
+pub(super) fn stretch_pays(listed: usize, width: usize, replies: usize) -> bool {
+    let lanes_per_gather = if shuffled(replies) { 16 } else { 4 };
+    listed * lanes_per_gather >= width
+}
+
+/// Whether the games of `replies` replies mark them with byte shuffles on this CPU.
+#[cfg(target_arch = "x86_64")]
+fn shuffled(replies: usize) -> bool {
+    replies <= REPLIES_SHUFFLED && std::is_x86_feature_detected!("avx2")
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn shuffled(_replies: usize) -> bool {
+    false
+}
+
 /// Which guesses a block scores: a stretch of every code, or listed ones.
 pub(super) enum Columns<'a> {
     Stretch(Range<usize>),
@@ -112,14 +135,31 @@ impl Counter<'_> {
 
 /// Sets `slack[i]` to the number of distinct replies the candidates (whose rows are `rows`)
 /// give the block's guess `i`, plus one if one of them is that guess (its reply is `solved`).
-/// Compiled also for wider vector units and a bit-count instruction, picked at run time.
-#[multiversion(targets("x86_64+avx512f+avx512bw+avx512vl+popcnt", "x86_64+avx2+popcnt"))]
-pub(super) fn mark_replies<'a>(
+/// Games of at most 16 replies (below `replies`) mark them with byte shuffles where the CPU
+/// has them.
+pub(super) fn mark_replies(
     rows: &[&[u8]],
-    columns: &Columns<'a>,
+    columns: &Columns<'_>,
     solved: usize,
+    replies: usize,
     slack: &mut [u8; BLOCK],
 ) {
+    debug_assert!(
+        replies <= REPLIES_MARKED,
+        "replies are marked as bits of a u32"
+    );
+    #[cfg(target_arch = "x86_64")]
+    if shuffled(replies) {
+        super::shuffled_marks::mark(rows, columns, solved, slack);
+        return;
+    }
+    mark_as_bits(rows, columns, solved, slack);
+}
+
+/// [`mark_replies`] for any game of at most 32 replies, with a bit per reply: compiled also
+/// for wider vector units and a bit-count instruction, picked at run time.
+#[multiversion(targets("x86_64+avx512f+avx512bw+avx512vl+popcnt", "x86_64+avx2+popcnt"))]
+fn mark_as_bits<'a>(rows: &[&[u8]], columns: &Columns<'a>, solved: usize, slack: &mut [u8; BLOCK]) {
     // Bit `r` of `seen[i]` is set when some candidate gives reply `r` to guess `i`.
     let mut seen = [0u32; BLOCK];
     // Past the block's end the gathered rows hold replies nobody reads. Rows are taken four

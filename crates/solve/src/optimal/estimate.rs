@@ -7,10 +7,8 @@ use mastermind_core::Code;
 use super::bounds::INFEASIBLE;
 use super::budget::Budget;
 use super::cache::Known;
+use super::counting::{mark_replies, Columns, BLOCK, REPLIES_MARKED};
 use super::search::Search;
-
-/// Guesses checked together by [`Search::split_from_outside`].
-const OUTSIDE_STRETCH: usize = 64;
 
 /// What [`Search::small_set`] can tell without trying every guess.
 pub(super) enum SmallSet {
@@ -140,36 +138,29 @@ impl Search<'_> {
     /// This scans many guesses, so it waits until the set is searched.
     fn split_from_outside(&self, set: &[Code]) -> Option<Code> {
         let rows: Option<Vec<&[u8]>> = set.iter().map(|&code| self.replies.row(code)).collect();
+        // Replies are marked as bits of a `u32`.
+        let rows = rows.filter(|_| self.replies.replies() <= REPLIES_MARKED);
         let Some(rows) = rows else {
             let mut codes = self.pool.codes().iter().copied();
             return codes
                 .find(|&guess| self.repeated_replies(guess, set, 0) == 0)
                 .filter(|guess| set.binary_search(guess).is_err());
         };
-        // Stretch by stretch of guesses, mark those that give some two candidates the same
-        // reply, comparing the candidates' rows pair by pair: a loop of wide compares. Nearly
-        // every guess clashes soon, so a stretch is left as soon as all of it has.
-        let mut clash = [0u8; OUTSIDE_STRETCH];
-        let codes = self.replies.codes();
-        (0..codes).step_by(OUTSIDE_STRETCH).find_map(|start| {
-            let end = codes.min(start + OUTSIDE_STRETCH);
-            let clash = &mut clash[..end - start];
-            clash.fill(0);
-            for (i, first) in rows.iter().enumerate() {
-                for second in &rows[i + 1..] {
-                    let pairs = first[start..end].iter().zip(&second[start..end]);
-                    for (clash, (a, b)) in clash.iter_mut().zip(pairs) {
-                        *clash |= u8::from(a == b);
-                    }
-                }
-                if clash.iter().fold(1, |all, &clash| all & clash) == 1 {
-                    return None;
-                }
-            }
-            (start..end)
+        // Stretch by stretch of guesses, mark the replies each gets: a guess outside the set
+        // with as many replies as candidates tells them all apart.
+        let solved = usize::from(self.replies.all_black());
+        let (replies, codes) = (self.replies.replies(), self.replies.codes());
+        let mut slack = [0u8; BLOCK];
+        (0..codes).step_by(BLOCK).find_map(|start| {
+            let stretch = start..codes.min(start + BLOCK);
+            let columns = Columns::Stretch(stretch.clone());
+            mark_replies(&rows, &columns, solved, replies, &mut slack);
+            stretch
                 .map(|index| Code(index as u32))
-                .zip(clash.iter())
-                .find(|&(guess, &clash)| clash == 0 && set.binary_search(&guess).is_err())
+                .zip(slack.iter())
+                .find(|&(guess, &slack)| {
+                    usize::from(slack) == set.len() && set.binary_search(&guess).is_err()
+                })
                 .map(|(guess, _)| guess)
         })
     }

@@ -45,7 +45,7 @@ impl Search<'_> {
         limit: u32,
     ) -> Outcome {
         let Subproblem { set, depth, .. } = problem;
-        let split = Split::new(self.scorer, guess, set, self.all_black);
+        let split = Split::new(&self.replies, guess, set);
         let budget = problem.budget.after_guess();
         let symmetry = problem.symmetry.after(self.scorer.codebook(), guess);
         let class_problem = |codes| Subproblem {

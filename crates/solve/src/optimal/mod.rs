@@ -32,6 +32,8 @@ mod ranking;
 mod replies;
 mod report;
 mod search;
+#[cfg(target_arch = "x86_64")]
+mod shuffled_marks;
 mod tree;
 
 use std::fmt;
@@ -228,7 +230,7 @@ mod tests {
     use crate::NoProgress;
 
     /// Small games searched with less than a search can hold: without reply rows (games past
-    /// 8192 codes score through the scorer), and without a transposition table (large games
+    /// 10000 codes score through the scorer), and without a transposition table (large games
     /// outgrow it, and the tree is then rebuilt by searching again). Both must find the trees
     /// the full search finds.
     #[test]

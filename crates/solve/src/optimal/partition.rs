@@ -4,9 +4,10 @@
 use std::cmp::Reverse;
 use std::ops::Range;
 
-use mastermind_core::{Code, Scorer, MAX_PEGS};
+use mastermind_core::{Code, MAX_PEGS};
 
 use super::ranking::Ranked;
+use super::replies::ReplyTable;
 
 /// Most feedback slots of any game: `(pegs + 1)²`.
 pub(super) const MAX_SLOTS: usize = (MAX_PEGS as usize + 1) * (MAX_PEGS as usize + 1);
@@ -19,17 +20,20 @@ pub(super) struct Split {
 }
 
 impl Split {
-    pub(super) fn new(scorer: &Scorer, guess: Code, set: &[Code], all_black: usize) -> Split {
-        let slots = scorer.game().feedback_slots();
+    pub(super) fn new(replies: &ReplyTable<'_>, guess: Code, set: &[Code]) -> Split {
+        let slots = replies.replies();
+        let all_black = usize::from(replies.all_black());
+        let reply_of = replies.replies_to(guess);
         let mut counts = [0u32; MAX_SLOTS];
-        scorer.count_classes(guess, set, &mut counts[..slots]);
+        for &secret in set {
+            counts[reply_of(secret)] += 1;
+        }
         let mut starts = [0usize; MAX_SLOTS];
         for reply in 1..slots {
             starts[reply] = starts[reply - 1] + counts[reply - 1] as usize;
         }
         let mut codes = vec![Code(0); set.len()];
         let mut next = starts;
-        let reply_of = replies_to(scorer, guess);
         for &secret in set {
             let reply = reply_of(secret);
             codes[next[reply]] = secret;
@@ -54,9 +58,8 @@ impl Split {
 /// so a shape is only worked out when an earlier guess has the same of both: most nodes try
 /// one or two guesses and never need one.
 pub(super) struct Shapes<'a> {
-    scorer: &'a Scorer,
+    replies: &'a ReplyTable<'a>,
     set: &'a [Code],
-    all_black: usize,
     /// The guesses tried, each with its bound and whether it is not a candidate, and where
     /// its shape is in `seen` once worked out.
     tried: Vec<(Ranked, Option<usize>)>,
@@ -65,11 +68,10 @@ pub(super) struct Shapes<'a> {
 }
 
 impl<'a> Shapes<'a> {
-    pub(super) fn new(scorer: &'a Scorer, set: &'a [Code], all_black: usize) -> Shapes<'a> {
+    pub(super) fn new(replies: &'a ReplyTable<'a>, set: &'a [Code]) -> Shapes<'a> {
         Shapes {
-            scorer,
+            replies,
             set,
-            all_black,
             tried: Vec::new(),
             seen: Vec::new(),
         }
@@ -119,8 +121,8 @@ impl<'a> Shapes<'a> {
         const SOLVED: u8 = u8::MAX;
         let mut label = [None; MAX_SLOTS];
         let mut labels = 0u8;
-        let reply_of = replies_to(self.scorer, guess);
-        let all_black = self.all_black;
+        let reply_of = self.replies.replies_to(guess);
+        let all_black = usize::from(self.replies.all_black());
         self.seen.extend(self.set.iter().map(|&secret| {
             let reply = reply_of(secret);
             if reply == all_black {
@@ -131,15 +133,5 @@ impl<'a> Shapes<'a> {
                 labels - 1
             })
         }));
-    }
-}
-
-/// The reply index of each secret to `guess`, read from the guess's row of the table where
-/// the scorer keeps one.
-fn replies_to(scorer: &Scorer, guess: Code) -> impl Fn(Code) -> usize + '_ {
-    let row = scorer.feedback_row(guess);
-    move |secret| match row {
-        Some(row) => usize::from(row[secret.index()]),
-        None => scorer.feedback(guess, secret).index(),
     }
 }

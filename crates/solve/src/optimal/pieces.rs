@@ -92,7 +92,7 @@ pub fn plan(scorer: &Scorer, options: &OptimalOptions) -> Result<Plan, NoStrateg
     let ranking = root.search.rank(&set, root.budget, limit, &root.symmetry);
     let all_black = scorer.game().all_black();
     let after = root.budget.after_guess();
-    let mut shapes = Shapes::new(scorer, &set, all_black.index());
+    let mut shapes = Shapes::new(&root.search.replies, &set);
     let mut openings = Vec::new();
     let mut pieces = Vec::new();
     for ranked in ranking.into_sorted(&root.search) {

@@ -10,7 +10,6 @@
 //! mark. A group is counted, a block at a time, only when the search reaches its bound; most
 //! nodes try one or two guesses, so most groups are never counted.
 
-use std::borrow::Cow;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::sync::atomic::Ordering;
@@ -20,9 +19,10 @@ use mastermind_core::Code;
 use super::bounds::INFEASIBLE;
 use super::budget::Budget;
 use super::counting::{
-    keep_waiting, mark_replies, Columns, Counted, Counter, BLOCK, REPLIES_MARKED,
+    keep_waiting, mark_replies, stretch_pays, Columns, Counted, Counter, BLOCK, REPLIES_MARKED,
 };
 use super::search::Search;
+use crate::guesses::{candidates_among, Guesses};
 use crate::symmetry::Symmetry;
 
 /// How many nodes the search ranks between reports of its node count, once past the first.
@@ -39,13 +39,17 @@ pub(super) struct Ranking<'s> {
     limit: u32,
     /// Guesses whose bound is known, best first.
     counted: BinaryHeap<Reverse<Ranked>>,
-    /// The guesses marked, and each one's slack while it waits (0 once it has left): its
-    /// bound is at least `3n − slack`, and exactly that from `exact_from` on.
-    marked: Cow<'s, [Code]>,
-    slacks: Vec<u8>,
+    /// The guesses marked, in groups, and each one's slack while it waits (0 once it has
+    /// left): its bound is at least `3n − slack`, and exactly that from `exact_from` on.
+    marked: Vec<(Guesses<'s>, Vec<u8>)>,
     exact_from: u8,
     /// The largest slack still waiting, 0 if none.
     most_waiting: u8,
+    /// Every guess, while those that are not candidates wait unmarked: such a guess has at
+    /// most `fan_out` replies, so its bound is at least `outsiders_from`, and most nodes are
+    /// settled, or their limit reached, before the search needs a guess that costly.
+    unmarked: Option<Guesses<'s>>,
+    outsiders_from: u32,
     /// The least bound of the guesses left out for reaching the limit.
     dropped: u32,
 }
@@ -57,10 +61,11 @@ impl<'s> Ranking<'s> {
             budget,
             limit,
             counted: BinaryHeap::new(),
-            marked: Cow::Borrowed(&[]),
-            slacks: Vec::new(),
+            marked: Vec::new(),
             exact_from: 0,
             most_waiting: 0,
+            unmarked: None,
+            outsiders_from: INFEASIBLE,
             dropped: INFEASIBLE,
         }
     }
@@ -109,7 +114,7 @@ impl<'s> Ranking<'s> {
 
     /// Counts every marked guess, so that [`Ranking::remaining`] lists them all.
     pub(super) fn count_all(&mut self, search: &Search<'_>) {
-        while self.most_waiting > 0 {
+        while self.most_waiting > 0 || self.unmarked.is_some() {
             self.count_least_marked(search);
         }
     }
@@ -124,24 +129,48 @@ impl<'s> Ranking<'s> {
     }
 
     fn least_marked(&self) -> u32 {
+        self.least_waiting().min(self.least_unmarked())
+    }
+
+    fn least_waiting(&self) -> u32 {
         match self.most_waiting {
             0 => INFEASIBLE,
             slack => 3 * self.set.len() as u32 - u32::from(slack),
         }
     }
 
+    fn least_unmarked(&self) -> u32 {
+        match self.unmarked {
+            Some(_) => self.outsiders_from,
+            None => INFEASIBLE,
+        }
+    }
+
     /// Moves the guesses of the largest waiting slack to the counted ones: counting their
-    /// classes, unless their slack alone gives their bound.
+    /// classes, unless their slack alone gives their bound. The guesses not yet marked are
+    /// marked first when their least conceivable bound ties or beats every waiting one.
     fn count_least_marked(&mut self, search: &Search<'_>) {
+        if self.least_unmarked() <= self.least_waiting() {
+            let guesses = self.unmarked.take().expect("guesses wait unmarked");
+            search.mark_group(guesses, self.set, self);
+            return;
+        }
         let slack = self.most_waiting;
         let mut group = Vec::new();
-        for (&guess, waiting) in self.marked.iter().zip(self.slacks.iter_mut()) {
-            if *waiting == slack {
-                group.push(guess);
-                *waiting = 0;
+        for (guesses, slacks) in &mut self.marked {
+            for (&guess, waiting) in guesses.iter().zip(slacks.iter_mut()) {
+                if *waiting == slack {
+                    group.push(guess);
+                    *waiting = 0;
+                }
             }
         }
-        self.most_waiting = self.slacks.iter().copied().max().unwrap_or(0);
+        self.most_waiting = self
+            .marked
+            .iter()
+            .flat_map(|(_, slacks)| slacks.iter().copied())
+            .max()
+            .unwrap_or(0);
         if slack >= self.exact_from {
             let bound = 3 * self.set.len() as u32 - u32::from(slack);
             for guess in group {
@@ -209,7 +238,7 @@ impl Search<'_> {
                 counter.score(block, |counted| ranking.scored(counted));
             }
         } else {
-            self.mark_in_blocks(guesses, &mut ranking);
+            self.mark_candidates(guesses, &mut ranking);
         }
         ranking
     }
@@ -252,25 +281,65 @@ impl Search<'_> {
             .collect()
     }
 
-    /// Marks the guesses in blocks, as the module explains: those at the limit are dropped,
-    /// the rest wait with their slack.
-    fn mark_in_blocks<'s>(&self, guesses: Cow<'s, [Code]>, ranking: &mut Ranking<'s>) {
+    /// Marks the guesses that are candidates, as the module explains: those at the limit are
+    /// dropped, the rest wait with their slack. The others wait unmarked (see
+    /// [`Ranking::unmarked`]) unless the limit is beyond their least conceivable bound.
+    fn mark_candidates<'s>(&self, guesses: Guesses<'s>, ranking: &mut Ranking<'s>) {
         let set = ranking.set;
         let n = set.len() as u64;
-        let rows = self.reply_rows(set);
-        let solved = usize::from(self.replies.all_black());
-        let codes = self.replies.codes();
+        // With `slack − 1` distinct replies or more, no class exceeds `n − slack + 2`, so from
+        // this slack on the shortcut is exact.
+        let largest_short = self.largest_short(ranking.budget);
+        ranking.exact_from =
+            u8::try_from((n + 2).saturating_sub(u64::from(largest_short))).unwrap_or(u8::MAX);
+        let candidates = candidates_among(&guesses, set);
+        if candidates.len() == guesses.len() {
+            // Only candidates are tried.
+            ranking.unmarked = None;
+            self.mark_group(guesses, &[], ranking);
+            return;
+        }
+        ranking.outsiders_from = clamp((3 * n).saturating_sub(self.bounds.fan_out() as u64));
+        ranking.unmarked = Some(guesses);
+        self.mark_group(Guesses::Made(candidates), &[], ranking);
+    }
+
+    /// Marks `guesses` but those in `marked_already` (both in numeric order), and adds them to
+    /// the ranking: those at the limit are dropped, the rest wait with their slack.
+    fn mark_group<'s>(
+        &self,
+        guesses: Guesses<'s>,
+        marked_already: &[Code],
+        ranking: &mut Ranking<'s>,
+    ) {
+        let n = ranking.set.len() as u64;
         // A guess's bound is at least `3n − slack`, its slack being its distinct replies plus
         // one if it is a candidate; it falls at the limit when its slack is at most
         // `3n − limit`. A slack of one is a single reply and no candidate: a useless guess.
         let most_cut =
             u8::try_from((3 * n).saturating_sub(u64::from(ranking.limit))).unwrap_or(u8::MAX);
         let keep_above = most_cut.max(1);
-        // With `slack − 1` distinct replies or more, no class exceeds `n − slack + 2`, so from
-        // this slack on the shortcut is exact.
-        let largest_short = self.largest_short(ranking.budget);
-        ranking.exact_from =
-            u8::try_from((n + 2).saturating_sub(u64::from(largest_short))).unwrap_or(u8::MAX);
+        let mut slacks = self.mark_in_blocks(&guesses, ranking.set);
+        // The guesses marked already are few: finding each costs less than a walk past all.
+        for code in marked_already {
+            if let Ok(at) = guesses.binary_search(code) {
+                slacks[at] = 0;
+            }
+        }
+        let (most_waiting, most_dropped) = keep_waiting(&mut slacks, keep_above, most_cut);
+        if most_dropped > 0 {
+            ranking.dropped(3 * n - u64::from(most_dropped));
+        }
+        ranking.most_waiting = ranking.most_waiting.max(most_waiting);
+        ranking.marked.push((guesses, slacks));
+    }
+
+    /// Each guess's slack at `set`: its distinct replies, plus one if it is a candidate.
+    fn mark_in_blocks(&self, guesses: &[Code], set: &[Code]) -> Vec<u8> {
+        let rows = self.reply_rows(set);
+        let solved = usize::from(self.replies.all_black());
+        let replies = self.replies.replies();
+        let codes = self.replies.codes();
         let mut slacks = vec![0u8; guesses.len()];
         let mut done = 0;
         while let Some(first) = guesses.get(done) {
@@ -279,8 +348,13 @@ impl Search<'_> {
             // it, using the listed ones only: cheaper than gathering them one by one.
             let start = first.index();
             let width = BLOCK.min(codes - start);
-            let in_stretch = unscored.partition_point(|guess| guess.index() < start + width);
-            let stretch = in_stretch * 4 >= width;
+            // At most `width` guesses lie in the stretch, and they come first.
+            let in_stretch = unscored
+                .iter()
+                .take(width)
+                .position(|guess| guess.index() >= start + width)
+                .unwrap_or(width.min(unscored.len()));
+            let stretch = stretch_pays(in_stretch, width, replies);
             let block = &unscored[..if stretch {
                 in_stretch
             } else {
@@ -292,24 +366,18 @@ impl Search<'_> {
                 Columns::Listed(block)
             };
             let mut slack = [0u8; BLOCK];
-            mark_replies(&rows, &columns, solved, &mut slack);
-            let waiting = &mut slacks[done..done + block.len()];
+            mark_replies(&rows, &columns, solved, replies, &mut slack);
+            let marked = &mut slacks[done..done + block.len()];
             if stretch && block.len() < width {
-                for (waiting, guess) in waiting.iter_mut().zip(block) {
-                    *waiting = slack[guess.index() - start];
+                for (marked, guess) in marked.iter_mut().zip(block) {
+                    *marked = slack[guess.index() - start];
                 }
             } else {
-                waiting.copy_from_slice(&slack[..block.len()]);
+                marked.copy_from_slice(&slack[..block.len()]);
             }
             done += block.len();
         }
-        let (most_waiting, most_dropped) = keep_waiting(&mut slacks, keep_above, most_cut);
-        if most_dropped > 0 {
-            ranking.dropped(3 * n - u64::from(most_dropped));
-        }
-        ranking.most_waiting = most_waiting;
-        ranking.slacks = slacks;
-        ranking.marked = guesses;
+        slacks
     }
 
     /// Scores one guess at a time, leaving it out as soon as its bound reaches the limit: for

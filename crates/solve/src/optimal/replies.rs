@@ -2,19 +2,25 @@
 //! set of them fits the bits of a `u32` (the ranking loop marks replies as bits). Replies are
 //! symmetric, so row `s` holds every guess's reply to secret `s`.
 //!
-//! Where every feedback index fits (games of up to four pegs), a reply's number is its
-//! feedback index and the rows are the scorer's own table, so the search builds nothing. Larger
-//! games number replies densely, in notation order, in a table of their own.
+//! Where every feedback index is below 16 (games of up to three pegs), a reply's number is its
+//! feedback index and the rows are the scorer's own table, so the search builds nothing. Other
+//! games number replies densely, in notation order, in a table of their own: four pegs have
+//! 25 indices but 14 replies, which then fit the marking kernel's byte shuffles. The split of a
+//! set, its shape and its marks all read these numbers.
 
 use mastermind_core::{Code, Scorer};
 use rayon::prelude::*;
 
-/// Games with more codes than this score replies through the scorer instead: the table takes
-/// the square of this in bytes (64 MiB), and larger games are out of reach of an exhaustive
-/// search anyway.
-pub(super) const MOST_CODES_TABULATED: usize = 1 << 13;
+use super::counting::REPLIES_SHUFFLED;
 
-/// Games with at most this many feedback indices number replies by their index.
+/// Games with more codes than this score replies through the scorer instead: the table takes
+/// the square of this in bytes (100 MB, for 4×10, whose exhaustive search reads it about four
+/// times as fast as it scores), and larger games are out of reach of an exhaustive search
+/// anyway.
+pub(super) const MOST_CODES_TABULATED: usize = 10_000;
+
+/// Games with at most this many feedback indices number replies by their index, unless a dense
+/// numbering makes them few enough for the marking kernel's byte shuffles.
 const MOST_INDICES_KEPT: usize = 32;
 
 /// Where the rows come from.
@@ -29,6 +35,7 @@ enum Rows<'a> {
 
 /// Reply numbers for the ranking loop.
 pub(super) struct ReplyTable<'a> {
+    scorer: &'a Scorer,
     codes: usize,
     rows: Rows<'a>,
     /// The number of each feedback index.
@@ -43,7 +50,10 @@ impl<'a> ReplyTable<'a> {
     pub(super) fn new(scorer: &'a Scorer, most_tabulated: usize) -> ReplyTable<'a> {
         let game = scorer.game();
         let slots = game.feedback_slots();
-        let keep_indices = slots <= MOST_INDICES_KEPT;
+        // Indices are kept where numbering densely would not bring the replies below the
+        // shuffled marks' 16 (four pegs have 25 indices and 14 replies).
+        let keep_indices = slots <= MOST_INDICES_KEPT
+            && (slots <= REPLIES_SHUFFLED || game.notation_feedbacks().len() > REPLIES_SHUFFLED);
         let mut numbers: Vec<u8> = (0..slots as u8).collect();
         if !keep_indices {
             for (number, reply) in game.notation_feedbacks().into_iter().enumerate() {
@@ -64,6 +74,7 @@ impl<'a> ReplyTable<'a> {
         };
         let all_black = numbers[game.all_black().index()];
         ReplyTable {
+            scorer,
             codes,
             rows,
             numbers,
@@ -104,6 +115,16 @@ impl<'a> ReplyTable<'a> {
                 Some(&cells[start..start + self.codes])
             }
             Rows::Scored => None,
+        }
+    }
+
+    /// The reply number of each secret to `guess`, read from the guess's row where the table
+    /// is held (the same replies, by symmetry).
+    pub(super) fn replies_to(&self, guess: Code) -> impl Fn(Code) -> usize + '_ {
+        let row = self.row(guess);
+        move |secret| match row {
+            Some(row) => usize::from(row[secret.index()]),
+            None => usize::from(self.numbers[self.scorer.feedback(guess, secret).index()]),
         }
     }
 

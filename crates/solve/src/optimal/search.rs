@@ -20,7 +20,7 @@ use super::cache::{Known, TranspositionTable};
 use super::estimate::{Estimate, SmallSet};
 use super::guess::Outcome;
 use super::notes::Notes;
-use super::partition::{Shapes, MAX_SLOTS};
+use super::partition::Shapes;
 use super::ranking::Ranking;
 use super::replies::{ReplyTable, MOST_CODES_TABULATED};
 use super::report::Report;
@@ -92,7 +92,6 @@ pub(super) struct Search<'a> {
     pub(super) pool: GuessPool,
     pub(super) replies: ReplyTable<'a>,
     pub(super) consistent_only: bool,
-    pub(super) all_black: usize,
     pub(super) nodes: AtomicU64,
     pub(super) report: Report<'a>,
     /// Where what the search proves is noted, for a search that may be stopped.
@@ -115,7 +114,6 @@ impl<'a> Search<'a> {
             pool: GuessPool::new(scorer.codebook()),
             replies: ReplyTable::new(scorer, capacity.most_tabulated),
             consistent_only,
-            all_black: scorer.game().all_black().index(),
             nodes: AtomicU64::new(0),
             report,
             notes: None,
@@ -245,7 +243,7 @@ impl<'a> Search<'a> {
         let set = problem.set;
         let mut best: (u32, Option<Code>) = (limit, None);
         let mut floor = INFEASIBLE;
-        let mut shapes = Shapes::new(self.scorer, set, self.all_black);
+        let mut shapes = Shapes::new(&self.replies, set);
         loop {
             let (bound, not_candidate, guess) = match ranking.next_below(self, best.0) {
                 Ok(next) => next,
@@ -287,7 +285,7 @@ impl<'a> Search<'a> {
         let batch_size = rayon::current_num_threads().max(1);
         let mut best: (u32, Option<Code>) = (limit, None);
         let mut floor = INFEASIBLE;
-        let mut shapes = Shapes::new(self.scorer, set, self.all_black);
+        let mut shapes = Shapes::new(&self.replies, set);
         let mut exhausted = false;
         while !exhausted {
             let mut batch = Vec::with_capacity(batch_size);
@@ -340,14 +338,12 @@ impl<'a> Search<'a> {
 
     /// How many reply classes other than all-black `guess` leaves.
     fn classes_of(&self, guess: Code, set: &[Code]) -> u64 {
-        let mut counts = [0u32; MAX_SLOTS];
-        let counts = &mut counts[..self.scorer.game().feedback_slots()];
-        self.scorer.count_classes(guess, set, counts);
-        counts
+        let reply_of = self.replies.replies_to(guess);
+        let seen = set
             .iter()
-            .enumerate()
-            .filter(|&(reply, &count)| reply != self.all_black && count > 0)
-            .count() as u64
+            .fold(0u64, |seen, &secret| seen | 1 << reply_of(secret));
+        let solved = 1 << self.replies.all_black();
+        u64::from((seen & !solved).count_ones())
     }
 }
 
