@@ -349,11 +349,8 @@ impl Search<'_> {
             let start = first.index();
             let width = BLOCK.min(codes - start);
             // At most `width` guesses lie in the stretch, and they come first.
-            let in_stretch = unscored
-                .iter()
-                .take(width)
-                .position(|guess| guess.index() >= start + width)
-                .unwrap_or(width.min(unscored.len()));
+            let in_stretch = unscored[..width.min(unscored.len())]
+                .partition_point(|guess| guess.index() < start + width);
             let stretch = stretch_pays(in_stretch, width, replies);
             let block = &unscored[..if stretch {
                 in_stretch
