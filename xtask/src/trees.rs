@@ -1,12 +1,14 @@
 //! The committed trees under `trees/`: what each is, how to build it with the library, and the
 //! regen/check pair that keeps the files fresh (check also verifies every JSON tree). A tree
 //! whose search takes minutes is not rebuilt by `check` (which `cargo test` runs): its JSON is
-//! verified and its notations printed from it, and `regen-slow` rebuilds it.
+//! verified and its notations printed from it, and `regen-slow` rebuilds it. A tree whose
+//! search takes hours is the merge of its resumable run's pieces under `trees/frontier/`,
+//! merged again by `check`, so that it stays exactly what its committed pieces make.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
-use mastermind_core::{FeedbackKind, Game, Scorer};
+use mastermind_core::{Codebook, FeedbackKind, Game, Scorer};
 use mastermind_solve::{knuth, optimal, NoProgress, OptimalOptions};
 use mastermind_tree::notation::{print, Layout, Notation};
 use mastermind_tree::{Node, StrategyInfo, TreeFile};
@@ -17,51 +19,62 @@ struct CommittedTree {
     /// File stem under `trees/`, e.g. `knuth-4x6`.
     stem: &'static str,
     game: fn() -> Game,
-    /// Builds the tree and names the strategy with its parameters.
-    build: fn(&Scorer) -> (Node, StrategyInfo),
-    /// The search takes minutes: only `regen-slow` runs it.
-    slow: bool,
+    source: Source,
 }
+
+/// Where a committed tree comes from.
+enum Source {
+    /// A search of seconds: `check` runs it.
+    Search(Build),
+    /// A search of minutes: only `regen-slow` runs it.
+    SlowSearch(Build),
+    /// The pieces of a resumable run, in this directory under `trees/frontier/`, merged as
+    /// `mastermind merge` merges them.
+    Pieces(&'static str),
+}
+
+/// Builds the tree and names the strategy with its parameters.
+type Build = fn(&Scorer) -> (Node, StrategyInfo);
 
 const COMMITTED: &[CommittedTree] = &[
     CommittedTree {
         stem: "knuth-4x6",
         game: Game::classic,
-        build: |scorer| (knuth(scorer, &NoProgress), StrategyInfo::named("knuth")),
-        slow: false,
+        source: Source::Search(|scorer| (knuth(scorer, &NoProgress), StrategyInfo::named("knuth"))),
     },
     CommittedTree {
         stem: "optimal-4x6",
         game: Game::classic,
-        build: |scorer| optimal_tree(scorer, None),
-        slow: false,
+        source: Source::Search(|scorer| optimal_tree(scorer, None)),
     },
     CommittedTree {
         stem: "optimal-4x6-max5",
         game: Game::classic,
-        build: |scorer| optimal_tree(scorer, Some(5)),
-        slow: false,
+        source: Source::Search(|scorer| optimal_tree(scorer, Some(5))),
     },
     // Five pegs and five colours: the search takes seconds, and the C++ peer finds the same total.
     CommittedTree {
         stem: "optimal-5x5",
         game: || Game::new(5, 5, true, FeedbackKind::BlackWhite).expect("5×5 is a valid game"),
-        build: |scorer| optimal_tree(scorer, None),
-        slow: false,
+        source: Source::Search(|scorer| optimal_tree(scorer, None)),
     },
     // Black pegs only: its least worst case (9) is this tree's, so one file serves both.
     CommittedTree {
         stem: "optimal-4x6-black-only",
         game: || Game::new(4, 6, true, FeedbackKind::BlackOnly).expect("4×6 is a valid game"),
-        build: |scorer| optimal_tree(scorer, None),
-        slow: false,
+        source: Source::Search(|scorer| optimal_tree(scorer, None)),
     },
-    // Four pegs and nine colours: the search takes about 4 minutes on two cores.
+    // Four pegs and nine colours: the search takes about 3 minutes on two cores.
     CommittedTree {
         stem: "optimal-4x9",
         game: || Game::new(4, 9, true, FeedbackKind::BlackWhite).expect("4×9 is a valid game"),
-        build: |scorer| optimal_tree(scorer, None),
-        slow: true,
+        source: Source::SlowSearch(|scorer| optimal_tree(scorer, None)),
+    },
+    // Four pegs and ten colours: hours of search, in the 52 pieces of a resumable run.
+    CommittedTree {
+        stem: "optimal-4x10",
+        game: || Game::new(4, 10, true, FeedbackKind::BlackWhite).expect("4×10 is a valid game"),
+        source: Source::Pieces("4x10"),
     },
 ];
 
@@ -91,24 +104,26 @@ struct Expected {
 fn expected_files(root: &Path, rebuild_slow: bool) -> anyhow::Result<Vec<Expected>> {
     let mut files = Vec::new();
     for tree in COMMITTED {
-        let scorer = Scorer::new((tree.game)());
-        let book = scorer.codebook();
         let json = format!("{}.json", tree.stem);
-        let (root_node, contents) = if tree.slow && !rebuild_slow {
-            let path = root.join("trees").join(&json);
-            let contents = std::fs::read_to_string(&path)
-                .with_context(|| format!("cannot read {}", path.display()))?;
-            let file = TreeFile::from_json(&contents).with_context(|| format!("trees/{json}"))?;
-            let node = file
-                .tree
-                .to_node(book)
-                .map_err(|message| anyhow::anyhow!("trees/{json}: {message}"))?;
-            (node, contents)
-        } else {
-            let (node, strategy) = (tree.build)(&scorer);
-            let contents = TreeFile::new(book, strategy, &node).to_json();
-            (node, contents)
+        let (book, root_node, contents) = match tree.source {
+            Source::Search(build) => built(tree.game, build),
+            Source::SlowSearch(build) if rebuild_slow => built(tree.game, build),
+            Source::SlowSearch(_) => {
+                let path = root.join("trees").join(&json);
+                let contents = std::fs::read_to_string(&path)
+                    .with_context(|| format!("cannot read {}", path.display()))?;
+                let book = Codebook::new((tree.game)());
+                let node = node_of(&book, &json, &contents)?;
+                (book, node, contents)
+            }
+            Source::Pieces(run) => {
+                let contents = merged(&root.join("trees/frontier").join(run))?;
+                let book = Codebook::new((tree.game)());
+                let node = node_of(&book, &json, &contents)?;
+                (book, node, contents)
+            }
         };
+        let book = &book;
         files.push(Expected {
             name: format!("{}.knuth.txt", tree.stem),
             contents: print(book, &root_node, Notation::Knuth, Layout::Sections),
@@ -123,6 +138,41 @@ fn expected_files(root: &Path, rebuild_slow: bool) -> anyhow::Result<Vec<Expecte
         });
     }
     Ok(files)
+}
+
+/// Builds a tree by its search.
+fn built(game: fn() -> Game, build: Build) -> (Codebook, Node, String) {
+    let scorer = Scorer::new(game());
+    let (node, strategy) = build(&scorer);
+    let contents = TreeFile::new(scorer.codebook(), strategy, &node).to_json();
+    (scorer.codebook().clone(), node, contents)
+}
+
+/// The tree of the JSON file `name` that holds `contents`.
+fn node_of(book: &Codebook, name: &str, contents: &str) -> anyhow::Result<Node> {
+    let file = TreeFile::from_json(contents).with_context(|| format!("trees/{name}"))?;
+    file.tree
+        .to_node(book)
+        .map_err(|message| anyhow::anyhow!("trees/{name}: {message}"))
+}
+
+/// The tree file that the pieces in `run` merge into.
+fn merged(run: &Path) -> anyhow::Result<String> {
+    let mut files: Vec<(PathBuf, String)> = Vec::new();
+    for entry in std::fs::read_dir(run).with_context(|| format!("cannot read {}", run.display()))? {
+        let path = entry?.path();
+        if path
+            .extension()
+            .is_some_and(|extension| extension == "json")
+        {
+            let text = std::fs::read_to_string(&path)
+                .with_context(|| format!("cannot read {}", path.display()))?;
+            files.push((path, text));
+        }
+    }
+    files.sort();
+    let file = mastermind_shard::optimal::merge(&files)?;
+    Ok(file.to_json())
 }
 
 /// Rewrites every committed tree, the slow ones too if `rebuild_slow` (else only their
