@@ -76,6 +76,12 @@ const COMMITTED: &[CommittedTree] = &[
         game: || Game::new(4, 10, true, FeedbackKind::BlackWhite).expect("4×10 is a valid game"),
         source: Source::Pieces("4x10"),
     },
+    // Five pegs and six colours: the 105 pieces of a resumable run.
+    CommittedTree {
+        stem: "optimal-5x6",
+        game: || Game::new(5, 6, true, FeedbackKind::BlackWhite).expect("5×6 is a valid game"),
+        source: Source::Pieces("5x6"),
+    },
 ];
 
 /// The expected-case optimum, under a cap on the worst case if given.
