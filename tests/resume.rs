@@ -287,3 +287,118 @@ fn notes_of_another_run_or_broken_notes_are_refused() {
     let part = name.replace(".notes", ".json");
     assert!(pieces.join(part).is_file());
 }
+
+/// Two runs started on one directory share its pieces: each skips a piece whose notes the
+/// other holds, takes in the pieces the other writes, and neither is refused; whichever ends
+/// last writes the tree.
+#[test]
+fn two_runs_on_one_directory_share_the_pieces() {
+    let directory = tempfile::tempdir().unwrap();
+    let pieces = directory.path().join("pieces");
+    let outputs = [
+        directory.path().join("first.json"),
+        directory.path().join("second.json"),
+    ];
+    let children: Vec<_> = outputs
+        .iter()
+        .map(|output| {
+            Command::new(env!("CARGO_BIN_EXE_mastermind"))
+                .args(OPTIMAL_4X7)
+                .arg("--resume")
+                .arg(&pieces)
+                .arg("-o")
+                .arg(output)
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    let ended: Vec<_> = children
+        .into_iter()
+        .map(|child| child.wait_with_output().unwrap())
+        .collect();
+    for run in &ended {
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert_eq!(run.status.code(), Some(0), "{stderr}");
+    }
+    let single = mastermind(&[&OPTIMAL_4X7[..], &["-q"]].concat()).expect_status(0);
+    let written: Vec<String> = outputs
+        .iter()
+        .filter_map(|output| std::fs::read_to_string(output).ok())
+        .collect();
+    assert!(!written.is_empty(), "one of the runs writes the tree");
+    for tree in &written {
+        assert_eq!(tree, &single.stdout, "the tree one process writes");
+    }
+    // Each solved its share: a run that solved every piece would have left the other none.
+    let total = count_of(&finished_in(&pieces)[0]);
+    assert_eq!(finished_in(&pieces).len(), total);
+    assert_eq!(notes_in(&pieces), Vec::<String>::new());
+    let solved_by_writer = ended
+        .iter()
+        .zip(&outputs)
+        .filter(|(_, output)| output.is_file())
+        .map(|(run, _)| {
+            let stderr = String::from_utf8_lossy(&run.stderr).into_owned();
+            let solved = stderr
+                .split(" pieces solved now")
+                .next()
+                .and_then(|head| head.rsplit(' ').next())
+                .and_then(|count| count.parse::<usize>().ok());
+            solved.unwrap_or_else(|| panic!("{stderr}"))
+        })
+        .min()
+        .unwrap();
+    assert!(solved_by_writer < total, "the other run solved pieces too");
+}
+
+/// A piece whose notes another process holds is passed over by a whole run, which solves the
+/// rest and says which piece it left; a start on that piece alone is refused. Once the holder
+/// lets go, the next start finishes the tree.
+#[test]
+fn a_piece_held_by_another_process_is_left_to_it() {
+    let directory = tempfile::tempdir().unwrap();
+    let reference = directory.path().join("reference");
+    let optimal = ["generate", "--strategy", "optimal"];
+    let single = mastermind(&[&optimal[..], &["-q"]].concat()).expect_status(0);
+    mastermind(
+        &[
+            &optimal[..],
+            &["-q", "--resume", reference.to_str().unwrap()],
+        ]
+        .concat(),
+    )
+    .expect_status(0);
+    let total = count_of(&finished_in(&reference)[0]);
+
+    let pieces = directory.path().join("pieces");
+    let dir = pieces.to_str().unwrap();
+    std::fs::create_dir_all(&pieces).unwrap();
+    let notes = pieces.join(format!("piece-0000-of-{total}.notes"));
+    let holder = std::fs::File::create(&notes).unwrap();
+    holder.lock().unwrap();
+
+    let alone = mastermind(
+        &[
+            &optimal[..],
+            &["--resume", dir, "--shard", &format!("0/{total}")],
+        ]
+        .concat(),
+    )
+    .expect_status(2);
+    says(
+        &alone.stderr,
+        &format!("piece 0/{total}: another process is solving it"),
+    );
+    let rest = mastermind(&[&optimal[..], &["--resume", dir]].concat()).expect_status(0);
+    assert!(rest.stdout.is_empty(), "no tree while a piece is missing");
+    says(&rest.stderr, &format!("another run is solving 0/{total}"));
+    assert_eq!(finished_in(&pieces).len(), total - 1);
+
+    drop(holder);
+    let last = mastermind(&[&optimal[..], &["--resume", dir]].concat()).expect_status(0);
+    says(&last.stderr, "1 pieces solved now");
+    assert_eq!(last.stdout, single.stdout);
+}

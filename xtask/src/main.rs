@@ -8,7 +8,7 @@ const USAGE: &str =
     "usage: cargo xtask <regen | regen-slow | regen-static | regen-atlas | check | bench [--quick] | cluster | man>
   regen         rewrite the committed trees under trees/ (the slow ones' notations only)
   regen-slow    the same, rebuilding the slow trees too (4×9: about 3 minutes)
-  regen-static  rewrite the committed static results under trees/static/ (minutes)
+  regen-static  rewrite the committed static results under trees/static/ (over an hour)
   regen-atlas   compute trees/atlas/ again, reusing what it settled (about half an hour from nothing)
   check         fail if a committed tree, static result or atlas figure is stale or does not verify
   bench         build release binaries and print the whole-process benchmark table

@@ -4,8 +4,12 @@
 //! would make a smaller image of the set), so the search may drop any partial set that is not
 //! least without losing an orbit.
 //!
-//! For each order of the set's codes and each position permutation, naming colours in order of
-//! first appearance gives that order's least image; the least of those is the orbit's least.
+//! For each position permutation the least image is built one code at a time: the next code
+//! of the image, in increasing order, is the least that some code not yet placed can become
+//! with the colours named so far kept and its new colours given the next names. If that is
+//! below the set's code at the same place, a smaller image exists; if above, none does down
+//! this branch; only a tie (rare past the first code or two) goes on, once per code that
+//! reaches it.
 
 use mastermind_core::{Code, Codebook};
 use mastermind_solve::symmetry::permutations;
@@ -13,6 +17,9 @@ use mastermind_solve::symmetry::permutations;
 /// Games with more pegs than this are compared under colour renaming only (any subgroup keeps
 /// the test sound; more permutations only drop more sets).
 const MOST_PEGS_PERMUTED: usize = 5;
+
+/// A colour without a name yet.
+const UNNAMED: u8 = u8::MAX;
 
 /// The position permutations the test tries.
 pub(crate) struct Canonical {
@@ -34,35 +41,114 @@ impl Canonical {
 
     /// Whether `set` (in increasing order) is the least of its orbit.
     pub(crate) fn is_least(&self, book: &Codebook, set: &[Code]) -> bool {
-        let mut sequence: Vec<usize> = (0..set.len()).collect();
-        let mut least = true;
-        let mut image = Vec::with_capacity(set.len());
-        let mut pegs = vec![0u8; book.game().pegs()];
-        permutations(&mut sequence, 0, &mut |sequence| {
-            for positions in self.orders.iter().take_while(|_| least) {
-                let mut names = [u8::MAX; 64];
-                let mut next = 0u8;
-                image.clear();
-                for &index in sequence {
-                    let colours = book.colours_of(set[index]);
-                    for (peg, &source) in pegs.iter_mut().zip(positions) {
-                        let colour = usize::from(colours[usize::from(source)]);
-                        if names[colour] == u8::MAX {
-                            names[colour] = next;
-                            next += 1;
-                        }
-                        *peg = names[colour];
-                    }
-                    image.push(book.index_of(&pegs).expect("renaming keeps a code a code"));
-                }
-                image.sort_unstable();
-                if image.as_slice() < set {
-                    least = false;
-                    return;
+        let pegs = book.game().pegs();
+        let target: Vec<u8> = set
+            .iter()
+            .flat_map(|&code| book.colours_of(code))
+            .copied()
+            .collect();
+        let mut moved = vec![0u8; target.len()];
+        self.orders.iter().all(|positions| {
+            for (moved, code) in moved.chunks_exact_mut(pegs).zip(target.chunks_exact(pegs)) {
+                for (peg, &source) in moved.iter_mut().zip(positions) {
+                    *peg = code[usize::from(source)];
                 }
             }
-        });
-        least
+            let mut image = Image {
+                pegs,
+                codes: &moved,
+                target: &target,
+                names: [UNNAMED; 64],
+                next: 0,
+                placed: vec![false; set.len()],
+            };
+            !image.smaller_from(0)
+        })
+    }
+}
+
+/// The least images of one position permutation of a set, built code by code.
+struct Image<'a> {
+    pegs: usize,
+    /// The set's codes with their positions permuted, `pegs` colours each.
+    codes: &'a [u8],
+    /// The set itself, as colours, in increasing order.
+    target: &'a [u8],
+    /// The name given to each colour so far.
+    names: [u8; 64],
+    next: u8,
+    placed: Vec<bool>,
+}
+
+impl Image<'_> {
+    /// Whether some renaming that keeps the names given so far makes an image whose codes from
+    /// place `place` on come before the set's.
+    fn smaller_from(&mut self, place: usize) -> bool {
+        if place == self.placed.len() {
+            return false;
+        }
+        let wanted = &self.target[place * self.pegs..][..self.pegs];
+        let mut least: Option<[u8; 16]> = None;
+        let mut reaching = Vec::new();
+        for code in 0..self.placed.len() {
+            if self.placed[code] {
+                continue;
+            }
+            let named = self.least_naming(code);
+            match least.map(|least| named.cmp(&least)) {
+                Some(std::cmp::Ordering::Greater) => {}
+                Some(std::cmp::Ordering::Equal) => reaching.push(code),
+                _ => {
+                    least = Some(named);
+                    reaching.clear();
+                    reaching.push(code);
+                }
+            }
+        }
+        let least = least.expect("a code is left to place");
+        match least[..self.pegs].cmp(wanted) {
+            std::cmp::Ordering::Less => true,
+            std::cmp::Ordering::Greater => false,
+            std::cmp::Ordering::Equal => reaching.into_iter().any(|code| {
+                let (names, next) = (self.names, self.next);
+                self.name_colours_of(code);
+                self.placed[code] = true;
+                let smaller = self.smaller_from(place + 1);
+                self.placed[code] = false;
+                (self.names, self.next) = (names, next);
+                smaller
+            }),
+        }
+    }
+
+    /// Code `code` with the names given so far and its other colours named next, in order.
+    fn least_naming(&self, code: usize) -> [u8; 16] {
+        let mut names = self.names;
+        let mut next = self.next;
+        let mut named = [0u8; 16];
+        for (slot, &colour) in named
+            .iter_mut()
+            .zip(&self.codes[code * self.pegs..][..self.pegs])
+        {
+            let name = &mut names[usize::from(colour)];
+            if *name == UNNAMED {
+                *name = next;
+                next += 1;
+            }
+            *slot = *name;
+        }
+        named
+    }
+
+    /// Gives code `code`'s unnamed colours the next names, in order.
+    fn name_colours_of(&mut self, code: usize) {
+        for &colour in &self.codes[code * self.pegs..][..self.pegs] {
+            let name = &mut self.names[usize::from(colour)];
+            if *name == UNNAMED {
+                *name = self.next;
+                self.next += 1;
+            }
+        }
     }
 }
 
@@ -99,6 +185,31 @@ mod tests {
         least
     }
 
+    /// Checks the test against every permutation on each set of `size` codes of `game`.
+    fn every_set_agrees(game: Game, size: usize) {
+        fn sets(codes: &[Code], size: usize, set: &mut Vec<Code>, each: &mut dyn FnMut(&[Code])) {
+            if set.len() == size {
+                each(set);
+                return;
+            }
+            for (index, &code) in codes.iter().enumerate() {
+                set.push(code);
+                sets(&codes[index + 1..], size, set, each);
+                set.pop();
+            }
+        }
+        let book = Codebook::new(game);
+        let canonical = Canonical::new(&book);
+        let codes: Vec<Code> = book.codes().collect();
+        let mut kept = 0;
+        sets(&codes, size, &mut Vec::new(), &mut |set| {
+            let expected = least_by_every_permutation(&book, set);
+            assert_eq!(canonical.is_least(&book, set), expected, "{set:?}");
+            kept += usize::from(expected);
+        });
+        assert!(kept > 0);
+    }
+
     #[test]
     fn the_test_agrees_with_every_permutation_on_small_games() {
         for game in [
@@ -106,22 +217,15 @@ mod tests {
             Game::new(2, 4, true, FeedbackKind::BlackWhite).unwrap(),
             Game::new(3, 4, false, FeedbackKind::BlackWhite).unwrap(),
         ] {
-            let book = Codebook::new(game);
-            let canonical = Canonical::new(&book);
-            let codes: Vec<Code> = book.codes().collect();
-            let mut kept = 0;
-            for (i, &a) in codes.iter().enumerate() {
-                for (j, &b) in codes.iter().enumerate().skip(i + 1) {
-                    for &c in &codes[j + 1..] {
-                        for set in [vec![a, b], vec![a, b, c]] {
-                            let expected = least_by_every_permutation(&book, &set);
-                            assert_eq!(canonical.is_least(&book, &set), expected, "{set:?}");
-                            kept += usize::from(expected);
-                        }
-                    }
-                }
-            }
-            assert!(kept > 0);
+            every_set_agrees(game, 2);
+            every_set_agrees(game, 3);
+        }
+        // Longer sets make ties past the first code, which the test follows down.
+        for game in [
+            Game::new(3, 3, true, FeedbackKind::BlackWhite).unwrap(),
+            Game::new(2, 5, true, FeedbackKind::BlackWhite).unwrap(),
+        ] {
+            every_set_agrees(game, 4);
         }
     }
 }

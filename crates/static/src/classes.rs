@@ -15,15 +15,17 @@ pub struct Classes {
 impl Classes {
     /// Before any guess: every code in one class (none when the game has one code).
     pub fn all(book: &Codebook) -> Classes {
-        let codes: Vec<Code> = book.codes().collect();
-        let ends = if codes.len() > 1 {
-            vec![codes.len() as u32]
-        } else {
-            Vec::new()
-        };
+        Classes::of(book.codes().collect())
+    }
+
+    /// `codes` as one class (none when there are fewer than two).
+    pub fn of(codes: Vec<Code>) -> Classes {
+        if codes.len() < 2 {
+            return Classes::default();
+        }
         Classes {
-            codes: if ends.is_empty() { Vec::new() } else { codes },
-            ends,
+            ends: vec![codes.len() as u32],
+            codes,
         }
     }
 
@@ -111,6 +113,26 @@ impl Classes {
         true
     }
 
+    /// Whether `guess` leaves at most `most` codes of the largest class together: a quick test
+    /// that most guesses fail where that class is large.
+    pub fn largest_splits_within(
+        &self,
+        scorer: &Scorer,
+        guess: Code,
+        counts: &mut [u32],
+        most: usize,
+    ) -> bool {
+        let Some(largest) = self.iter().next() else {
+            return true;
+        };
+        counts.fill(0);
+        largest.iter().all(|&code| {
+            let count = &mut counts[scorer.feedback(guess, code).index()];
+            *count += 1;
+            *count as usize <= most
+        })
+    }
+
     /// Reorders the classes by decreasing size (stable, so the result does not depend on how
     /// they were found beyond their order).
     fn largest_first(&mut self) {
@@ -135,66 +157,6 @@ impl Classes {
             self.ends.push(codes.len() as u32);
         }
         self.codes = codes;
-    }
-
-    /// The largest class alone.
-    pub fn largest_class(&self) -> Classes {
-        match self.iter().next() {
-            Some(first) => Classes {
-                codes: first.to_vec(),
-                ends: vec![first.len() as u32],
-            },
-            None => Classes::default(),
-        }
-    }
-
-    /// Marks in `clash` (one entry per code of the game) each guess that gives two of the
-    /// first few codes of the largest class the same reply, so cannot be the last guess. All
-    /// guesses are checked at once, reply row against reply row, which rules out nearly all of
-    /// them for the cost of a few passes over memory; [`Classes::split_by`] settles the rest.
-    /// Leaves `clash` empty (ruling out nothing) when the replies are not kept in a table.
-    pub fn rule_out_last_guesses(&self, scorer: &Scorer, clash: &mut Vec<u8>) {
-        /// More codes rule out more guesses, at a cost growing with their pairs.
-        const CODES_COMPARED: usize = 6;
-        clash.clear();
-        let Some(first) = self.iter().next() else {
-            return;
-        };
-        let rows: Option<Vec<&[u8]>> = first
-            .iter()
-            .take(CODES_COMPARED)
-            .map(|&code| scorer.feedback_row(code))
-            .collect();
-        let Some(rows) = rows else {
-            return;
-        };
-        clash.resize(scorer.codebook().len(), 0);
-        for (i, row) in rows.iter().enumerate() {
-            for earlier in &rows[..i] {
-                for ((clash, a), b) in clash.iter_mut().zip(row.iter()).zip(earlier.iter()) {
-                    *clash |= u8::from(a == b);
-                }
-            }
-        }
-    }
-
-    /// Whether `guess` gives every code of every class a different reply: the last guess of
-    /// a set that works.
-    pub fn split_by(&self, scorer: &Scorer, guess: Code) -> bool {
-        let row = scorer.feedback_row(guess);
-        self.iter().all(|class| {
-            let mut seen = 0u128;
-            class.iter().all(|&code| {
-                let reply = match row {
-                    Some(row) => usize::from(row[code.index()]),
-                    None => scorer.feedback(guess, code).index(),
-                };
-                let bit = 1u128 << reply;
-                let new = seen & bit == 0;
-                seen |= bit;
-                new
-            })
-        })
     }
 }
 
@@ -221,7 +183,6 @@ mod tests {
             &mut counts,
         );
         assert!(!after_one.is_empty());
-        assert!(after_one.split_by(&scorer, book.parse("23").unwrap()));
         let mut after_two = Classes::default();
         after_one.refine(
             &scorer,
@@ -230,6 +191,9 @@ mod tests {
             &mut counts,
         );
         assert!(after_two.is_empty());
-        assert!(!after_one.split_by(&scorer, book.parse("13").unwrap()));
+        // The same guess again splits nothing further.
+        let mut again = Classes::default();
+        after_one.refine(&scorer, book.parse("13").unwrap(), &mut again, &mut counts);
+        assert_eq!(again, after_one);
     }
 }

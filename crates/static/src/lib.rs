@@ -17,8 +17,10 @@ mod classes;
 mod file;
 #[cfg(test)]
 mod literature;
+mod pairs;
 mod search;
 mod table;
+mod unused;
 
 pub use check::{check, Check};
 use classes::Classes;

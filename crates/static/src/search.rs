@@ -1,10 +1,12 @@
 //! The exact search for the least static set. For each size it asks whether some set of that
 //! many guesses tells every code apart, walking sets in increasing order of their guesses and
 //! trying at each step only the least code of each orbit of the symmetries that fix the guesses
-//! chosen so far (so each set is met in at least one of its symmetric forms). Short partial
-//! sets that are not the least of their orbit are dropped too ([`Canonical`]). A partial set is
-//! dropped when some class of codes it leaves together is larger than the replies of the
-//! guesses left could split; the last two guesses are found together.
+//! chosen so far (so each set is met in at least one of its symmetric forms). Partial sets that
+//! are not the least of their orbit are dropped too ([`Canonical`]). A partial set is dropped
+//! when some class of codes it leaves together is larger than the replies of the guesses left
+//! could split, or when it leaves more colours unused than the guesses left could make up for
+//! ([`most_unused`]). The last two guesses are found together, pair of codes by pair of codes
+//! ([`Pairs`]).
 //!
 //! The first steps are dealt out to rayon as independent subproblems; a search that finds a set
 //! returns the first in the walk's order, and counts only the work of the subproblems up to it,
@@ -17,18 +19,16 @@ use mastermind_solve::symmetry::{OrbitLists, Symmetry};
 use rayon::prelude::*;
 
 use crate::canonical::Canonical;
+use crate::pairs::{Pairs, ReplyPlanes};
+use crate::unused::{most_unused, unused_colours};
 use crate::Classes;
 
 /// How deep the walk is cut into subproblems for the threads.
 const SUBPROBLEM_DEPTH: usize = 2;
 
-/// Partial sets of at most this many guesses are tested for being the least of their orbit
-/// (deeper, the test costs more than the sets it drops).
-const CANONICAL_DEPTH: usize = 5;
-
 /// Games with more pegs than this use colour symmetry only (8! position permutations still pay
 /// for themselves here, where the strategy builders stop at 7).
-const MOST_PEGS_PERMUTED: usize = 8;
+pub(crate) const MOST_PEGS_PERMUTED: usize = 8;
 
 /// Receives the search's progress, possibly from several threads at once.
 pub trait SearchProgress: Sync {
@@ -218,21 +218,55 @@ pub struct SizeWalk<'a> {
 
 impl<'a> SizeWalk<'a> {
     pub fn new(scorer: &'a Scorer, size: usize) -> SizeWalk<'a> {
+        let book = scorer.codebook();
+        SizeWalk::from_root(
+            scorer,
+            size,
+            Classes::all(book),
+            Symmetry::permuting_up_to(book, MOST_PEGS_PERMUTED),
+            Some(Canonical::new(book)),
+            most_unused(scorer, size),
+        )
+    }
+
+    /// The walk over sets of `size` guesses that tell apart the codes of `classes` alone,
+    /// which the symmetries of `symmetry` leave together (so no test for the least of an
+    /// orbit under the whole group, and no bound on the colours left unused).
+    pub(crate) fn within(
+        scorer: &'a Scorer,
+        size: usize,
+        classes: Classes,
+        symmetry: Symmetry,
+    ) -> SizeWalk<'a> {
+        SizeWalk::from_root(scorer, size, classes, symmetry, None, Vec::new())
+    }
+
+    /// Deals the walk from `classes` out into subproblems.
+    fn from_root(
+        scorer: &'a Scorer,
+        size: usize,
+        classes: Classes,
+        symmetry: Symmetry,
+        canonical: Option<Canonical>,
+        most_unused: Vec<usize>,
+    ) -> SizeWalk<'a> {
         let walk = Walk {
             scorer,
             orbits: OrbitLists::new(),
             all: scorer.codebook().codes().collect(),
             replies: reply_count(scorer) as u64,
             size,
-            canonical: Canonical::new(scorer.codebook()),
+            canonical,
+            planes: ReplyPlanes::new(scorer),
+            most_unused,
+        };
+        let root = Subproblem {
+            prefix: Vec::new(),
+            classes,
+            symmetry,
         };
         let mut worker = Worker::new(&walk);
         let mut subproblems = Vec::new();
-        let root = Subproblem {
-            prefix: Vec::new(),
-            classes: Classes::all(scorer.codebook()),
-            symmetry: Symmetry::permuting_up_to(scorer.codebook(), MOST_PEGS_PERMUTED),
-        };
         let depth = SUBPROBLEM_DEPTH.min(size.saturating_sub(1));
         worker.deal(root, depth, &mut subproblems);
         let dealt_partial_sets = worker.partial_sets;
@@ -345,15 +379,33 @@ struct Walk<'a> {
     all: Vec<Code>,
     replies: u64,
     size: usize,
-    canonical: Canonical,
+    /// The test for the least of an orbit, when the symmetries are the whole group's.
+    canonical: Option<Canonical>,
+    planes: ReplyPlanes,
+    /// The most colours a partial set may leave unused, by the number of guesses left.
+    most_unused: Vec<usize>,
 }
 
 impl Walk<'_> {
     /// Whether `prefix` may be followed: it is the least of its orbit, where that is tested.
     fn is_least(&self, prefix: &[Code]) -> bool {
-        prefix.len() > CANONICAL_DEPTH
-            || prefix.len() < 2
-            || self.canonical.is_least(self.scorer.codebook(), prefix)
+        prefix.len() < 2
+            || self
+                .canonical
+                .as_ref()
+                .is_none_or(|canonical| canonical.is_least(self.scorer.codebook(), prefix))
+    }
+
+    /// Whether `prefix`, leaving `classes`, may still be made a set with `left` more guesses:
+    /// no class is larger than their replies can split, and the codes made only of colours
+    /// `prefix` leaves unused, one class, are few enough for them.
+    fn can_finish(&self, prefix: &[Code], classes: &Classes, left: usize) -> bool {
+        let most = self.replies.saturating_pow(left as u32);
+        classes.largest() as u64 <= most
+            && self
+                .most_unused
+                .get(left)
+                .is_none_or(|&most| unused_colours(self.scorer.codebook(), prefix) <= most)
     }
 }
 
@@ -373,7 +425,7 @@ impl Cancel<'_> {
 struct Worker<'a> {
     walk: &'a Walk<'a>,
     counts: Vec<u32>,
-    clash: Vec<u8>,
+    pairs: Pairs,
     /// Reused classes, one per depth.
     buffers: Vec<Classes>,
     partial_sets: u64,
@@ -389,7 +441,7 @@ impl<'a> Worker<'a> {
         Worker {
             walk,
             counts: vec![0; walk.scorer.game().feedback_slots()],
-            clash: Vec::new(),
+            pairs: Pairs::default(),
             buffers: vec![Classes::default(); walk.size + 1],
             partial_sets: 0,
             sets_checked: 0,
@@ -413,8 +465,9 @@ impl<'a> Worker<'a> {
             .filter(|&code| last.is_none_or(|last| code > last))
             .collect();
         // Far from the last guess, the order decides how soon a set is found: the guesses that
-        // leave the fewest codes together first. Near it every guess is tried anyway.
-        if walk.size - prefix.len() >= 3 {
+        // leave the fewest codes together first. Near it every guess is tried anyway, and
+        // ordering them would cost more than the whole walk below.
+        if walk.size - prefix.len() >= 4 {
             let mut trial = Classes::default();
             let mut keyed: Vec<(usize, usize, Code)> = candidates
                 .iter()
@@ -427,12 +480,6 @@ impl<'a> Worker<'a> {
             candidates = keyed.into_iter().map(|(_, _, guess)| guess).collect();
         }
         candidates
-    }
-
-    /// Whether `classes` can still be told apart by the guesses left.
-    fn can_finish(&self, classes: &Classes, left: usize) -> bool {
-        let most = self.walk.replies.saturating_pow(left as u32);
-        classes.largest() as u64 <= most
     }
 
     /// Lists the partial sets `depth` guesses below `node` that may still lead to a set.
@@ -449,7 +496,9 @@ impl<'a> Worker<'a> {
             self.partial_sets += 1;
             let mut prefix = node.prefix.clone();
             prefix.push(guess);
-            if !self.can_finish(&classes, self.walk.size - prefix.len())
+            if !self
+                .walk
+                .can_finish(&prefix, &classes, self.walk.size - prefix.len())
                 || !self.walk.is_least(&prefix)
             {
                 continue;
@@ -465,66 +514,31 @@ impl<'a> Worker<'a> {
 
     /// The first of `candidates` that tells apart every class, as the last guess.
     fn last_guess(&mut self, classes: &Classes, candidates: &[Code]) -> Option<Code> {
-        let scorer = self.walk.scorer;
-        classes.rule_out_last_guesses(scorer, &mut self.clash);
-        let clash = &self.clash;
-        let position = candidates.iter().position(|&guess| {
-            clash.get(guess.index()).is_none_or(|&c| c == 0) && classes.split_by(scorer, guess)
-        });
-        self.sets_checked += position.map_or(candidates.len(), |index| index + 1) as u64;
-        position.map(|index| candidates[index])
+        self.pairs.reset(self.walk.scorer, classes);
+        let last = self.pairs.last(&self.walk.planes, candidates);
+        self.sets_checked += candidates.len() as u64;
+        last
     }
 
-    /// Finds the last two guesses, if some pair of `candidates` and a later code works: for
-    /// each candidate, the largest class is split first and the codes after it tried as the
-    /// last guess against that class alone; only a pair that tells it apart has the other
-    /// classes split and checked. (The last guess runs over every later code, not just the
-    /// orbit representatives: a superset, so nothing is missed.)
+    /// Finds the last two guesses, if some pair of `candidates` and a later code works. Each
+    /// candidate is checked against every later code at once (every later code, not just the
+    /// orbit representatives: a superset, so nothing is missed).
     fn last_two(&mut self, prefix: &mut Vec<Code>, classes: &Classes, candidates: &[Code]) -> bool {
         let scorer = self.walk.scorer;
+        self.pairs.reset(scorer, classes);
         let most = self.walk.replies as usize;
-        let largest = classes.largest_class();
-        let depth = prefix.len();
-        let mut head = std::mem::take(&mut self.buffers[depth]);
-        let mut whole = std::mem::take(&mut self.buffers[depth + 1]);
-        let mut found = None;
-        'guesses: for &guess in candidates {
+        for &guess in candidates {
             self.partial_sets += 1;
-            if !largest.refine_within(scorer, guess, &mut head, &mut self.counts, most) {
+            self.sets_checked += (self.walk.all.len() - guess.index() - 1) as u64;
+            if !classes.largest_splits_within(scorer, guess, &mut self.counts, most) {
                 continue;
             }
-
-            let later = &self.walk.all[guess.index() + 1..];
-            self.sets_checked += later.len() as u64;
-            head.rule_out_last_guesses(scorer, &mut self.clash);
-            let mut whole_refined = None;
-            for &last in later {
-                if self.clash.get(last.index()).is_some_and(|&c| c != 0)
-                    || !head.split_by(scorer, last)
-                {
-                    continue;
-                }
-                let refined = *whole_refined.get_or_insert_with(|| {
-                    classes.refine_within(scorer, guess, &mut whole, &mut self.counts, most)
-                });
-                if !refined {
-                    continue 'guesses;
-                }
-                if whole.split_by(scorer, last) {
-                    found = Some((guess, last));
-                    break 'guesses;
-                }
-            }
-        }
-        self.buffers[depth] = head;
-        self.buffers[depth + 1] = whole;
-        match found {
-            Some((guess, last)) => {
+            if let Some(last) = self.pairs.last_after(scorer, &self.walk.planes, guess) {
                 prefix.extend([guess, last]);
-                true
+                return true;
             }
-            None => false,
         }
+        false
     }
 
     /// Extends `prefix` (leaving `classes`, fixed by `symmetry`) to a whole set, if it can be;
@@ -534,7 +548,10 @@ impl<'a> Worker<'a> {
             return true;
         }
         let left = self.walk.size - prefix.len();
-        if left == 0 || !self.can_finish(classes, left) || self.cancelled.is_cancelled() {
+        if left == 0
+            || !self.walk.can_finish(prefix, classes, left)
+            || self.cancelled.is_cancelled()
+        {
             return false;
         }
         let candidates = self.candidates(prefix, classes, symmetry);
@@ -557,11 +574,9 @@ impl<'a> Worker<'a> {
             .unwrap_or(usize::MAX);
         for guess in candidates {
             self.partial_sets += 1;
-            if !classes.refine_within(self.walk.scorer, guess, &mut next, &mut self.counts, most) {
-                continue;
-            }
             prefix.push(guess);
             if self.walk.is_least(prefix)
+                && classes.refine_within(self.walk.scorer, guess, &mut next, &mut self.counts, most)
                 && self.extend(prefix, &next, &symmetry.after(book, guess))
             {
                 self.buffers[depth] = next;

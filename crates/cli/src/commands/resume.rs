@@ -82,12 +82,40 @@ pub fn run(args: &GenerateArgs, directory: &Path, quiet: bool) -> anyhow::Result
     for &id in &kept {
         remove_notes(&notes_path(directory, id.index, count))?;
     }
-    // What the pieces in say, read once: each piece solved is judged against them.
+    // What the pieces in say: each piece solved is judged against them. Another run on the
+    // same directory may add pieces as this one goes, so they are looked for before each.
     let mut known = results_in(&run, directory, &kept)?;
-    for &id in wanted.iter().filter(|id| !done(id)) {
-        let solved = solve_noted(&run, id, directory, &known, &progress, quiet);
-        let solved = match solved {
-            Ok(solved) => solved,
+    let mut taken_in = kept.clone();
+    let mut held = Vec::new();
+    let mut solved_here = 0;
+    for &id in &wanted {
+        let arrived: Vec<ShardId> = shards
+            .iter()
+            .copied()
+            .filter(|id| done(id) && !taken_in.contains(id))
+            .collect();
+        if !arrived.is_empty() {
+            take_in(&mut known, results_in(&run, directory, &arrived)?);
+            progress.codes_settled(arrived.iter().map(|&id| run.codes_of(id)).sum());
+            taken_in.extend(arrived);
+        }
+        if done(&id) {
+            continue;
+        }
+        let solved = match solve_noted(&run, id, directory, &known, &progress, quiet) {
+            Ok(Some(solved)) => solved,
+            Ok(None) if args.shard.is_some() && !done(&id) => {
+                progress.finish();
+                bail!(
+                    "piece {id}: another process is solving it (its notes, {}, are locked); let \
+                     it finish or stop it first",
+                    notes_path(directory, id.index, count).display()
+                );
+            }
+            Ok(None) => {
+                held.push(id);
+                continue;
+            }
             Err(error) => {
                 progress.finish();
                 return Err(error);
@@ -97,29 +125,40 @@ pub fn run(args: &GenerateArgs, directory: &Path, quiet: bool) -> anyhow::Result
         let text = solved.part.to_json();
         write_output(Some(&path), text.as_bytes())?;
         remove_notes(&notes_path(directory, id.index, count))?;
-        let new = run.results_in(&[(path, text)])?;
-        for (slot, result) in known.iter_mut().zip(new) {
-            if result.is_some() {
-                *slot = result;
-            }
-        }
+        take_in(&mut known, run.results_in(&[(path, text)])?);
+        taken_in.push(id);
+        solved_here += 1;
     }
     progress.finish();
     let missing = shards.iter().filter(|id| !done(id)).count();
+    held.retain(|id| !done(id));
     if missing > 0 {
-        // Only one piece was asked for: the tree waits for the others.
         if !quiet {
-            eprintln!(
-                "optimal {}: piece {} is in {}; {missing} of the plan's {count} pieces are still \
-                 to solve before the tree can be written",
-                game.describe(),
-                wanted
-                    .iter()
+            let listed = |ids: &[ShardId]| {
+                ids.iter()
                     .map(ToString::to_string)
                     .collect::<Vec<_>>()
-                    .join(", "),
-                directory.display()
-            );
+                    .join(", ")
+            };
+            if held.is_empty() {
+                // Only one piece was asked for: the tree waits for the others.
+                eprintln!(
+                    "optimal {}: piece {} is in {}; {missing} of the plan's {count} pieces are \
+                     still to solve before the tree can be written",
+                    game.describe(),
+                    listed(&wanted),
+                    directory.display()
+                );
+            } else {
+                eprintln!(
+                    "optimal {}: {missing} of the plan's {count} pieces are not in {} yet; \
+                     another run is solving {} (their notes are locked), and whichever run \
+                     ends last writes the tree",
+                    game.describe(),
+                    directory.display(),
+                    listed(&held)
+                );
+            }
         }
         return Ok(Outcome::Success);
     }
@@ -140,7 +179,7 @@ pub fn run(args: &GenerateArgs, directory: &Path, quiet: bool) -> anyhow::Result
             "optimal {}: {}, {} pieces solved now in {:.2?}",
             game.describe(),
             claims_summary(&file),
-            shards.len() - kept.len(),
+            solved_here,
             started.elapsed()
         );
     }
@@ -149,7 +188,7 @@ pub fn run(args: &GenerateArgs, directory: &Path, quiet: bool) -> anyhow::Result
 
 /// Solves the piece of shard `id` against the limit that what is `known` of the other pieces
 /// leaves, taking back in the notes an earlier start left in `directory` and noting there what
-/// this start proves.
+/// this start proves. `None` when another run holds the piece's notes, or has just written it.
 fn solve_noted(
     run: &PlannedRun<'_>,
     id: ShardId,
@@ -157,20 +196,30 @@ fn solve_noted(
     known: &[Option<PieceResult>],
     progress: &BuildProgress,
     quiet: bool,
-) -> anyhow::Result<ShardRun> {
+) -> anyhow::Result<Option<ShardRun>> {
     let Some(index) = run.piece_of(id) else {
-        return Ok(run.run_shard(id, &PiecesProgress(progress))?);
+        return Ok(Some(run.run_shard(id, &PiecesProgress(progress))?));
     };
     let path = notes_path(directory, id.index, id.count);
     let book = run.codebook();
-    let recalled = match std::fs::read_to_string(&path) {
-        Ok(text) => read_notes(&text, book, run.digest(), index)
-            .with_context(|| format!("cannot take back in {}", path.display()))?,
-        Err(error) if error.kind() == ErrorKind::NotFound => Vec::new(),
+    // The notes are locked before they are read, so that two runs never solve one piece.
+    let notebook = match NotesWriter::open(&path, book, run.digest(), index) {
+        Ok(notebook) => notebook,
+        Err(error) if error.kind() == ErrorKind::WouldBlock => return Ok(None),
         Err(error) => {
-            return Err(error).with_context(|| format!("cannot read {}", path.display()));
+            return Err(error).with_context(|| format!("cannot write {}", path.display()))
         }
     };
+    if piece_path(directory, id.index, id.count).is_file() {
+        // Another run wrote the piece between the look and the lock.
+        drop(notebook);
+        remove_notes(&path)?;
+        return Ok(None);
+    }
+    let text = std::fs::read_to_string(&path)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    let recalled = read_notes(&text, book, run.digest(), index)
+        .with_context(|| format!("cannot take back in {}", path.display()))?;
     if !quiet && !recalled.is_empty() {
         progress.println(&format!(
             "piece {} of {}: {} notes taken back in from {} ({})",
@@ -191,8 +240,6 @@ fn solve_noted(
             run.plan().pieces[index].limit
         ));
     }
-    let notebook = NotesWriter::open(&path, book, run.digest(), index)
-        .with_context(|| format!("cannot write {}", path.display()))?;
     let solved = run.run_piece_noted(
         id,
         index,
@@ -208,7 +255,7 @@ fn solve_noted(
             path.display()
         ));
     }
-    Ok(solved)
+    Ok(Some(solved))
 }
 
 /// How far the notes of a piece had got: the guesses finished at its node, and the best.
@@ -251,6 +298,15 @@ fn results_in(
         })
         .collect::<anyhow::Result<Vec<_>>>()?;
     Ok(run.results_in(&files)?)
+}
+
+/// Takes what newly read pieces say into what is `known`.
+fn take_in(known: &mut [Option<PieceResult>], new: Vec<Option<PieceResult>>) {
+    for (slot, result) in known.iter_mut().zip(new) {
+        if result.is_some() {
+            *slot = result;
+        }
+    }
 }
 
 /// Removes a piece's notes once the piece is in.
