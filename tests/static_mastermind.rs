@@ -98,7 +98,7 @@ fn a_search_writes_a_file_that_verify_rechecks() {
     let broken = write_file(
         directory.path(),
         "broken.json",
-        &text.replacen("\"455\"", "\"123\"", 1),
+        &text.replacen("\"355\"", "\"123\"", 1),
     );
     let run = mastermind(&["static", "verify", "--file", &broken]).expect_status(1);
     says(&run.stdout, "does not determine every code");
@@ -115,10 +115,10 @@ fn a_search_writes_a_file_that_verify_rechecks() {
     let bad = write_file(
         directory.path(),
         "bad.json",
-        &text.replacen("\"455\"", "\"456\"", 1),
+        &text.replacen("\"355\"", "\"356\"", 1),
     );
     let run = mastermind(&["static", "verify", "--file", &bad]).expect_status(2);
-    says(&run.stderr, "guess 4 `456` is not a code of 3×5");
+    says(&run.stderr, "guess 4 `356` is not a code of 3×5");
 }
 
 #[test]
@@ -205,6 +205,7 @@ const SEED_TABLE: &[(u32, u32, usize)] = &[
     (9, 2, 6),
     (9, 3, 8),
     (10, 2, 7),
+    (10, 3, 9),
 ];
 
 #[test]
