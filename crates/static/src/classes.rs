@@ -126,8 +126,13 @@ impl Classes {
             return true;
         };
         counts.fill(0);
+        let row = scorer.feedback_row(guess);
         largest.iter().all(|&code| {
-            let count = &mut counts[scorer.feedback(guess, code).index()];
+            let reply = match row {
+                Some(row) => usize::from(row[code.index()]),
+                None => scorer.feedback(guess, code).index(),
+            };
+            let count = &mut counts[reply];
             *count += 1;
             *count as usize <= most
         })
