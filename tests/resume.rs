@@ -122,9 +122,13 @@ fn a_run_stopped_part_way_goes_on_where_it_stopped() {
         &resumed.stderr,
         &format!("{} of the plan's {total} pieces already in", kept.len()),
     );
+    let solved_now = total - kept.len();
     says(
         &resumed.stderr,
-        &format!("{} pieces solved now", total - kept.len()),
+        &format!(
+            "{solved_now} {} solved now",
+            if solved_now == 1 { "piece" } else { "pieces" }
+        ),
     );
     let single = mastermind(&[&optimal[..], &["-q"]].concat()).expect_status(0);
     assert_eq!(resumed.stdout, single.stdout);
@@ -342,10 +346,11 @@ fn two_runs_on_one_directory_share_the_pieces() {
         .filter(|(_, output)| output.is_file())
         .map(|(run, _)| {
             let stderr = String::from_utf8_lossy(&run.stderr).into_owned();
+            // "…, N pieces solved now in …", or "1 piece …".
             let solved = stderr
-                .split(" pieces solved now")
+                .split(" solved now")
                 .next()
-                .and_then(|head| head.rsplit(' ').next())
+                .and_then(|head| head.rsplit(' ').nth(1))
                 .and_then(|count| count.parse::<usize>().ok());
             solved.unwrap_or_else(|| panic!("{stderr}"))
         })
@@ -399,6 +404,6 @@ fn a_piece_held_by_another_process_is_left_to_it() {
 
     drop(holder);
     let last = mastermind(&[&optimal[..], &["--resume", dir]].concat()).expect_status(0);
-    says(&last.stderr, "1 pieces solved now");
+    says(&last.stderr, "1 piece solved now");
     assert_eq!(last.stdout, single.stdout);
 }

@@ -268,6 +268,8 @@ fn the_cluster_recipes_are_well_formed() {
         "contrib/slurm/atlas.sh",
         "contrib/slurm/atlas-shard.sbatch",
         "contrib/slurm/atlas-merge.sbatch",
+        "contrib/slurm/resume.sh",
+        "contrib/slurm/resume.sbatch",
     ] {
         let status = std::process::Command::new("bash")
             .args(["-n", script])
@@ -275,14 +277,18 @@ fn the_cluster_recipes_are_well_formed() {
             .expect("bash runs");
         assert!(status.success(), "{script} is not valid bash");
     }
-    for script in ["submit.sh", "atlas.sh"] {
+    for (script, arguments) in [
+        ("submit.sh", "SHARDS OUTPUT"),
+        ("atlas.sh", "SHARDS OUTPUT"),
+        ("resume.sh", "WORKERS OUTPUT"),
+    ] {
         let usage = std::process::Command::new("bash")
             .arg(format!("contrib/slurm/{script}"))
             .output()
             .expect("bash runs");
         assert_eq!(usage.status.code(), Some(2));
         let said = String::from_utf8_lossy(&usage.stderr);
-        assert!(said.contains(&format!("{script} SHARDS OUTPUT")), "{said}");
+        assert!(said.contains(&format!("{script} {arguments}")), "{said}");
     }
 
     // The Indexed Job runs as many pods as the shards its command names.

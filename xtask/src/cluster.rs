@@ -3,7 +3,8 @@
 //! this machine (controller and node daemon on localhost, processes tracked as plain Linux
 //! processes, no task plugin, so neither systemd nor cgroups is needed), submits the optimal
 //! 4×6 search as a job array of 8 shards with the merge job depending on it, waits, and checks
-//! the merged tree against `generate`'s, byte for byte; then the same for a small atlas in 3
+//! the merged tree against `generate`'s, byte for byte; then the same search as one resumable
+//! run, workers of a job array sharing one directory of pieces; then a small atlas in 3
 //! shards, whose figures must equal one process's.
 
 use std::net::TcpListener;
@@ -62,7 +63,62 @@ pub fn run(root: &Path) -> anyhow::Result<()> {
         "Slurm: {SHARDS} shards as a job array and the merge after them ran on a one-node cluster; the merged tree ({} bytes) equals generate's, byte for byte",
         merged_bytes.len()
     );
+    resume_on_slurm(root, &cluster, &binary, directory.path(), &single.stdout)?;
     atlas_on_slurm(root, &cluster, &binary, directory.path())
+}
+
+const RESUME_WORKERS: u32 = 3;
+
+/// `contrib/slurm/resume.sh` on the cluster: workers sharing one directory of pieces, and the
+/// job after them, must write the tree one process writes, and leave every piece in and no
+/// notes behind.
+fn resume_on_slurm(
+    root: &Path,
+    cluster: &Cluster,
+    binary: &Path,
+    directory: &Path,
+    single: &[u8],
+) -> anyhow::Result<()> {
+    let tree = directory.join("resumed-4x6.json");
+    let pieces = directory.join("pieces");
+    let submitted = Command::new(root.join("contrib/slurm/resume.sh"))
+        .arg(RESUME_WORKERS.to_string())
+        .arg(&tree)
+        .env("MASTERMIND", binary)
+        .env("PIECES", &pieces)
+        .env("SLURM_CONF", &cluster.config)
+        .current_dir(directory)
+        .output()
+        .context("cannot run contrib/slurm/resume.sh")?;
+    ensure!(
+        submitted.status.success(),
+        "resume.sh failed:\n{}",
+        String::from_utf8_lossy(&submitted.stderr)
+    );
+    print!("{}", String::from_utf8_lossy(&submitted.stdout));
+    cluster.wait_until_no_jobs()?;
+    let written = std::fs::read(&tree).with_context(|| {
+        format!(
+            "the resumable run wrote no tree; the job logs:\n{}",
+            logs(directory)
+        )
+    })?;
+    ensure!(
+        written == single,
+        "the tree of the resumable run on Slurm differs from generate's"
+    );
+    let names: Vec<String> = std::fs::read_dir(&pieces)?
+        .map(|entry| Ok(entry?.file_name().to_string_lossy().into_owned()))
+        .collect::<std::io::Result<_>>()?;
+    ensure!(
+        names.iter().all(|name| name.ends_with(".json")),
+        "notes were left behind: {names:?}"
+    );
+    println!(
+        "Slurm: {RESUME_WORKERS} workers sharing one directory of {} pieces, then the job after them, wrote generate's tree, byte for byte",
+        names.len()
+    );
+    Ok(())
 }
 
 /// The flags of the atlas run on the cluster: small games, every variant and measure.

@@ -23,7 +23,7 @@ use mastermind_solve::pieces::{GuessTried, Note, PieceResult};
 use mastermind_solve::Progress;
 
 use crate::args::GenerateArgs;
-use crate::commands::{claims_summary, refused_merge, Outcome};
+use crate::commands::{claims_summary, plural, refused_merge, Outcome};
 use crate::input::read_input;
 use crate::output::write_output;
 use crate::progress::BuildProgress;
@@ -176,10 +176,10 @@ pub fn run(args: &GenerateArgs, directory: &Path, quiet: bool) -> anyhow::Result
     write_output(args.output.as_deref(), file.to_json().as_bytes())?;
     if !quiet {
         eprintln!(
-            "optimal {}: {}, {} pieces solved now in {:.2?}",
+            "optimal {}: {}, {} solved now in {:.2?}",
             game.describe(),
             claims_summary(&file),
-            solved_here,
+            plural(solved_here, "piece", "pieces"),
             started.elapsed()
         );
     }
