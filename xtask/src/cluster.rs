@@ -7,6 +7,7 @@
 //! run, workers of a job array sharing one directory of pieces; then a small atlas in 3
 //! shards, whose figures must equal one process's.
 
+use std::ffi::OsStr;
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -27,22 +28,14 @@ pub fn run(root: &Path) -> anyhow::Result<()> {
     cluster.wait_until_idle()?;
 
     let merged = directory.path().join("optimal-4x6.json");
-    let submitted = Command::new(root.join("contrib/slurm/submit.sh"))
-        .arg(SHARDS.to_string())
-        .arg(&merged)
-        .env("MASTERMIND", &binary)
-        .env("PARTS", directory.path().join("parts"))
-        .env("SLURM_CONF", &cluster.config)
-        .current_dir(directory.path())
-        .output()
-        .context("cannot run contrib/slurm/submit.sh")?;
-    ensure!(
-        submitted.status.success(),
-        "submit.sh failed:\n{}",
-        String::from_utf8_lossy(&submitted.stderr)
-    );
-    print!("{}", String::from_utf8_lossy(&submitted.stdout));
-    cluster.wait_until_no_jobs()?;
+    cluster.submit_and_wait(
+        root,
+        "submit.sh",
+        &[SHARDS.to_string().as_ref(), merged.as_os_str()],
+        &binary,
+        ("PARTS", &directory.path().join("parts")),
+        directory.path(),
+    )?;
     if !merged.exists() {
         bail!(
             "the merge wrote nothing; the job logs:\n{}",
@@ -81,22 +74,14 @@ fn resume_on_slurm(
 ) -> anyhow::Result<()> {
     let tree = directory.join("resumed-4x6.json");
     let pieces = directory.join("pieces");
-    let submitted = Command::new(root.join("contrib/slurm/resume.sh"))
-        .arg(RESUME_WORKERS.to_string())
-        .arg(&tree)
-        .env("MASTERMIND", binary)
-        .env("PIECES", &pieces)
-        .env("SLURM_CONF", &cluster.config)
-        .current_dir(directory)
-        .output()
-        .context("cannot run contrib/slurm/resume.sh")?;
-    ensure!(
-        submitted.status.success(),
-        "resume.sh failed:\n{}",
-        String::from_utf8_lossy(&submitted.stderr)
-    );
-    print!("{}", String::from_utf8_lossy(&submitted.stdout));
-    cluster.wait_until_no_jobs()?;
+    cluster.submit_and_wait(
+        root,
+        "resume.sh",
+        &[RESUME_WORKERS.to_string().as_ref(), tree.as_os_str()],
+        binary,
+        ("PIECES", &pieces),
+        directory,
+    )?;
     let written = std::fs::read(&tree).with_context(|| {
         format!(
             "the resumable run wrote no tree; the job logs:\n{}",
@@ -134,23 +119,17 @@ fn atlas_on_slurm(
     directory: &Path,
 ) -> anyhow::Result<()> {
     let merged = directory.join("atlas.json");
-    let submitted = Command::new(root.join("contrib/slurm/atlas.sh"))
-        .arg(ATLAS_SHARDS.to_string())
-        .arg(&merged)
-        .args(ATLAS_FLAGS)
-        .env("MASTERMIND", binary)
-        .env("PARTS", directory.join("atlas-parts"))
-        .env("SLURM_CONF", &cluster.config)
-        .current_dir(directory)
-        .output()
-        .context("cannot run contrib/slurm/atlas.sh")?;
-    ensure!(
-        submitted.status.success(),
-        "atlas.sh failed:\n{}",
-        String::from_utf8_lossy(&submitted.stderr)
-    );
-    print!("{}", String::from_utf8_lossy(&submitted.stdout));
-    cluster.wait_until_no_jobs()?;
+    let shards = ATLAS_SHARDS.to_string();
+    let mut arguments: Vec<&OsStr> = vec![shards.as_ref(), merged.as_os_str()];
+    arguments.extend(ATLAS_FLAGS.iter().map(OsStr::new));
+    cluster.submit_and_wait(
+        root,
+        "atlas.sh",
+        &arguments,
+        binary,
+        ("PARTS", &directory.join("atlas-parts")),
+        directory,
+    )?;
     let single = directory.join("atlas-single.json");
     let status = Command::new(binary)
         .args(["--quiet", "atlas"])
@@ -367,6 +346,35 @@ impl Cluster {
             std::thread::sleep(Duration::from_millis(250));
         }
         Ok(())
+    }
+
+    /// Runs `contrib/slurm/SCRIPT ARGUMENTS` from `directory` against this cluster, with the
+    /// binary and the directory variable the script reads, and waits until every job it
+    /// submitted has ended.
+    fn submit_and_wait(
+        &self,
+        root: &Path,
+        script: &str,
+        arguments: &[&OsStr],
+        binary: &Path,
+        (variable, value): (&str, &Path),
+        directory: &Path,
+    ) -> anyhow::Result<()> {
+        let submitted = Command::new(root.join("contrib/slurm").join(script))
+            .args(arguments)
+            .env("MASTERMIND", binary)
+            .env(variable, value)
+            .env("SLURM_CONF", &self.config)
+            .current_dir(directory)
+            .output()
+            .with_context(|| format!("cannot run contrib/slurm/{script}"))?;
+        ensure!(
+            submitted.status.success(),
+            "{script} failed:\n{}",
+            String::from_utf8_lossy(&submitted.stderr)
+        );
+        print!("{}", String::from_utf8_lossy(&submitted.stdout));
+        self.wait_until_no_jobs()
     }
 
     fn wait_until_no_jobs(&self) -> anyhow::Result<()> {
