@@ -85,6 +85,24 @@ pub enum Command {
     ///   mastermind verify solution-4-6-5 --max-guesses 5          (the C solver's punch card)
     Verify(VerifyArgs),
     #[command(verbatim_doc_comment)]
+    /// Write a certificate that an optimal tree is optimal, for `verify --certificate`.
+    ///
+    /// The tree must be a tree of `--strategy optimal` (with the cap and play it records). The
+    /// certificate lists facts, set by set: that a set reached by a path of guesses and
+    /// replies needs at least so many guesses. `mastermind verify TREE --certificate FILE`
+    /// checks each fact from the rules of the game and the facts before it, with a checker that
+    /// shares no code with the search, and so proves that no strategy needs fewer guesses than
+    /// the tree. Proving runs the search again, so it takes about as long as building the tree.
+    ///
+    /// Exit status: 0 when written; 1 when the tree fails verification or the search's answers
+    /// do not support its claim; 2 when the tree claims no optimum, or a file cannot be read or
+    /// written.
+    ///
+    /// Examples:
+    ///   mastermind certify trees/optimal-4x6.json -o optimal-4x6.cert
+    ///   mastermind verify trees/optimal-4x6.json --certificate optimal-4x6.cert
+    Certify(CertifyArgs),
+    #[command(verbatim_doc_comment)]
     /// Print a verified tree in the notation of the papers or in the C solver's formats.
     ///
     /// Exit status: 0 when printed; 1 when the tree fails verification (nothing is printed);
@@ -431,6 +449,12 @@ pub struct GenerateArgs {
     /// is cut to fit.
     #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u32).range(1..))]
     pub table_memory: Option<u32>,
+
+    /// With --strategy optimal, also write a certificate of optimality to FILE (atomically;
+    /// `-` is stdout) for `verify --certificate`, as `mastermind certify` does. Proving runs
+    /// the search once more.
+    #[arg(long, value_name = "FILE")]
+    pub certificate: Option<PathBuf>,
 }
 
 impl GenerateArgs {
@@ -441,6 +465,21 @@ impl GenerateArgs {
                 (mib as usize) << 20
             })
     }
+}
+
+#[derive(Debug, Args)]
+pub struct CertifyArgs {
+    /// The optimal tree whose claim to prove (JSON; `-` for stdin).
+    #[arg(value_name = "TREE")]
+    pub file: PathBuf,
+
+    /// Write the certificate to FILE (atomically) instead of stdout; `-` is stdout.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    /// Memory for the search's table of settled candidate sets, in MiB (as for `generate`).
+    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u32).range(1..))]
+    pub table_memory: Option<u32>,
 }
 
 #[derive(Debug, Args)]
@@ -539,6 +578,12 @@ pub struct VerifyArgs {
     /// The tree file to check (`-` for stdin).
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
+
+    /// Check that this certificate (written by `mastermind certify` or `generate
+    /// --certificate`) proves the tree optimal: the report says `optimality: proven`, or
+    /// why not (exit 1).
+    #[arg(long, value_name = "CERTIFICATE")]
+    pub certificate: Option<PathBuf>,
 
     /// Also fail if any code needs more than N guesses.
     #[arg(long, value_name = "N")]

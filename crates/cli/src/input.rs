@@ -34,3 +34,14 @@ pub fn read_input(path: &Path) -> anyhow::Result<String> {
         )
     })
 }
+
+/// `path` opened to be read as a stream (stdin when it is `-`), for inputs read record by
+/// record, which need no size limit: a certificate is checked as it is read.
+pub fn open_input(path: &Path) -> anyhow::Result<Box<dyn Read>> {
+    if path == Path::new("-") {
+        return Ok(Box::new(std::io::stdin().lock()));
+    }
+    let file =
+        std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+    Ok(Box::new(file))
+}

@@ -52,6 +52,7 @@ fn main() -> ExitCode {
         Command::Generate(args) => commands::generate::run(&args, cli.quiet),
         Command::Merge(args) => commands::shard::merge(&args, cli.quiet),
         Command::Verify(args) => commands::verify::run(&args),
+        Command::Certify(args) => commands::certify::run(&args, cli.quiet),
         Command::Print(args) => commands::print::run(&args),
         Command::Convert(args) => commands::convert::run(&args),
         Command::Compare(args) => commands::compare::run(&args, cli.quiet),

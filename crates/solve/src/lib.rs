@@ -4,6 +4,7 @@
 
 #![warn(missing_docs)]
 
+mod certificate;
 mod consistent;
 mod guesses;
 mod one_step;
@@ -15,11 +16,12 @@ mod strategy;
 pub mod symmetry;
 mod worst_case;
 
+pub use certificate::{certify_tree, write_certificate, CertifyTreeError};
 pub use consistent::{first_consistent, random_consistent};
 pub use one_step::{knuth, one_step, one_step_from, one_step_with, OneStepOptions, TieBreak};
 pub use optimal::{
-    optimal, optimal_from, set_transposition_table, NoStrategy, OptimalOptions, OptimalResult,
-    SearchStatistics, DEFAULT_TABLE_BYTES,
+    certify_from, optimal, optimal_from, set_transposition_table, CertifyError, NoStrategy,
+    OptimalOptions, OptimalResult, SearchStatistics, DEFAULT_TABLE_BYTES,
 };
 /// The optimal search cut into pieces that can run apart (`generate --shard`, `merge`).
 pub mod pieces {

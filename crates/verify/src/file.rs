@@ -60,6 +60,7 @@ fn unreadable_history(reason: String) -> Report {
         statistics: Statistics::from_counts(Vec::new()),
         codes: 0,
         tree: None,
+        optimality: None,
     }
 }
 

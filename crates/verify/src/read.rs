@@ -25,6 +25,7 @@ pub fn verify_read(
             statistics: Statistics::from_counts(Vec::new()),
             codes: 0,
             tree: None,
+            optimality: None,
         },
     };
     report.problems.extend(read_problems);

@@ -45,6 +45,7 @@ pub fn verify_tree(
     let subtree = replay.visit(root, candidates, history.len() + 1, &path);
     Report {
         tree: subtree.node.filter(|_| replay.problems.is_empty()),
+        optimality: None,
         problems: replay.problems,
         notes: Vec::new(),
         statistics: replay.statistics,

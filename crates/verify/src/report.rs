@@ -6,7 +6,7 @@ use std::fmt;
 
 use mastermind_tree::{Node, Statistics};
 
-use crate::Problem;
+use crate::{Optimality, Problem};
 
 /// How many problems the text rendering lists before summing up the rest.
 pub const LISTED_PROBLEMS: usize = 50;
@@ -34,12 +34,16 @@ pub struct Report {
     /// The verified tree, with the guesses the shorthand leaves out filled in; `None` when there
     /// is any problem.
     pub tree: Option<Node>,
+    /// Whether the tree is proven optimal, for a tree whose strategy claims an optimum or that
+    /// was checked against a certificate; `None` otherwise. Set by the caller that has the
+    /// strategy and the certificate (see [`judge`](crate::judge)).
+    pub optimality: Option<Optimality>,
 }
 
 impl Report {
     /// Whether the tree and its claims are free of problems.
     pub fn is_valid(&self) -> bool {
-        self.problems.is_empty()
+        self.problems.is_empty() && !matches!(self.optimality, Some(Optimality::NotProven { .. }))
     }
 
     /// How many replayed codes the tree never solves (0 when valid).
@@ -51,6 +55,10 @@ impl Report {
 impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.problems.len() {
+            0 if !self.is_valid() => writeln!(
+                f,
+                "invalid: every code is solved, but optimality is not proven"
+            )?,
             0 => writeln!(f, "valid: every code is solved and every claim is true")?,
             1 => writeln!(f, "1 problem:")?,
             count => writeln!(f, "{count} problems:")?,
@@ -95,6 +103,9 @@ impl fmt::Display for Report {
                 guesses.join(", "),
                 counts.join(", ")
             )?;
+        }
+        if let Some(optimality) = &self.optimality {
+            writeln!(f, "optimality: {optimality}")?;
         }
         for note in &self.notes {
             writeln!(f, "note: {note}")?;

@@ -6,16 +6,22 @@ use anyhow::bail;
 use mastermind_tree::TreeFile;
 
 use crate::args::GenerateArgs;
+use crate::commands::certify::certificate_of;
 use crate::commands::forecast::forecast;
 use crate::commands::{claims_summary, Outcome};
 use crate::memory::fit_build;
 use crate::output::{check_output, write_output};
 use crate::progress::BuildProgress;
 use crate::strategy::{build_strategy, scorer_for};
+use crate::tree_input::ValidTree;
 use mastermind_solve::StrategyKind;
 
 pub fn run(args: &GenerateArgs, quiet: bool) -> anyhow::Result<Outcome> {
     check_output(args.output.as_deref())?;
+    if let Some(certificate) = &args.certificate {
+        check_certificate_flags(args)?;
+        check_output(Some(certificate))?;
+    }
     if let (Some(shard), None) = (args.shard, &args.resume) {
         return crate::commands::shard::generate(args, shard, quiet);
     }
@@ -40,7 +46,7 @@ pub fn run(args: &GenerateArgs, quiet: bool) -> anyhow::Result<Outcome> {
     let built = build_strategy(args.strategy, &args.options, &scorer, &progress);
     progress.finish();
     let built = built?;
-    let file = TreeFile::new(scorer.codebook(), built.info, &built.root);
+    let file = TreeFile::new(scorer.codebook(), built.info.clone(), &built.root);
     write_output(args.output.as_deref(), file.to_json().as_bytes())?;
     if !quiet {
         eprintln!(
@@ -54,5 +60,38 @@ pub fn run(args: &GenerateArgs, quiet: bool) -> anyhow::Result<Outcome> {
                 .map_or(String::new(), |nodes| format!(", {nodes} search nodes"))
         );
     }
+    if let Some(certificate) = &args.certificate {
+        let tree = ValidTree {
+            book: scorer.codebook().clone(),
+            root: built.root,
+            strategy: Some(built.info),
+            history: Vec::new(),
+        };
+        let Some(bytes) = certificate_of(&tree, None, quiet)? else {
+            return Ok(Outcome::Invalid);
+        };
+        write_output(Some(certificate), &bytes)?;
+    }
     Ok(Outcome::Success)
+}
+
+/// `--certificate` proves what one process's optimal search finds; parts and resumed runs
+/// are certified once merged, with `mastermind certify`.
+fn check_certificate_flags(args: &GenerateArgs) -> anyhow::Result<()> {
+    if args.strategy != StrategyKind::Optimal {
+        bail!("--certificate applies to --strategy optimal: no other strategy claims an optimum");
+    }
+    if args.options.opening.is_some() {
+        bail!(
+            "--certificate proves the least total over every opening, so it does not apply \
+             with --opening"
+        );
+    }
+    if args.shard.is_some() || args.resume.is_some() {
+        bail!(
+            "--certificate applies to a search in one process; certify the merged tree of a \
+             --shard or --resume run with `mastermind certify TREE -o FILE`"
+        );
+    }
+    Ok(())
 }

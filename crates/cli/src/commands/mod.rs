@@ -1,6 +1,7 @@
 //! One module per subcommand.
 
 pub mod atlas;
+pub mod certify;
 pub mod compare;
 pub mod completions;
 pub mod convert;

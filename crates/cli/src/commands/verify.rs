@@ -2,19 +2,23 @@
 //! the papers) and reports what holds, as text or (`--json`) as data with every problem at its
 //! path.
 
-use mastermind_verify::{Report, VerifyOptions};
+use std::path::Path;
+
+use mastermind_verify::{claims_optimum, judge, Optimality, Report, VerifyOptions};
 use serde_json::{json, Value};
 
 use crate::args::VerifyArgs;
 use crate::commands::{stamped, Outcome};
+use crate::input::open_input;
 use crate::output::write_stdout;
-use crate::tree_input::load_and_verify;
+use crate::tree_input::{load_and_verify, LoadedTree};
 
 pub fn run(args: &VerifyArgs) -> anyhow::Result<Outcome> {
     let options = VerifyOptions {
         max_guesses: args.max_guesses,
     };
-    let loaded = load_and_verify(&args.file, args.format, &args.input, &options)?;
+    let mut loaded = load_and_verify(&args.file, args.format, &args.input, &options)?;
+    loaded.report.optimality = optimality(&loaded, args.certificate.as_deref())?;
     let text = if args.json {
         serde_json::to_string_pretty(&stamped("verification", as_json(&loaded.report)))? + "\n"
     } else {
@@ -28,12 +32,42 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<Outcome> {
     })
 }
 
+/// What is known of the tree's optimality: checked against the certificate if one is given,
+/// unchecked for a tree that claims an optimum, else nothing.
+fn optimality(
+    loaded: &LoadedTree,
+    certificate: Option<&Path>,
+) -> anyhow::Result<Option<Optimality>> {
+    if !loaded.report.problems.is_empty() {
+        return Ok(None);
+    }
+    let Some(path) = certificate else {
+        return Ok(claims_optimum(loaded.strategy.as_ref()).then_some(Optimality::Unchecked));
+    };
+    let input = open_input(path)?;
+    Ok(Some(match mastermind_certificate::check(input) {
+        Ok(proven) => judge(
+            &loaded.book,
+            loaded.strategy.as_ref(),
+            &loaded.history,
+            &loaded.report.statistics,
+            &proven,
+        ),
+        Err(mastermind_certificate::CertificateError::Io(error)) => {
+            return Err(anyhow::Error::new(error).context(format!("cannot read {}", path.display())))
+        }
+        Err(error) => Optimality::NotProven {
+            reason: format!("{}: {error}", path.display()),
+        },
+    }))
+}
+
 /// The report as data: whether it holds, every problem (not only the first fifty the text
 /// lists) with its path and place, the notes, and the true figures of the codes solved.
 fn as_json(report: &Report) -> Value {
     let statistics = &report.statistics;
     let average = statistics.average();
-    json!({
+    let mut value = json!({
         "valid": report.is_valid(),
         "codes": report.codes,
         "codes_solved": statistics.codes(),
@@ -49,5 +83,12 @@ fn as_json(report: &Report) -> Value {
             "message": problem.kind.to_string(),
         })).collect::<Vec<_>>(),
         "notes": report.notes,
-    })
+    });
+    if let Some(optimality) = &report.optimality {
+        value["optimality"] = json!(optimality.word());
+        if let Optimality::NotProven { reason } = optimality {
+            value["optimality_problem"] = json!(reason);
+        }
+    }
+    value
 }

@@ -17,11 +17,13 @@
 //! - [`tree`]: the tree of the optimum, rebuilt from the search's choices;
 //! - [`report`]: progress a user can read;
 //! - [`pieces`]: the search cut into independent pieces, for running on many machines;
-//! - [`notes`]: what a piece has proven, kept so that a stopped piece goes on.
+//! - [`notes`]: what a piece has proven, kept so that a stopped piece goes on;
+//! - [`certify`]: the facts that prove a result to the independent checker.
 
 mod bounds;
 mod budget;
 mod cache;
+mod certify;
 mod counting;
 mod estimate;
 mod guess;
@@ -48,6 +50,7 @@ use budget::Budget;
 use report::Report;
 use search::{Capacity, Search, Subproblem};
 
+pub use certify::CertifyError;
 pub use search::{set_transposition_table, DEFAULT_TABLE_BYTES};
 
 pub use notes::{GuessTried, ImpossibleNote, Note, Notebook, SetFact, NOTE_AFTER};
@@ -126,6 +129,41 @@ pub fn optimal_from(
     progress: &dyn Progress,
 ) -> Result<OptimalResult, NoStrategy> {
     search_from(Root::new(scorer, options, situation, progress)?, situation)
+}
+
+/// Writes into `out` the facts proving that from `situation` on, within the options' cap,
+/// every strategy needs at least `bound` more guesses in all (`None`: that no strategy fits
+/// the cap). A fresh search finds the costs the proof needs; see [`certify`].
+pub fn certify_from<W: std::io::Write>(
+    scorer: &Scorer,
+    options: &OptimalOptions,
+    situation: &Situation,
+    bound: Option<u64>,
+    out: &mut mastermind_certificate::CertificateWriter<W>,
+) -> Result<(), CertifyError> {
+    let bound = bound.map_or(INFEASIBLE, |b| u32::try_from(b).unwrap_or(INFEASIBLE - 1));
+    let path: Vec<mastermind_certificate::Step> = situation
+        .played()
+        .iter()
+        .map(|&guess| mastermind_certificate::Step {
+            guess,
+            reply: scorer.feedback(guess, situation.candidates()[0]),
+        })
+        .collect();
+    let Ok(root) = Root::new(scorer, options, situation, &crate::NoProgress) else {
+        // The cap leaves no guess to play: the checker needs no proof of that.
+        return Ok(());
+    };
+    certify::prove(
+        &root.search,
+        &path,
+        situation.candidates(),
+        root.budget,
+        &root.symmetry,
+        bound,
+        options.consistent_only,
+        out,
+    )
 }
 
 /// Runs the search set up in `root` for the candidates of `situation`.

@@ -1,0 +1,123 @@
+//! A guess's classes at a set, and the least the checker's rule lets that guess cost there.
+//! Shared by the checker and by provers, so that a prover computes exactly what the checker
+//! will.
+
+use mastermind_core::{Code, Feedback, Scorer};
+
+use crate::{size_bound, FactTable};
+
+/// The classes one guess makes of one set, in buffers kept from guess to guess.
+#[derive(Debug)]
+pub struct Classes {
+    all_black: u8,
+    replies: Vec<u8>,
+    /// How many codes of the set got each reply.
+    counts: Vec<u32>,
+    /// The replies that occur, in the order first met.
+    present: Vec<u8>,
+    sorted: Vec<Code>,
+    /// Where each reply's class starts in `sorted`, once sorted.
+    starts: Vec<usize>,
+    sorted_valid: bool,
+}
+
+/// [`size_bound`] for every size up to `most`, with `budget` left: a guess's classes are
+/// bounded by table look-ups.
+pub fn size_bounds(most: usize, fan_out: usize, budget: Option<u8>) -> Vec<u32> {
+    (0..=most)
+        .map(|size| size_bound(size, fan_out, budget))
+        .collect()
+}
+
+impl Classes {
+    /// Buffers for `scorer`'s game.
+    pub fn new(scorer: &Scorer) -> Classes {
+        let game = scorer.game();
+        Classes {
+            all_black: game.all_black().index() as u8,
+            replies: Vec::new(),
+            counts: vec![0; game.feedback_slots()],
+            present: Vec::new(),
+            sorted: Vec::new(),
+            starts: vec![0; game.feedback_slots() + 1],
+            sorted_valid: false,
+        }
+    }
+
+    /// Splits `set` by its replies to `guess`.
+    pub fn split(&mut self, scorer: &Scorer, set: &[Code], guess: Code) {
+        for &reply in &self.present {
+            self.counts[usize::from(reply)] = 0;
+        }
+        self.present.clear();
+        self.replies.clear();
+        let row = scorer.feedback_row(guess);
+        for &secret in set {
+            let reply = match row {
+                Some(row) => row[secret.index()],
+                None => scorer.feedback(guess, secret).index() as u8,
+            };
+            self.replies.push(reply);
+            let count = &mut self.counts[usize::from(reply)];
+            if *count == 0 {
+                self.present.push(reply);
+            }
+            *count += 1;
+        }
+        self.sorted_valid = false;
+    }
+
+    /// The least the guess costs by the size bound alone: one guess per code of the set, plus
+    /// each class's bound from `bounds` (by size, with the classes' budget: [`size_bounds`]).
+    pub fn size_cost(&self, bounds: &[u32]) -> u32 {
+        self.present
+            .iter()
+            .filter(|&&reply| reply != self.all_black)
+            .fold(self.replies.len() as u32, |cost, &reply| {
+                cost.saturating_add(bounds[self.counts[usize::from(reply)] as usize])
+            })
+    }
+
+    /// The classes other than all-black, with their replies, in reply order.
+    pub fn classes<'s>(&'s mut self, set: &[Code]) -> impl Iterator<Item = (Feedback, &'s [Code])> {
+        if !self.sorted_valid {
+            self.starts[0] = 0;
+            for (reply, &count) in self.counts.iter().enumerate() {
+                self.starts[reply + 1] = self.starts[reply] + count as usize;
+            }
+            self.sorted.clear();
+            self.sorted.resize(set.len(), Code(0));
+            let mut next = self.starts.clone();
+            for (&code, &reply) in set.iter().zip(&self.replies) {
+                let slot = &mut next[usize::from(reply)];
+                self.sorted[*slot] = code;
+                *slot += 1;
+            }
+            self.sorted_valid = true;
+        }
+        let (starts, sorted, all_black) = (&self.starts, &self.sorted, usize::from(self.all_black));
+        (0..starts.len() - 1).filter_map(move |reply| {
+            let class = &sorted[starts[reply]..starts[reply + 1]];
+            (reply != all_black && !class.is_empty())
+                .then(|| (Feedback::from_index(reply as u8), class))
+        })
+    }
+
+    /// The least the guess costs by the checker's rule: one guess per code of the set, plus
+    /// for each class the larger of its size bound (`bounds`, as for [`Classes::size_cost`])
+    /// and the best fact `facts` holds for it with `budget` (the classes' budget) left. Sums
+    /// saturate at [`u32::MAX`] (no strategy).
+    pub fn cost(
+        &mut self,
+        set: &[Code],
+        bounds: &[u32],
+        budget: Option<u8>,
+        facts: &FactTable,
+    ) -> u32 {
+        let n = set.len() as u32;
+        self.classes(set).fold(n, |cost, (_, class)| {
+            let bound = facts.get(class, budget).max(bounds[class.len()]);
+            cost.saturating_add(bound)
+        })
+    }
+}

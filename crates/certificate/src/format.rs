@@ -1,0 +1,379 @@
+//! The certificate file: a header naming the game, one record per fact, and a closing record
+//! with the number of facts and a SHA-256 digest of every byte before it.
+//!
+//! Layout (integers marked *varint* are unsigned LEB128):
+//!
+//! ```text
+//! magic     "mastermind-certificate\n"
+//! version   varint (FORMAT_VERSION)
+//! game      pegs u8, colours u8, repetition u8 (0/1), feedback u8 (0 black and white, 1 black only)
+//! play      u8 (0 any code may be guessed, 1 consistent guesses only)
+//! fact      0x01, depth u8, depth × (guess varint, reply u8), budget u8 (255: no cap),
+//!           bound varint (4294967295: no strategy fits the budget)
+//! end       0x00, facts varint, SHA-256 of every byte from the magic up to this record (32 bytes)
+//! ```
+//!
+//! Guesses are code indices in numeric order, replies are feedback indices
+//! (`black × (pegs + 1) + white`), both as [`mastermind_core`] numbers them.
+
+use std::io::{self, Read, Write};
+
+use mastermind_core::{Code, Feedback, FeedbackKind, Game};
+use sha2::{Digest, Sha256};
+
+use crate::CertificateError;
+
+/// The bytes every certificate starts with.
+pub const MAGIC: &[u8] = b"mastermind-certificate\n";
+/// The layout this build writes and reads.
+pub const FORMAT_VERSION: u64 = 1;
+
+const FACT: u8 = 1;
+const END: u8 = 0;
+const NO_CAP: u8 = u8::MAX;
+const INFEASIBLE: u64 = u32::MAX as u64;
+/// Paths are never deeper than this: no game this tool plays needs more guesses.
+const MOST_STEPS: usize = 64;
+
+/// What a certificate is about: the game, and whether only consistent guesses are played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Header {
+    /// The game.
+    pub game: Game,
+    /// Whether every guess must be a code that may still be the secret.
+    pub consistent_only: bool,
+}
+
+/// One guess of a path, and the reply it got.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The guess.
+    pub guess: Code,
+    /// Its reply.
+    pub reply: Feedback,
+}
+
+/// A lower bound on the guesses a set needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Bound {
+    /// At least this many guesses, summed over the set's codes.
+    AtLeast(u32),
+    /// No strategy solves every code of the set within the budget.
+    Infeasible,
+}
+
+impl Bound {
+    /// The bound as one number, [`u32::MAX`] for [`Bound::Infeasible`].
+    pub fn as_u32(self) -> u32 {
+        match self {
+            Bound::AtLeast(value) => value.min(u32::MAX - 1),
+            Bound::Infeasible => u32::MAX,
+        }
+    }
+
+    /// The bound that [`Bound::as_u32`] gave.
+    pub fn from_u32(value: u32) -> Bound {
+        match value {
+            u32::MAX => Bound::Infeasible,
+            value => Bound::AtLeast(value),
+        }
+    }
+}
+
+/// What a certificate states about one set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fact {
+    /// The guesses and replies from the start of the game to the set.
+    pub path: Vec<Step>,
+    /// The guesses still allowed at the set, its next one included; `None` for no cap.
+    pub budget: Option<u8>,
+    /// The least total any strategy within the budget can reach.
+    pub bound: Bound,
+}
+
+/// Writes a certificate as its facts come.
+pub struct CertificateWriter<W: Write> {
+    out: Hashed<W>,
+    facts: u64,
+}
+
+impl<W: Write> CertificateWriter<W> {
+    /// Starts a certificate for `header`'s game.
+    pub fn new(out: W, header: &Header) -> io::Result<CertificateWriter<W>> {
+        let mut out = Hashed::new(out);
+        out.write_all(MAGIC)?;
+        write_varint(&mut out, FORMAT_VERSION)?;
+        let game = header.game;
+        let feedback = match game.feedback_kind() {
+            FeedbackKind::BlackWhite => 0,
+            FeedbackKind::BlackOnly => 1,
+        };
+        out.write_all(&[
+            game.pegs() as u8,
+            game.colours() as u8,
+            u8::from(game.repetition()),
+            feedback,
+            u8::from(header.consistent_only),
+        ])?;
+        Ok(CertificateWriter { out, facts: 0 })
+    }
+
+    /// Appends one fact.
+    pub fn fact(&mut self, fact: &Fact) -> io::Result<()> {
+        let depth = u8::try_from(fact.path.len())
+            .ok()
+            .filter(|&depth| usize::from(depth) <= MOST_STEPS)
+            .ok_or_else(|| io::Error::other("a path deeper than a certificate holds"))?;
+        self.out.write_all(&[FACT, depth])?;
+        for step in &fact.path {
+            write_varint(&mut self.out, u64::from(step.guess.0))?;
+            self.out.write_all(&[step.reply.index() as u8])?;
+        }
+        let budget = fact.budget.map_or(NO_CAP, |b| b.min(NO_CAP - 1));
+        self.out.write_all(&[budget])?;
+        write_varint(&mut self.out, u64::from(fact.bound.as_u32()))?;
+        self.facts += 1;
+        Ok(())
+    }
+
+    /// How many facts have been written.
+    pub fn facts(&self) -> u64 {
+        self.facts
+    }
+
+    /// Writes the closing record and hands back the output.
+    pub fn finish(mut self) -> io::Result<W> {
+        self.out.write_all(&[END])?;
+        write_varint(&mut self.out, self.facts)?;
+        let digest = self.out.digest.clone().finalize();
+        self.out.inner.write_all(&digest)?;
+        self.out.inner.flush()?;
+        Ok(self.out.inner)
+    }
+}
+
+/// A writer or reader that hashes every byte it passes.
+struct Hashed<T> {
+    inner: T,
+    digest: Sha256,
+}
+
+impl<T> Hashed<T> {
+    fn new(inner: T) -> Hashed<T> {
+        Hashed {
+            inner,
+            digest: Sha256::new(),
+        }
+    }
+}
+
+impl<W: Write> Write for Hashed<W> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        let written = self.inner.write(bytes)?;
+        self.digest.update(&bytes[..written]);
+        Ok(written)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+impl<R: Read> Read for Hashed<R> {
+    fn read(&mut self, bytes: &mut [u8]) -> io::Result<usize> {
+        let read = self.inner.read(bytes)?;
+        self.digest.update(&bytes[..read]);
+        Ok(read)
+    }
+}
+
+fn write_varint(out: &mut impl Write, mut value: u64) -> io::Result<()> {
+    loop {
+        let byte = (value & 0x7f) as u8;
+        value >>= 7;
+        if value == 0 {
+            return out.write_all(&[byte]);
+        }
+        out.write_all(&[byte | 0x80])?;
+    }
+}
+
+/// Reads a certificate record by record.
+pub(crate) struct Reader<R: Read> {
+    input: Hashed<io::BufReader<R>>,
+    header: Header,
+    facts: u64,
+}
+
+/// A raw fact as read, before its codes and replies are checked against the game.
+pub(crate) struct RawFact {
+    pub(crate) path: Vec<(u64, u8)>,
+    pub(crate) budget: Option<u8>,
+    pub(crate) bound: u32,
+}
+
+impl<R: Read> Reader<R> {
+    pub(crate) fn new(input: R) -> Result<Reader<R>, CertificateError> {
+        let mut input = Hashed::new(io::BufReader::new(input));
+        let mut magic = vec![0; MAGIC.len()];
+        read_exact_or(&mut input, &mut magic, || {
+            CertificateError::Format("it does not start with `mastermind-certificate`".into())
+        })?;
+        if magic != MAGIC {
+            return Err(CertificateError::Format(
+                "it does not start with `mastermind-certificate`".into(),
+            ));
+        }
+        let version = read_varint(&mut input, 0)?;
+        if version != FORMAT_VERSION {
+            return Err(CertificateError::Format(format!(
+                "version {version}; this build reads version {FORMAT_VERSION}"
+            )));
+        }
+        let mut fields = [0u8; 5];
+        read_exact_or(&mut input, &mut fields, || CertificateError::Truncated {
+            facts: 0,
+        })?;
+        let [pegs, colours, repetition, feedback, consistent] = fields;
+        let feedback = match feedback {
+            0 => FeedbackKind::BlackWhite,
+            1 => FeedbackKind::BlackOnly,
+            other => {
+                return Err(CertificateError::Format(format!(
+                    "feedback kind {other} is neither 0 (black and white) nor 1 (black only)"
+                )))
+            }
+        };
+        if repetition > 1 || consistent > 1 {
+            return Err(CertificateError::Format(
+                "a yes-or-no field of the header is neither 0 nor 1".into(),
+            ));
+        }
+        let game = Game::new(
+            u32::from(pegs),
+            u32::from(colours),
+            repetition == 1,
+            feedback,
+        )
+        .map_err(|error| CertificateError::Format(format!("its game: {error}")))?;
+        Ok(Reader {
+            input,
+            header: Header {
+                game,
+                consistent_only: consistent == 1,
+            },
+            facts: 0,
+        })
+    }
+
+    pub(crate) fn header(&self) -> Header {
+        self.header
+    }
+
+    /// The next fact, or `None` after the closing record checked out.
+    pub(crate) fn next_fact(&mut self) -> Result<Option<RawFact>, CertificateError> {
+        let facts = self.facts;
+        let tag = self.byte()?;
+        match tag {
+            FACT => {}
+            END => return self.end().map(|()| None),
+            other => {
+                return Err(CertificateError::Damaged(format!(
+                    "record {facts} has kind {other}, neither a fact (1) nor the end (0)"
+                )))
+            }
+        }
+        let depth = usize::from(self.byte()?);
+        if depth > MOST_STEPS {
+            return Err(CertificateError::Damaged(format!(
+                "fact {facts} has a path of {depth} steps; at most {MOST_STEPS} are allowed"
+            )));
+        }
+        let mut path = Vec::with_capacity(depth);
+        for _ in 0..depth {
+            let guess = read_varint(&mut self.input, facts)?;
+            path.push((guess, self.byte()?));
+        }
+        let budget = match self.byte()? {
+            NO_CAP => None,
+            budget => Some(budget),
+        };
+        let bound = read_varint(&mut self.input, facts)?;
+        let bound = u32::try_from(bound)
+            .ok()
+            .filter(|&bound| u64::from(bound) <= INFEASIBLE)
+            .ok_or_else(|| {
+                CertificateError::Damaged(format!("fact {facts} has a bound past 4294967295"))
+            })?;
+        self.facts += 1;
+        Ok(Some(RawFact {
+            path,
+            budget,
+            bound,
+        }))
+    }
+
+    fn end(&mut self) -> Result<(), CertificateError> {
+        let count = read_varint(&mut self.input, self.facts)?;
+        let expected = self.input.digest.clone().finalize();
+        let mut digest = [0u8; 32];
+        let facts = self.facts;
+        read_exact_or(&mut self.input.inner, &mut digest, || {
+            CertificateError::Truncated { facts }
+        })?;
+        if count != self.facts {
+            return Err(CertificateError::Damaged(format!(
+                "it closes with {count} facts, but holds {}",
+                self.facts
+            )));
+        }
+        if digest[..] != expected[..] {
+            return Err(CertificateError::Damaged(
+                "its SHA-256 digest does not match its contents".into(),
+            ));
+        }
+        let mut rest = [0u8; 1];
+        if self.input.inner.read(&mut rest)? != 0 {
+            return Err(CertificateError::Damaged(
+                "bytes follow its closing record".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    fn byte(&mut self) -> Result<u8, CertificateError> {
+        let mut byte = [0u8; 1];
+        let facts = self.facts;
+        read_exact_or(&mut self.input, &mut byte, || CertificateError::Truncated {
+            facts,
+        })?;
+        Ok(byte[0])
+    }
+}
+
+fn read_exact_or(
+    input: &mut impl Read,
+    bytes: &mut [u8],
+    short: impl FnOnce() -> CertificateError,
+) -> Result<(), CertificateError> {
+    match input.read_exact(bytes) {
+        Ok(()) => Ok(()),
+        Err(error) if error.kind() == io::ErrorKind::UnexpectedEof => Err(short()),
+        Err(error) => Err(error.into()),
+    }
+}
+
+fn read_varint(input: &mut impl Read, facts: u64) -> Result<u64, CertificateError> {
+    let mut value = 0u64;
+    for shift in (0..64).step_by(7) {
+        let mut byte = [0u8; 1];
+        read_exact_or(input, &mut byte, || CertificateError::Truncated { facts })?;
+        value |= u64::from(byte[0] & 0x7f) << shift;
+        if byte[0] & 0x80 == 0 {
+            return Ok(value);
+        }
+    }
+    Err(CertificateError::Damaged(format!(
+        "a number after fact {facts} runs past 64 bits"
+    )))
+}

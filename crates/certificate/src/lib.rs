@@ -1,0 +1,58 @@
+//! Certificates of optimality, and the checker that replays them.
+//!
+//! A certificate is a list of *facts*. Each names a candidate set by the path of guesses and
+//! replies that leads to it from the start of the game, a budget (how many guesses may still be
+//! played there, or no cap), and a lower bound: every strategy for that set within that budget
+//! needs at least that many guesses in all, summed over its codes (or no strategy fits the
+//! budget at all). The last facts are about the whole game; a tree whose total equals such a
+//! bound is optimal.
+//!
+//! This crate is written to be reviewed alone. It shares nothing with the search but the
+//! rules of the game ([`mastermind_core`]'s codes and scoring), and it trusts no number it can
+//! compute. It checks each fact, in file order, by one rule:
+//!
+//! 1. It rebuilds the set from the path, scoring every code against each guess of the path.
+//! 2. It takes every guess that may be played there: every code of the game, or only the set's
+//!    own codes when the certificate is for consistent-only play. It checks one guess per orbit
+//!    of the transformations (a permutation of positions with a permutation of colours) that
+//!    map every guess of the path onto itself; it finds those transformations itself
+//!    ([`Stabilizer`]). Such a transformation maps the set onto itself and keeps every reply, so
+//!    guesses in one orbit cost the same.
+//! 3. For each guess it splits the set by reply. Each class other than the all-black one
+//!    costs at least the larger of two lower bounds, with one guess fewer in the budget:
+//!    [`size_bound`] (the best any tree could do, given that no guess splits a set into more
+//!    than [`fan_out`] classes besides all-black), and the best bound of an *earlier* fact
+//!    about exactly that set with at least that budget ([`FactTable`]).
+//! 4. The guess then costs at least the set's size plus those class bounds. The fact holds if
+//!    every guess costs at least its bound.
+//!
+//! One shortcut, also computed from the rules: a guess that is not one of the set's codes puts
+//! all of them in at most [`fan_out`] classes, so it costs at least the set's size plus
+//! [`spread_bound`]. When that reaches the fact's bound, only the set's own codes are checked
+//! as guesses.
+//!
+//! Soundness is induction on file order: a strategy's first guess is one of the guesses
+//! checked (or maps onto one), and each of its sub-strategies costs at least the class bound,
+//! by an earlier fact or the size bound. A fact can never cite itself or a later one.
+//!
+//! A file ends with the number of facts and a SHA-256 digest of everything before it, so a
+//! truncated or damaged file is refused before any conclusion is drawn; the digest guards
+//! against accidents only, since soundness comes from the checks.
+
+#![warn(missing_docs)]
+
+mod check;
+mod classes;
+mod error;
+mod format;
+mod rules;
+mod symmetry;
+mod table;
+
+pub use check::{check, Proven};
+pub use classes::{size_bounds, Classes};
+pub use error::CertificateError;
+pub use format::{Bound, CertificateWriter, Fact, Header, Step, FORMAT_VERSION, MAGIC};
+pub use rules::{fan_out, size_bound, spread_bound};
+pub use symmetry::{Known, Stabilizer, Symmetries};
+pub use table::FactTable;

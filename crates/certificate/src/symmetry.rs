@@ -1,0 +1,226 @@
+//! The transformations the checker may use to skip guesses: a permutation of positions with a
+//! permutation of colours that maps every guess of a path onto itself. Such a transformation
+//! maps the set the path leads to onto itself (a code's replies to the path's guesses are
+//! kept), so a guess and its image cost the same there.
+//!
+//! The checker finds them itself: for each permutation of positions it derives the colour map
+//! that the path's guesses force, keeps it if it is a consistent one-to-one map, and lets the
+//! colours no guess of the path uses go anywhere among themselves. It then checks only the
+//! least guess of each orbit (comparing colours from the first position on). Games of more
+//! than [`MOST_PEGS_PERMUTED`] pegs keep positions in place, a smaller group: fewer guesses
+//! are skipped, never a wrong one.
+
+use std::cell::OnceCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use mastermind_core::{Code, Codebook, MAX_COLOURS as MOST_COLOURS, MAX_PEGS as MOST_PEGS};
+
+/// Positions are permuted for games of at most this many pegs (5040 permutations).
+pub const MOST_PEGS_PERMUTED: usize = 7;
+
+const UNSET: u8 = u8::MAX;
+const MAX_PEGS: usize = MOST_PEGS as usize;
+const MAX_COLOURS: usize = MOST_COLOURS as usize;
+
+/// The transformations that fix every guess of a path.
+#[derive(Clone, Debug)]
+pub struct Stabilizer {
+    /// For each position permutation kept: where each position goes, and the forced colour
+    /// map (`UNSET` for colours no guess of the path uses).
+    maps: Vec<(Vec<u8>, Vec<u8>)>,
+    /// The colours no guess of the path uses, in increasing order.
+    free: Vec<u8>,
+}
+
+impl Stabilizer {
+    /// The transformations fixing every one of `guesses`.
+    pub fn of(book: &Codebook, guesses: &[Code]) -> Stabilizer {
+        let game = book.game();
+        let (pegs, colours) = (game.pegs(), game.colours());
+        let rows: Vec<&[u8]> = guesses.iter().map(|&g| book.colours_of(g)).collect();
+        let mut used = vec![false; colours];
+        for row in &rows {
+            for &colour in row.iter() {
+                used[usize::from(colour)] = true;
+            }
+        }
+        let free = (0..colours as u8)
+            .filter(|&colour| !used[usize::from(colour)])
+            .collect();
+        let mut maps = Vec::new();
+        let mut search = Extend {
+            rows: &rows,
+            permute: pegs <= MOST_PEGS_PERMUTED,
+            to: vec![UNSET; pegs],
+            taken: vec![false; pegs],
+            colour: vec![UNSET; colours],
+            inverse: vec![UNSET; colours],
+        };
+        search.extend(0, &mut maps);
+        Stabilizer { maps, free }
+    }
+
+    /// How many position permutations the group holds (at least the identity).
+    pub fn permutations(&self) -> usize {
+        self.maps.len()
+    }
+
+    /// Whether the code with these colours is the least of its orbit: the one guess of the
+    /// orbit that a certificate's checks cover.
+    pub fn is_representative(&self, code: &[u8]) -> bool {
+        let mut image = [0u8; MAX_PEGS];
+        let mut free_at = [false; MAX_PEGS];
+        let mut renamed = [UNSET; MAX_COLOURS];
+        let image = &mut image[..code.len()];
+        for (to, colour) in &self.maps {
+            // Every colour a guess of the path uses has a forced image; the others are free.
+            for (position, &c) in code.iter().enumerate() {
+                let target = usize::from(to[position]);
+                let mapped = colour[usize::from(c)];
+                free_at[target] = mapped == UNSET;
+                image[target] = if mapped == UNSET { c } else { mapped };
+            }
+            // The least image names the free colours in order of first appearance.
+            renamed.fill(UNSET);
+            let mut next_free = self.free.iter();
+            for (cell, _) in image.iter_mut().zip(&free_at).filter(|(_, &free)| free) {
+                let slot = &mut renamed[usize::from(*cell)];
+                if *slot == UNSET {
+                    *slot = *next_free
+                        .next()
+                        .expect("no more free colours in a code than free");
+                }
+                *cell = *slot;
+            }
+            // The first position where the two differ decides; equal codes are not less.
+            if let Some((&a, &b)) = image.iter().zip(code).find(|(a, b)| a != b) {
+                if a < b {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// The guesses of `pool` that are the least of their orbits, in `pool`'s order.
+    pub fn representatives(&self, book: &Codebook, pool: &[Code]) -> Vec<Code> {
+        pool.iter()
+            .copied()
+            .filter(|&code| self.is_representative(book.colours_of(code)))
+            .collect()
+    }
+}
+
+/// The symmetries of paths met so far, by the guesses played (their order and replies do not
+/// change the group), each with the least code of every orbit among all codes once asked for.
+#[derive(Debug, Default)]
+pub struct Symmetries {
+    known: HashMap<Vec<Code>, Rc<Known>>,
+}
+
+/// A path's symmetry, and its orbits' least codes among all codes once asked for.
+#[derive(Debug)]
+pub struct Known {
+    /// The transformations fixing the path's guesses.
+    pub stabilizer: Stabilizer,
+    everywhere: OnceCell<Vec<Code>>,
+}
+
+/// Symmetries remembered before the oldest are dropped.
+const MOST_REMEMBERED: usize = 1 << 11;
+
+impl Symmetries {
+    /// None remembered yet.
+    pub fn new() -> Symmetries {
+        Symmetries::default()
+    }
+
+    /// The symmetry of a path that played `guesses`.
+    pub fn of(&mut self, book: &Codebook, guesses: &[Code]) -> Rc<Known> {
+        let mut key = guesses.to_vec();
+        key.sort_unstable();
+        key.dedup();
+        if let Some(known) = self.known.get(&key) {
+            return Rc::clone(known);
+        }
+        if self.known.len() >= MOST_REMEMBERED {
+            self.known.clear();
+        }
+        let known = Rc::new(Known {
+            stabilizer: Stabilizer::of(book, &key),
+            everywhere: OnceCell::new(),
+        });
+        self.known.insert(key, Rc::clone(&known));
+        known
+    }
+}
+
+impl Known {
+    /// The least code of each orbit among all codes, in numeric order.
+    pub fn everywhere(&self, book: &Codebook) -> &[Code] {
+        self.everywhere.get_or_init(|| {
+            let all: Vec<Code> = book.codes().collect();
+            self.stabilizer.representatives(book, &all)
+        })
+    }
+
+    /// The least code of each orbit among `set`'s codes (a set the path leads to, which the
+    /// symmetry maps onto itself).
+    pub fn among(&self, book: &Codebook, set: &[Code]) -> Vec<Code> {
+        self.stabilizer.representatives(book, set)
+    }
+}
+
+/// The backtracking that finds the position permutations and their forced colour maps.
+struct Extend<'r> {
+    rows: &'r [&'r [u8]],
+    permute: bool,
+    to: Vec<u8>,
+    taken: Vec<bool>,
+    colour: Vec<u8>,
+    inverse: Vec<u8>,
+}
+
+impl Extend<'_> {
+    fn extend(&mut self, position: usize, maps: &mut Vec<(Vec<u8>, Vec<u8>)>) {
+        let pegs = self.to.len();
+        if position == pegs {
+            maps.push((self.to.clone(), self.colour.clone()));
+            return;
+        }
+        for target in 0..pegs {
+            if self.taken[target] || (!self.permute && target != position) {
+                continue;
+            }
+            // Every guess must keep its colours: colour(row[position]) = row[target].
+            let mut set_here = Vec::new();
+            let consistent = self.rows.iter().all(|row| {
+                let (from, onto) = (row[position], row[target]);
+                match (
+                    self.colour[usize::from(from)],
+                    self.inverse[usize::from(onto)],
+                ) {
+                    (UNSET, UNSET) => {
+                        self.colour[usize::from(from)] = onto;
+                        self.inverse[usize::from(onto)] = from;
+                        set_here.push(from);
+                        true
+                    }
+                    (mapped, _) => mapped == onto && self.inverse[usize::from(onto)] == from,
+                }
+            });
+            if consistent {
+                self.to[position] = target as u8;
+                self.taken[target] = true;
+                self.extend(position + 1, maps);
+                self.taken[target] = false;
+            }
+            for from in set_here {
+                let onto = self.colour[usize::from(from)];
+                self.colour[usize::from(from)] = UNSET;
+                self.inverse[usize::from(onto)] = UNSET;
+            }
+        }
+    }
+}

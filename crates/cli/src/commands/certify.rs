@@ -1,0 +1,86 @@
+//! `mastermind certify`: proves what an optimal tree file claims and writes the certificate
+//! that `verify --certificate` checks.
+
+use std::time::Instant;
+
+use anyhow::bail;
+use clap::Parser;
+use mastermind_core::Scorer;
+use mastermind_solve::{certify_tree, CertifyTreeError};
+use mastermind_tree::Statistics;
+
+use crate::args::{CertifyArgs, NotationInputArgs};
+use crate::commands::Outcome;
+use crate::memory::fit_build;
+use crate::output::{check_output, write_output};
+use crate::tree_input::{load_valid_tree, ValidTree};
+
+/// A tree file read as `verify` reads it, with no game flags: JSON files name their game.
+#[derive(Parser)]
+struct NoFlags {
+    #[command(flatten)]
+    input: NotationInputArgs,
+}
+
+pub fn run(args: &CertifyArgs, quiet: bool) -> anyhow::Result<Outcome> {
+    check_output(args.output.as_deref())?;
+    let input = NoFlags::parse_from(["certify"]).input;
+    let Some(tree) = load_valid_tree(&args.file, None, &input, "certified")? else {
+        return Ok(Outcome::Invalid);
+    };
+    let table = args
+        .table_memory
+        .map_or_else(crate::memory::default_table_bytes, |mib| {
+            (mib as usize) << 20
+        });
+    let Some(bytes) = certificate_of(&tree, Some(table), quiet)? else {
+        return Ok(Outcome::Invalid);
+    };
+    write_output(args.output.as_deref(), &bytes)?;
+    Ok(Outcome::Success)
+}
+
+/// The certificate of a verified optimal tree, as bytes; says on stderr what it took unless
+/// `quiet`. `None` when the search's answers do not support the tree's claim (said on
+/// stderr): the tree is then not optimal, or the search is wrong.
+pub fn certificate_of(
+    tree: &ValidTree,
+    table: Option<usize>,
+    quiet: bool,
+) -> anyhow::Result<Option<Vec<u8>>> {
+    let Some(strategy) = &tree.strategy else {
+        bail!(
+            "the tree names no strategy (only JSON tree files do); certificates prove trees of \
+             `generate --strategy optimal`"
+        );
+    };
+    let game = *tree.book.game();
+    fit_build(game, table)?;
+    let started = Instant::now();
+    let statistics = Statistics::of_tree(&tree.root);
+    let scorer = Scorer::new(game);
+    let mut bytes = Vec::new();
+    let facts = match certify_tree(
+        &scorer,
+        strategy,
+        &tree.history,
+        statistics.total(),
+        statistics.worst_case(),
+        &mut bytes,
+    ) {
+        Ok(facts) => facts,
+        Err(error @ CertifyTreeError::Certify(_)) => {
+            eprintln!("error: {error}");
+            return Ok(None);
+        }
+        Err(error) => bail!(error),
+    };
+    if !quiet {
+        eprintln!(
+            "certificate: {facts} facts, {} bytes, proven in {:.2?}",
+            bytes.len(),
+            started.elapsed()
+        );
+    }
+    Ok(Some(bytes))
+}

@@ -1,0 +1,109 @@
+//! The certificate of a built optimal strategy: which facts its claim rests on, written for
+//! the independent checker (`mastermind-certificate`).
+
+use std::io::Write;
+
+use mastermind_certificate::{CertificateWriter, Header};
+use mastermind_core::Scorer;
+
+use crate::{certify_from, CertifyError, Objective, Situation, StrategyOptions};
+
+/// Writes the certificate that the strategy `options` describe (the optimal search) is
+/// optimal from `situation` on, where the built tree needs `total` guesses in all and at most
+/// `worst` (counting those already played): that no strategy within the cap needs fewer than
+/// `total`, and, when the worst case was minimised, that none solves every code in `worst − 1`.
+/// Returns how many facts it took.
+pub fn write_certificate<W: Write>(
+    scorer: &Scorer,
+    options: &StrategyOptions,
+    situation: &Situation,
+    total: u64,
+    worst: usize,
+    out: W,
+) -> Result<u64, CertifyError> {
+    let header = Header {
+        game: *scorer.game(),
+        consistent_only: options.consistent_only,
+    };
+    let mut writer = CertificateWriter::new(out, &header)?;
+    let mut search = crate::optimal_options(options);
+    if options.minimize == Objective::Worst {
+        search.max_guesses = Some(worst - 1);
+        certify_from(scorer, &search, situation, None, &mut writer)?;
+        search.max_guesses = Some(worst);
+    }
+    certify_from(scorer, &search, situation, Some(total), &mut writer)?;
+    let facts = writer.facts();
+    writer.finish()?;
+    Ok(facts)
+}
+
+/// Why a tree file's claim cannot be certified.
+#[derive(Debug)]
+pub enum CertifyTreeError {
+    /// The tree's strategy claims no optimum to prove.
+    NotOptimal(String),
+    /// The tree's opening was fixed in advance: its claim is not the least total over every
+    /// opening, which is what certificates prove.
+    FixedOpening,
+    /// No code fits the history before the tree.
+    History,
+    /// Proving failed.
+    Certify(CertifyError),
+}
+
+impl std::fmt::Display for CertifyTreeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CertifyTreeError::NotOptimal(name) => write!(
+                f,
+                "the tree was built by the `{name}` strategy, which claims no optimum; \
+                 certificates prove trees of `--strategy optimal`"
+            ),
+            CertifyTreeError::FixedOpening => f.write_str(
+                "the tree's opening was fixed (`--opening`); a certificate proves the least \
+                 total over every opening",
+            ),
+            CertifyTreeError::History => f.write_str("no code fits the guesses before the tree"),
+            CertifyTreeError::Certify(error) => error.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for CertifyTreeError {}
+
+/// Writes the certificate of what an optimal tree file claims: its strategy (`optimal`, with
+/// the parameters the file records), the guesses before it (`history`), and its total and
+/// worst case as the verifier found them. Returns how many facts it took.
+pub fn certify_tree<W: Write>(
+    scorer: &Scorer,
+    strategy: &mastermind_tree::StrategyInfo,
+    history: &[(mastermind_core::Code, mastermind_core::Feedback)],
+    total: u64,
+    worst: usize,
+    out: W,
+) -> Result<u64, CertifyTreeError> {
+    if strategy.name != "optimal" {
+        return Err(CertifyTreeError::NotOptimal(strategy.name.clone()));
+    }
+    let parameter = |key: &str| strategy.parameters.get(key);
+    if parameter("opening").is_some() {
+        return Err(CertifyTreeError::FixedOpening);
+    }
+    let options = StrategyOptions {
+        consistent_only: parameter("consistent_only") == Some(&serde_json::Value::Bool(true)),
+        max_guesses: parameter("max_guesses")
+            .and_then(serde_json::Value::as_u64)
+            .and_then(|cap| u16::try_from(cap).ok()),
+        minimize: if parameter("minimize") == Some(&serde_json::Value::from("worst")) {
+            Objective::Worst
+        } else {
+            Objective::Total
+        },
+        ..StrategyOptions::default()
+    };
+    let situation = Situation::after(scorer, history).map_err(|_| CertifyTreeError::History)?;
+    let worst = worst + history.len();
+    write_certificate(scorer, &options, &situation, total, worst, out)
+        .map_err(CertifyTreeError::Certify)
+}

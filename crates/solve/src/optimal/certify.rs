@@ -1,0 +1,241 @@
+//! Certificates of the search's results: the facts, set by set, that let the independent
+//! checker (`mastermind-certificate`) confirm that no strategy does better.
+//!
+//! The prover walks down from the claim. At each set it takes every guess the checker will
+//! take (one per orbit of the checker's own symmetry rule) and adds up what the checker will
+//! know of its classes: the size bound, or a fact already written. Where that falls short of
+//! the claim, it asks the search what the classes cost (against a limit, so only as much as
+//! the gap needs) and proves those costs first, largest class first, until the guess is ruled
+//! out. Facts are written children first, so every fact cites only facts before it. The
+//! prover trusts the search only to say where to look: a wrong answer from the search leaves
+//! a fact the prover cannot complete, reported as a contradiction, and never a certificate
+//! that checks.
+
+use std::io::{self, Write};
+
+use mastermind_certificate::{
+    fan_out, size_bound, size_bounds, spread_bound, Bound, CertificateWriter, Classes, Fact,
+    FactTable, Step, Symmetries,
+};
+use mastermind_core::{Code, Codebook, Feedback, Scorer};
+
+use super::bounds::INFEASIBLE;
+use super::budget::Budget;
+use super::search::{Search, Subproblem};
+use crate::symmetry::Symmetry;
+
+/// A certificate that could not be written.
+#[derive(Debug)]
+pub enum CertifyError {
+    /// The output failed.
+    Io(io::Error),
+    /// The search's answers do not support the claim: at `at`, no way was found to rule out
+    /// `guess`.
+    Contradiction {
+        /// The path to the set, as guesses and replies.
+        at: String,
+        /// The guess that could not be ruled out.
+        guess: String,
+        /// What the claim needed, and what was proven.
+        needed: u32,
+        /// The most that was proven for that guess.
+        proven: u32,
+    },
+}
+
+impl std::fmt::Display for CertifyError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CertifyError::Io(error) => write!(f, "the certificate could not be written: {error}"),
+            CertifyError::Contradiction {
+                at,
+                guess,
+                needed,
+                proven,
+            } => write!(
+                f,
+                "the result cannot be proven: at {at}, guess {guess} was shown to need only \
+                 {proven} guesses where the claim needs {}",
+                if *needed == INFEASIBLE {
+                    "more than the cap allows".to_string()
+                } else {
+                    needed.to_string()
+                }
+            ),
+        }
+    }
+}
+
+impl std::error::Error for CertifyError {}
+
+impl From<io::Error> for CertifyError {
+    fn from(error: io::Error) -> CertifyError {
+        CertifyError::Io(error)
+    }
+}
+
+/// Writes, into `out`, the facts that prove that `set` (reached by `path`) needs at least
+/// `bound` guesses within `budget` (`INFEASIBLE`: no strategy fits), using `search` to find
+/// the classes' costs.
+pub(super) fn prove<W: Write>(
+    search: &Search<'_>,
+    path: &[Step],
+    set: &[Code],
+    budget: Budget,
+    symmetry: &Symmetry,
+    bound: u32,
+    consistent_only: bool,
+    out: &mut CertificateWriter<W>,
+) -> Result<(), CertifyError> {
+    let scorer = search.scorer();
+    let book = scorer.codebook();
+    let mut prover = Prover {
+        search,
+        scorer,
+        book,
+        fan_out: fan_out(book),
+        consistent_only,
+        facts: FactTable::new(),
+        path: path.to_vec(),
+        symmetries: Symmetries::new(),
+        classes: Classes::new(scorer),
+        out,
+    };
+    prover.prove(set, budget, symmetry, bound)
+}
+
+struct Prover<'p, 'a, W: Write> {
+    search: &'p Search<'a>,
+    scorer: &'a Scorer,
+    book: &'a Codebook,
+    fan_out: usize,
+    consistent_only: bool,
+    /// What the facts written so far prove, as the checker will look it up.
+    facts: FactTable,
+    path: Vec<Step>,
+    /// The checker's symmetries of the paths met.
+    symmetries: Symmetries,
+    classes: Classes,
+    out: &'p mut CertificateWriter<W>,
+}
+
+impl<W: Write> Prover<'_, '_, W> {
+    /// What the checker will know of `set` with `budget`, without a new fact.
+    fn known(&self, set: &[Code], budget: Option<u8>) -> u32 {
+        self.facts
+            .get(set, budget)
+            .max(size_bound(set.len(), self.fan_out, budget))
+    }
+
+    fn prove(
+        &mut self,
+        set: &[Code],
+        budget: Budget,
+        symmetry: &Symmetry,
+        bound: u32,
+    ) -> Result<(), CertifyError> {
+        let limit = budget.limit();
+        if self.known(set, limit) >= bound {
+            return Ok(());
+        }
+        let child = budget.after_guess();
+        let n = set.len() as u32;
+        let bounds = size_bounds(set.len(), self.fan_out, child.limit());
+        // As the checker does: only the set's own codes when every other guess is ruled out.
+        let own_only = self.consistent_only
+            || n.saturating_add(spread_bound(set.len(), self.fan_out, child.limit())) >= bound;
+        let path_guesses: Vec<Code> = self.path.iter().map(|step| step.guess).collect();
+        let known = self.symmetries.of(self.book, &path_guesses);
+        let guesses = if own_only {
+            known.among(self.book, set)
+        } else {
+            known.everywhere(self.book).to_vec()
+        };
+        for guess in guesses {
+            self.classes.split(self.scorer, set, guess);
+            if self.classes.size_cost(&bounds) >= bound
+                || self.classes.cost(set, &bounds, child.limit(), &self.facts) >= bound
+            {
+                continue;
+            }
+            let classes: Vec<(Feedback, Vec<Code>)> = self
+                .classes
+                .classes(set)
+                .map(|(reply, class)| (reply, class.to_vec()))
+                .collect();
+            let mut lower: Vec<u32> = classes
+                .iter()
+                .map(|(_, class)| self.known(class, child.limit()))
+                .collect();
+            let mut sum = lower.iter().fold(n, |sum, &b| sum.saturating_add(b));
+            let after = symmetry.after(self.book, guess);
+            let mut order: Vec<usize> = (0..classes.len()).collect();
+            order.sort_by_key(|&i| std::cmp::Reverse(classes[i].1.len()));
+            for i in order {
+                if sum >= bound {
+                    break;
+                }
+                let (reply, class) = &classes[i];
+                let want = lower[i].saturating_add(bound - sum);
+                let problem = Subproblem {
+                    set: class,
+                    budget: child,
+                    symmetry: &after,
+                    depth: self.path.len() + 1,
+                };
+                let target = self.search.solve(problem, want).min(want);
+                if target <= lower[i] {
+                    continue;
+                }
+                self.descend(guess, *reply);
+                let proven = self.prove(class, child, &after, target);
+                self.ascend();
+                proven?;
+                sum = (sum - lower[i]).saturating_add(target);
+                lower[i] = target;
+            }
+            if sum < bound {
+                return Err(self.contradiction(guess, bound, sum));
+            }
+        }
+        self.facts.insert(set, limit, bound);
+        self.out.fact(&Fact {
+            path: self.path.clone(),
+            budget: limit,
+            bound: Bound::from_u32(bound),
+        })?;
+        Ok(())
+    }
+
+    fn descend(&mut self, guess: Code, reply: Feedback) {
+        self.path.push(Step { guess, reply });
+    }
+
+    fn ascend(&mut self) {
+        self.path.pop();
+    }
+
+    fn contradiction(&self, guess: Code, needed: u32, proven: u32) -> CertifyError {
+        let at = if self.path.is_empty() {
+            "the start".to_string()
+        } else {
+            self.path
+                .iter()
+                .map(|step| {
+                    format!(
+                        "{} {}",
+                        self.book.format(step.guess),
+                        self.book.game().feedback_name(step.reply)
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        CertifyError::Contradiction {
+            at,
+            guess: self.book.format(guess),
+            needed,
+            proven,
+        }
+    }
+}
