@@ -114,8 +114,11 @@ impl Checker<'_> {
                 symmetry.everywhere(self.book)
             };
             for &guess in guesses {
-                self.classes.split(self.scorer, set, guess);
-                if self.classes.size_cost(&bounds) >= bound {
+                if self
+                    .classes
+                    .split_below(self.scorer, set, guess, &bounds, bound)
+                    || self.classes.size_cost(&bounds) >= bound
+                {
                     continue;
                 }
                 let cost = self.classes.cost(set, &bounds, child_budget, &self.table);

@@ -67,6 +67,53 @@ impl Classes {
         self.sorted_valid = false;
     }
 
+    /// Splits `set` by `guess` as [`Classes::split`] does, but stops as soon as the size bound
+    /// alone (`bounds`, as for [`Classes::size_cost`]) shows the guess costs at least `bound`:
+    /// each code not yet scored adds at least one more (its class's bound grows by at least
+    /// one), except the one code the guess may find outright. Returns whether it stopped so;
+    /// otherwise the split is whole.
+    pub fn split_below(
+        &mut self,
+        scorer: &Scorer,
+        set: &[Code],
+        guess: Code,
+        bounds: &[u32],
+        bound: u32,
+    ) -> bool {
+        for &reply in &self.present {
+            self.counts[usize::from(reply)] = 0;
+        }
+        self.present.clear();
+        self.replies.clear();
+        self.sorted_valid = false;
+        let row = scorer.feedback_row(guess);
+        let n = set.len() as u64;
+        // The set's own guesses, plus the classes' bounds so far.
+        let mut cost = n;
+        for (scored, &secret) in set.iter().enumerate() {
+            let reply = match row {
+                Some(row) => row[secret.index()],
+                None => scorer.feedback(guess, secret).index() as u8,
+            };
+            self.replies.push(reply);
+            let count = &mut self.counts[usize::from(reply)];
+            if *count == 0 {
+                self.present.push(reply);
+            }
+            *count += 1;
+            if reply != self.all_black {
+                let grown = bounds[*count as usize];
+                cost += u64::from(grown - bounds[*count as usize - 1]).min(u64::from(u32::MAX));
+                // Codes left to score, less the one the guess may find outright.
+                let left = (n - scored as u64 - 1).saturating_sub(1);
+                if grown == u32::MAX || cost + left >= u64::from(bound) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
     /// The least the guess costs by the size bound alone: one guess per code of the set, plus
     /// each class's bound from `bounds` (by size, with the classes' budget: [`size_bounds`]).
     pub fn size_cost(&self, bounds: &[u32]) -> u32 {

@@ -377,3 +377,27 @@ fn read_varint(input: &mut impl Read, facts: u64) -> Result<u64, CertificateErro
         "a number after fact {facts} runs past 64 bits"
     )))
 }
+
+/// Reads a whole certificate's header and facts as written, checking the layout, the closing
+/// record and the digest, but not the facts (for tools that rewrite certificates; [`check`](crate::check)
+/// checks them).
+pub fn read_facts(input: impl Read) -> Result<(Header, Vec<Fact>), CertificateError> {
+    let mut reader = Reader::new(input)?;
+    let header = reader.header();
+    let mut facts = Vec::new();
+    while let Some(raw) = reader.next_fact()? {
+        facts.push(Fact {
+            path: raw
+                .path
+                .iter()
+                .map(|&(guess, reply)| Step {
+                    guess: Code(u32::try_from(guess).unwrap_or(u32::MAX)),
+                    reply: Feedback::from_index(reply),
+                })
+                .collect(),
+            budget: raw.budget,
+            bound: Bound::from_u32(raw.bound),
+        });
+    }
+    Ok((header, facts))
+}

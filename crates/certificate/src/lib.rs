@@ -52,7 +52,7 @@ mod table;
 pub use check::{check, Proven};
 pub use classes::{size_bounds, Classes};
 pub use error::CertificateError;
-pub use format::{Bound, CertificateWriter, Fact, Header, Step, FORMAT_VERSION, MAGIC};
+pub use format::{read_facts, Bound, CertificateWriter, Fact, Header, Step, FORMAT_VERSION, MAGIC};
 pub use rules::{fan_out, size_bound, spread_bound};
 pub use symmetry::{Known, Stabilizer, Symmetries};
 pub use table::FactTable;

@@ -5,17 +5,21 @@
 //! out when the notes are read and dropped before new notes are appended.
 //!
 //! ```text
-//! {"format":"mastermind-piece-notes","version":1,"digest":"1ed8…","piece":41}
-//! tried 0345 = 8210
-//! tried 0456 >= 8214
-//! set = 1021 4567 * 0124 0135 0146 …
-//! set >= 733 * 0125 0136 …
+//! {"format":"mastermind-piece-notes","version":2,"digest":"1ed8…","piece":41}
+//! tried 0345 = 8210 #5c1e0f3a9b27d410
+//! tried 0456 >= 8214 #0b94e7d21c83a6f5
+//! set = 1021 4567 * 0124 0135 0146 … #e2f04a17c9b3d805
+//! set >= 733 * 0125 0136 … #71ac3e09b5d2f468
 //! ```
 //!
 //! `tried` lines give a guess played at the piece's own node and its total (`=`) or a bound
 //! that ruled it out (`>=`). `set` lines give a candidate set's least total and the guess that
 //! reaches it (`=`), or a bound on it (`>=`), then how many guesses the set may still use
-//! (`*` for no cap), then its codes in numeric order.
+//! (`*` for no cap), then its codes in numeric order. Every line ends with ` #` and a
+//! checksum: the first 8 bytes of the SHA-256 of the plan's digest, the piece and the line, in
+//! hexadecimal. A line changed by hand or damaged is refused with its file and line, so that
+//! no accident turns into a wrong result; the checksum is no seal against a forger, which only
+//! a certificate of the finished result answers (`mastermind certify`).
 
 use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{self, Read, Seek, SeekFrom, Write};
@@ -25,12 +29,13 @@ use std::sync::Mutex;
 use mastermind_core::{excerpt, Code, Codebook};
 use mastermind_solve::pieces::{GuessTried, Note, Notebook, SetFact};
 use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
 use thiserror::Error;
 
 /// The value of the header's `format` field.
 pub const NOTES_FORMAT: &str = "mastermind-piece-notes";
 /// The version of the notes layout this build writes and reads.
-pub const NOTES_VERSION: u32 = 1;
+pub const NOTES_VERSION: u32 = 2;
 
 /// The first line: which plan and which piece the notes are of.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -90,13 +95,40 @@ pub fn read_notes(
     lines
         .filter(|(_, line)| !line.trim().is_empty())
         .map(|(index, line)| {
-            parse_line(book, line).map_err(|(column, message)| NotesError {
-                line: index + 1,
-                column,
-                message,
-            })
+            unsealed(line, digest, piece)
+                .and_then(|content| parse_line(book, content))
+                .map_err(|(column, message)| NotesError {
+                    line: index + 1,
+                    column,
+                    message,
+                })
         })
         .collect()
+}
+
+/// The checksum that ends a line of notes of `piece` of the plan with `digest`.
+fn seal(digest: &str, piece: usize, content: &str) -> String {
+    let hash = Sha256::digest(format!("{digest}\n{piece}\n{content}").as_bytes());
+    hash[..8].iter().map(|byte| format!("{byte:02x}")).collect()
+}
+
+/// A line's content without its checksum, if the checksum matches.
+fn unsealed<'l>(line: &'l str, digest: &str, piece: usize) -> Result<&'l str, (usize, String)> {
+    let Some((content, checksum)) = line.rsplit_once(" #") else {
+        return Err((
+            line.chars().count() + 1,
+            "expected the line's checksum (` #` and 16 hexadecimal digits) at its end".into(),
+        ));
+    };
+    if checksum != seal(digest, piece, content) {
+        return Err((
+            content.chars().count() + 2,
+            "the line's checksum does not match the line: it was changed or damaged; remove \
+             the line (or the notes file, to solve the piece from nothing) to go on without it"
+                .into(),
+        ));
+    }
+    Ok(content)
 }
 
 /// Appends what a search proves to a notes file, a line at a time, so that a stop loses at
@@ -104,6 +136,9 @@ pub fn read_notes(
 pub struct NotesWriter<'b> {
     file: Mutex<File>,
     book: &'b Codebook,
+    /// The plan's digest and the piece, which every line's checksum covers.
+    digest: String,
+    piece: usize,
     /// The first failure to write, if any: the search goes on, but a stop would lose more.
     failure: Mutex<Option<io::Error>>,
 }
@@ -119,12 +154,7 @@ impl<'b> NotesWriter<'b> {
         digest: &str,
         piece: usize,
     ) -> io::Result<NotesWriter<'b>> {
-        let mut file = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .open(path)?;
+        let mut file = open_regular(path)?;
         file.try_lock().map_err(|error| match error {
             TryLockError::WouldBlock => io::Error::new(
                 io::ErrorKind::WouldBlock,
@@ -135,6 +165,16 @@ impl<'b> NotesWriter<'b> {
         })?;
         let mut text = Vec::new();
         file.read_to_end(&mut text)?;
+        // Nothing is cut from notes of another plan or piece: they are refused as they are.
+        if let Some(first) = text
+            .split(|&byte| byte == b'\n')
+            .next()
+            .filter(|_| !text.is_empty())
+        {
+            let header = String::from_utf8_lossy(first);
+            read_notes(&format!("{header}\n"), book, digest, piece)
+                .map_err(|error| io::Error::new(io::ErrorKind::InvalidData, error.to_string()))?;
+        }
         let whole = text
             .iter()
             .rposition(|&byte| byte == b'\n')
@@ -155,6 +195,8 @@ impl<'b> NotesWriter<'b> {
         Ok(NotesWriter {
             file: Mutex::new(file),
             book,
+            digest: digest.to_owned(),
+            piece,
             failure: Mutex::new(None),
         })
     }
@@ -170,7 +212,8 @@ impl<'b> NotesWriter<'b> {
 
 impl Notebook for NotesWriter<'_> {
     fn note(&self, note: Note) {
-        let line = format_line(self.book, &note);
+        let content = format_line(self.book, &note);
+        let line = format!("{content} #{}\n", seal(&self.digest, self.piece, &content));
         let written = self
             .file
             .lock()
@@ -185,11 +228,40 @@ impl Notebook for NotesWriter<'_> {
     }
 }
 
-/// One note as a line of the file, line end included.
+/// Opens the notes at `path` to read and add to, creating them if need be: never through a
+/// symbolic link, and only a regular file (a FIFO or a device would hang or never end).
+fn open_regular(path: &Path) -> io::Result<File> {
+    let refuse = |what: &str| {
+        io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{} is {what}, not a regular file of notes", path.display()),
+        )
+    };
+    match std::fs::symlink_metadata(path) {
+        Ok(metadata) if metadata.file_type().is_symlink() => return Err(refuse("a symbolic link")),
+        Ok(metadata) if !metadata.is_file() => return Err(refuse("not a regular file")),
+        _ => {}
+    }
+    let mut options = OpenOptions::new();
+    options.read(true).write(true).create(true).truncate(false);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        // Between the look above and the open, a link put in its place is still not followed.
+        options.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
+    }
+    let file = options.open(path)?;
+    if !file.metadata()?.is_file() {
+        return Err(refuse("not a regular file"));
+    }
+    Ok(file)
+}
+
+/// One note as a line of the file, without its checksum or line end.
 fn format_line(book: &Codebook, note: &Note) -> String {
     match note {
         Note::Tried(tried) => format!(
-            "tried {} {} {}\n",
+            "tried {} {} {}",
             book.format(tried.guess),
             if tried.exact { "=" } else { ">=" },
             tried.total
@@ -207,7 +279,6 @@ fn format_line(book: &Codebook, note: &Note) -> String {
                 line.push(' ');
                 line.push_str(&book.format(code));
             }
-            line.push('\n');
             line
         }
     }
@@ -359,7 +430,7 @@ mod tests {
 
     fn header(piece: usize) -> String {
         format!(
-            "{{\"format\":\"{NOTES_FORMAT}\",\"version\":1,\"digest\":\"d1\",\"piece\":{piece}}}\n"
+            "{{\"format\":\"{NOTES_FORMAT}\",\"version\":2,\"digest\":\"d1\",\"piece\":{piece}}}\n"
         )
     }
 
@@ -394,7 +465,7 @@ mod tests {
         ];
         let mut text = header(4);
         for note in &notes {
-            text.push_str(&format_line(&book, note));
+            text.push_str(&sealed(&format_line(&book, note)));
         }
         assert_eq!(read_notes(&text, &book, "d1", 4).unwrap(), notes);
         text.push_str("set = 9 11");
@@ -402,11 +473,34 @@ mod tests {
         assert_eq!(read_notes("", &book, "d1", 4).unwrap(), vec![]);
     }
 
+    /// `content` as a line of notes of piece 4 of plan `d1`.
+    fn sealed(content: &str) -> String {
+        format!("{content} #{}\n", seal("d1", 4, content))
+    }
+
+    #[test]
+    fn a_line_changed_by_hand_is_refused_with_where() {
+        let book = book();
+        let line = sealed("tried 2455 >= 2500");
+        let forged = line.replace("2500", "99999");
+        let error = read_notes(&(header(4) + &forged), &book, "d1", 4).unwrap_err();
+        assert_eq!((error.line, error.column), (2, 21), "{error}");
+        assert!(error.message.contains("checksum does not match"), "{error}");
+        let bare = read_notes(&(header(4) + "tried 2455 >= 2500\n"), &book, "d1", 4).unwrap_err();
+        assert!(
+            bare.message.contains("expected the line's checksum"),
+            "{bare}"
+        );
+        // The same line is refused in the notes of another piece or plan.
+        assert!(read_notes(&(header(5) + &line), &book, "d1", 5).is_err());
+        assert!(read_notes(&(header(4) + &line), &book, "d1", 4).is_ok());
+    }
+
     #[test]
     fn bad_notes_are_refused_with_where_and_what() {
         let book = book();
         let refused = |body: &str| {
-            read_notes(&(header(4) + body + "\n"), &book, "d1", 4)
+            read_notes(&(header(4) + &sealed(body)), &book, "d1", 4)
                 .unwrap_err()
                 .to_string()
         };
@@ -453,6 +547,12 @@ mod tests {
         }
         let mut file = OpenOptions::new().append(true).open(&path).unwrap();
         file.write_all(b"tried 1123 = 40").unwrap();
+        // A run of another plan leaves the file alone, cut line and all.
+        let other = NotesWriter::open(&path, &book, "d2", 4)
+            .err()
+            .expect("refused");
+        assert!(other.to_string().contains("plan d1"), "{other}");
+        assert!(std::fs::read_to_string(&path).unwrap().ends_with("= 40"));
         drop(file);
         {
             let writer = NotesWriter::open(&path, &book, "d1", 4).unwrap();
@@ -472,5 +572,31 @@ mod tests {
         assert!(second.to_string().contains("another process"), "{second}");
         drop(first);
         NotesWriter::open(&path, &book, "d1", 4).expect("free again");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn links_and_special_files_are_refused_and_left_alone() {
+        let book = book();
+        let directory = tempfile::tempdir().unwrap();
+        let target = directory.path().join("precious.txt");
+        std::fs::write(&target, "keep me\n").unwrap();
+        let link = directory.path().join("piece-0004-of-9.notes");
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        let error = NotesWriter::open(&link, &book, "d1", 4)
+            .err()
+            .expect("refused");
+        assert!(error.to_string().contains("symbolic link"), "{error}");
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "keep me\n");
+        let fifo = directory.path().join("piece-0005-of-9.notes");
+        nix::unistd::mkfifo(&fifo, nix::sys::stat::Mode::S_IRWXU).unwrap();
+        let error = NotesWriter::open(&fifo, &book, "d1", 5)
+            .err()
+            .expect("refused");
+        assert!(error.to_string().contains("not a regular file"), "{error}");
+        let error = NotesWriter::open(Path::new("/dev/null"), &book, "d1", 5)
+            .err()
+            .expect("refused");
+        assert!(error.to_string().contains("not a regular file"), "{error}");
     }
 }

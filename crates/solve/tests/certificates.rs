@@ -1,52 +1,307 @@
-//! Certificates written by the prover check with the independent checker, and prove exactly
-//! the search's optima.
+//! Certificates written by the prover check with the independent checker and prove exactly
+//! the search's optima; every kind of forgery is refused.
 
-use mastermind_certificate::{check, Bound};
-use mastermind_core::{FeedbackKind, Game, Scorer};
+use mastermind_certificate::{
+    check, read_facts, Bound, CertificateError, CertificateWriter, Fact, Header, Proven,
+    Stabilizer, Step,
+};
+use mastermind_core::{Code, Codebook, FeedbackKind, Game, Scorer};
 use mastermind_solve::{
     build, write_certificate, NoProgress, Objective, Situation, StrategyKind, StrategyOptions,
 };
 use mastermind_tree::Statistics;
 
-fn certified(game: Game, options: StrategyOptions) -> (u64, usize, mastermind_certificate::Proven) {
+/// The optimal tree's total and worst case for `game`, and its certificate's bytes.
+fn certificate(game: Game, options: &StrategyOptions) -> (u64, usize, Vec<u8>) {
     let scorer = Scorer::new(game);
-    let built = build(StrategyKind::Optimal, &options, &scorer, &NoProgress).expect("a strategy");
+    let built = build(StrategyKind::Optimal, options, &scorer, &NoProgress).expect("a strategy");
     let statistics = Statistics::of_tree(&built.root);
     let (total, worst) = (statistics.total(), statistics.worst_case());
     let mut bytes = Vec::new();
     let start = Situation::start(&scorer);
-    write_certificate(&scorer, &options, &start, total, worst, &mut bytes).expect("certified");
-    let proven = check(bytes.as_slice()).expect("the certificate checks");
-    (total, worst, proven)
+    write_certificate(&scorer, options, &start, total, worst, &mut bytes).expect("certified");
+    (total, worst, bytes)
+}
+
+fn game(pegs: u32, colours: u32) -> Game {
+    Game::new(pegs, colours, true, FeedbackKind::BlackWhite).unwrap()
+}
+
+fn checked(bytes: &[u8]) -> Proven {
+    check(bytes).expect("the certificate checks")
+}
+
+/// The certificate with its facts changed by `change`, written again with a valid closing
+/// record: only the checks of the facts can refuse it.
+fn rewritten(bytes: &[u8], change: impl FnOnce(&mut Header, &mut Vec<Fact>)) -> Vec<u8> {
+    let (mut header, mut facts) = read_facts(bytes).expect("a certificate");
+    change(&mut header, &mut facts);
+    let mut writer = CertificateWriter::new(Vec::new(), &header).unwrap();
+    for fact in &facts {
+        writer.fact(fact).unwrap();
+    }
+    writer.finish().unwrap()
+}
+
+#[track_caller]
+fn refused(bytes: &[u8], expected: &str) -> CertificateError {
+    let error = check(bytes).err().expect("the forgery is refused");
+    assert!(error.to_string().contains(expected), "{error}");
+    error
 }
 
 #[test]
-fn small_optima_are_proven() {
+fn published_small_optima_are_proven() {
+    // Goddard's 3×4 206 and 3×5 451; 4×4 905 (Koyama and Lai's table, and this search).
     for (pegs, colours, expected) in [(3, 4, 206), (3, 5, 451), (4, 4, 905)] {
-        let game = Game::new(pegs, colours, true, FeedbackKind::BlackWhite).unwrap();
-        let (total, _, proven) = certified(game, StrategyOptions::default());
+        let (total, _, bytes) = certificate(game(pegs, colours), &StrategyOptions::default());
         assert_eq!(total, expected);
+        let proven = checked(&bytes);
         assert_eq!(
             proven.bound_at(&[], None),
             Bound::AtLeast(expected as u32),
             "{pegs}×{colours}"
         );
-        eprintln!("{pegs}×{colours}: {} facts", proven.facts());
+        // Nothing is proven beyond the truth.
+        assert_eq!(
+            proven.bound_at(&[], Some(3)),
+            Bound::AtLeast(0).max(proven.bound_at(&[], Some(3)))
+        );
     }
 }
 
 #[test]
-fn least_worst_cases_are_proven() {
-    let game = Game::new(3, 4, true, FeedbackKind::BlackWhite).unwrap();
+fn least_worst_cases_and_caps_are_proven() {
     let options = StrategyOptions {
         minimize: Objective::Worst,
         ..StrategyOptions::default()
     };
-    let (total, worst, proven) = certified(game, options);
+    let (total, worst, bytes) = certificate(game(3, 4), &options);
+    let proven = checked(&bytes);
     let worst = worst as u8;
     assert_eq!(proven.bound_at(&[], Some(worst - 1)), Bound::Infeasible);
     assert_eq!(
         proven.bound_at(&[], Some(worst)),
         Bound::AtLeast(total as u32)
     );
+    // A capped certificate proves nothing about the game without the cap.
+    assert!(proven.bound_at(&[], None) < Bound::AtLeast(total as u32));
+}
+
+#[test]
+fn consistent_only_play_is_proven_with_its_own_guesses() {
+    let options = StrategyOptions {
+        consistent_only: true,
+        ..StrategyOptions::default()
+    };
+    let (total, _, bytes) = certificate(game(4, 4), &options);
+    let proven = checked(&bytes);
+    assert!(proven.header().consistent_only);
+    assert_eq!(proven.bound_at(&[], None), Bound::AtLeast(total as u32));
+    // Consistent play costs more than free play's 905 here, so the same facts do not hold
+    // when any code may be guessed: the header is part of the proof.
+    assert!(total > 905, "{total}");
+    let as_free = rewritten(&bytes, |header, _| header.consistent_only = false);
+    refused(&as_free, "does not hold");
+}
+
+#[test]
+fn a_raised_bound_is_refused_where_it_is_claimed() {
+    let (_, _, bytes) = certificate(game(3, 4), &StrategyOptions::default());
+    let at_root = rewritten(&bytes, |_, facts| {
+        let last = facts.last_mut().unwrap();
+        last.bound = Bound::AtLeast(last.bound.as_u32() + 1);
+    });
+    let error = refused(&at_root, "does not hold at the start");
+    assert!(error.to_string().contains("not 207"), "{error}");
+    let inner = rewritten(&bytes, |_, facts| {
+        facts[0].bound = Bound::AtLeast(facts[0].bound.as_u32() + 1);
+    });
+    refused(&inner, "fact 0 does not hold");
+}
+
+#[test]
+fn every_fact_is_needed_and_a_dropped_one_is_missed() {
+    let (_, _, bytes) = certificate(game(3, 4), &StrategyOptions::default());
+    let count = read_facts(bytes.as_slice()).unwrap().1.len();
+    assert!(count > 3, "{count} facts");
+    for dropped in 0..count - 1 {
+        let forged = rewritten(&bytes, |_, facts| {
+            facts.remove(dropped);
+        });
+        assert!(
+            check(forged.as_slice()).is_err(),
+            "fact {dropped} was not needed"
+        );
+    }
+}
+
+#[test]
+fn a_fact_moved_to_another_class_is_refused() {
+    let (_, _, bytes) = certificate(game(4, 4), &StrategyOptions::default());
+    let book = Codebook::new(game(4, 4));
+    let (_, facts) = read_facts(bytes.as_slice()).unwrap();
+    let moved = facts
+        .iter()
+        .position(|fact| fact.path.len() == 1)
+        .expect("a fact one guess deep");
+    let forged = rewritten(&bytes, |_, facts| {
+        // The same guess, another reply: the fact now speaks of another set.
+        let step = &mut facts[moved].path[0];
+        let other = (0..book.game().feedback_slots() as u8)
+            .map(mastermind_core::Feedback::from_index)
+            .find(|&reply| {
+                reply != step.reply
+                    && book.game().is_feedback(reply)
+                    && reply != book.game().all_black()
+            })
+            .unwrap();
+        step.reply = other;
+    });
+    assert!(check(forged.as_slice()).is_err());
+}
+
+#[test]
+fn a_certificate_of_another_game_or_a_cut_file_is_refused() {
+    let (_, _, bytes) = certificate(game(3, 4), &StrategyOptions::default());
+    let other_game = rewritten(&bytes, |header, _| header.game = game(3, 5));
+    assert!(check(other_game.as_slice()).is_err());
+    for cut in [1, 10, bytes.len() / 2, bytes.len() - 33, bytes.len() - 1] {
+        let error = check(&bytes[..cut]).err().expect("a cut file is refused");
+        assert!(
+            matches!(
+                error,
+                CertificateError::Truncated { .. }
+                    | CertificateError::Format(_)
+                    | CertificateError::Damaged(_)
+            ),
+            "{cut}: {error}"
+        );
+    }
+    let mut flipped = bytes.clone();
+    let middle = flipped.len() / 2;
+    flipped[middle] ^= 0x01;
+    assert!(check(flipped.as_slice()).is_err());
+    let mut longer = bytes.clone();
+    longer.push(0);
+    refused(&longer, "bytes follow");
+}
+
+#[test]
+fn knuths_tree_is_never_proven_optimal() {
+    // The optimum's certificate proves 5625 guesses at least, never 5801.
+    let (total, _, bytes) = certificate(Game::classic(), &StrategyOptions::default());
+    assert_eq!(total, 5625);
+    let proven = checked(&bytes);
+    assert_eq!(proven.bound_at(&[], None), Bound::AtLeast(5625));
+    let claims_5801 = rewritten(&bytes, |_, facts| {
+        facts.last_mut().unwrap().bound = Bound::AtLeast(5801);
+    });
+    refused(&claims_5801, "does not hold at the start");
+}
+
+#[test]
+fn the_capped_optimum_5626_is_proven() {
+    let options = StrategyOptions {
+        max_guesses: Some(5),
+        ..StrategyOptions::default()
+    };
+    let (total, worst, bytes) = certificate(Game::classic(), &options);
+    assert_eq!((total, worst), (5626, 5));
+    let proven = checked(&bytes);
+    assert_eq!(proven.bound_at(&[], Some(5)), Bound::AtLeast(5626));
+}
+
+/// Every ordering of `0..n`.
+fn permutations(n: usize) -> Vec<Vec<usize>> {
+    if n == 0 {
+        return vec![vec![]];
+    }
+    let mut all = Vec::new();
+    for shorter in permutations(n - 1) {
+        for place in 0..n {
+            let mut longer = shorter.clone();
+            longer.insert(place, n - 1);
+            all.push(longer);
+        }
+    }
+    all
+}
+
+/// Every transformation of a small game, by brute force: a position permutation with a
+/// colour permutation.
+fn all_transformations(book: &Codebook) -> Vec<Vec<Code>> {
+    let game = book.game();
+    let (pegs, colours) = (game.pegs(), game.colours());
+    let positions = permutations(pegs);
+    let colourings = permutations(colours);
+    let mut all = Vec::new();
+    for to in &positions {
+        for colour in &colourings {
+            all.push(
+                book.codes()
+                    .map(|code| {
+                        let pegs_of = book.colours_of(code);
+                        let mut image = vec![0u8; pegs];
+                        for (i, &c) in pegs_of.iter().enumerate() {
+                            image[to[i]] = colour[usize::from(c)] as u8;
+                        }
+                        book.index_of(&image).unwrap()
+                    })
+                    .collect(),
+            );
+        }
+    }
+    all
+}
+
+#[test]
+fn the_checkers_symmetry_is_exactly_the_history_stabilizer() {
+    // Brute force over all 24 × 24 transformations of 4×4: the orbits of those that fix every
+    // guess played, against the checker's own representatives.
+    let book = Codebook::new(game(4, 4));
+    let transformations = all_transformations(&book);
+    let code = |text: &str| book.parse(text).unwrap();
+    for history in [
+        vec![],
+        vec![code("1122")],
+        vec![code("1123")],
+        vec![code("1123"), code("2314")],
+        vec![code("1234"), code("1111")],
+    ] {
+        let fixing: Vec<&Vec<Code>> = transformations
+            .iter()
+            .filter(|t| history.iter().all(|&g| t[g.index()] == g))
+            .collect();
+        let stabilizer = Stabilizer::of(&book, &history);
+        for code in book.codes() {
+            let least = fixing.iter().map(|t| t[code.index()]).min().unwrap();
+            assert_eq!(
+                stabilizer.is_representative(book.colours_of(code)),
+                least == code,
+                "{} after {:?}",
+                book.format(code),
+                history.iter().map(|&g| book.format(g)).collect::<Vec<_>>()
+            );
+        }
+    }
+}
+
+#[test]
+fn a_path_that_names_no_code_is_refused_with_where() {
+    let (_, _, bytes) = certificate(game(3, 4), &StrategyOptions::default());
+    let forged = rewritten(&bytes, |_, facts| {
+        facts.insert(
+            0,
+            Fact {
+                path: vec![Step {
+                    guess: Code(9999),
+                    reply: mastermind_core::Feedback::from_index(0),
+                }],
+                budget: None,
+                bound: Bound::AtLeast(1),
+            },
+        );
+    });
+    refused(&forged, "guess number 9999 is not a code");
 }

@@ -152,8 +152,10 @@ impl<W: Write> Prover<'_, '_, W> {
             known.everywhere(self.book).to_vec()
         };
         for guess in guesses {
-            self.classes.split(self.scorer, set, guess);
-            if self.classes.size_cost(&bounds) >= bound
+            if self
+                .classes
+                .split_below(self.scorer, set, guess, &bounds, bound)
+                || self.classes.size_cost(&bounds) >= bound
                 || self.classes.cost(set, &bounds, child.limit(), &self.facts) >= bound
             {
                 continue;
