@@ -4,6 +4,7 @@
 mod atlas;
 #[cfg(unix)]
 mod browser;
+mod certificate;
 mod compare;
 mod documented;
 mod figure1;

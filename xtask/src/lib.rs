@@ -1,9 +1,10 @@
 //! Maintenance tasks for the repository, run as `cargo xtask TASK`: regenerating and checking
-//! the committed trees, static results and atlas under `trees/`, the whole-process benchmark table,
+//! the committed trees, certificates, static results and atlas under `trees/`, the whole-process benchmark table,
 //! and the cluster recipe run on a real one-node Slurm.
 
 pub mod atlas;
 pub mod bench;
+pub mod certificates;
 pub mod cluster;
 pub mod man;
 pub mod static_sets;

@@ -1,16 +1,18 @@
-//! `cargo xtask regen | regen-slow | regen-static | regen-atlas | check | bench [--quick] | cluster | man`.
+//! `cargo xtask regen | regen-slow | regen-static | regen-atlas | certificates [--all] | check | bench [--quick] | cluster | man`.
 
 use std::process::ExitCode;
 
-use xtask::{atlas, bench, cluster, man, static_sets, trees, workspace_root};
+use xtask::{atlas, bench, certificates, cluster, man, static_sets, trees, workspace_root};
 
 const USAGE: &str =
-    "usage: cargo xtask <regen | regen-slow | regen-static | regen-atlas | check | bench [--quick] | cluster | man>
+    "usage: cargo xtask <regen | regen-slow | regen-static | regen-atlas | certificates [--all] | check | bench [--quick] | cluster | man>
   regen         rewrite the committed trees under trees/ (the slow ones' notations only)
   regen-slow    the same, rebuilding the slow trees too (4×9: about 3 minutes)
   regen-static  rewrite the committed static results under trees/static/ (over an hour)
   regen-atlas   compute trees/atlas/ again, reusing what it settled (about half an hour from nothing)
-  check         fail if a committed tree, static result or atlas figure is stale or does not verify
+  certificates  rewrite the committed certificates under trees/certificates/
+  certificates --all  prove and check every published optimum into target/certificates/ (hours)
+  check         fail if a committed tree, certificate, static result or atlas figure is stale or does not verify
   bench         build release binaries and print the whole-process benchmark table
   bench --quick the same, without the long searches
   cluster       run contrib/slurm on a one-node Slurm started here (installs it; needs root)
@@ -25,7 +27,10 @@ fn main() -> ExitCode {
         ["regen-slow"] => trees::regen(&root, true),
         ["regen-static"] => static_sets::regen(&root),
         ["regen-atlas"] => atlas::regen(&root),
+        ["certificates"] => certificates::regen(&root),
+        ["certificates", "--all"] => certificates::all(&root),
         ["check"] => trees::check(&root)
+            .and_then(|()| certificates::check_committed(&root))
             .and_then(|()| static_sets::check(&root))
             .and_then(|()| atlas::check(&root)),
         ["bench"] => bench::run(&root, bench::Scope::Full),

@@ -1,0 +1,150 @@
+//! Certificates of the optimal trees: the small ones committed under `trees/certificates/`
+//! (rewritten by `cargo xtask certificates`, proven again and required byte for byte by
+//! `cargo xtask check`), and every published optimum proven and checked by `cargo xtask
+//! certificates --all`, into `target/certificates/`, with each certificate's size and times.
+
+use std::path::Path;
+use std::time::Instant;
+
+use anyhow::{bail, Context};
+use mastermind_certificate::check;
+use mastermind_core::{FeedbackKind, Game, Scorer};
+use mastermind_solve::{
+    build, certify_tree, strategy_info, NoProgress, StrategyKind, StrategyOptions,
+};
+use mastermind_tree::{Statistics, TreeFile};
+use mastermind_verify::{judge, Optimality};
+
+/// The committed trees whose certificates are committed beside them: seconds to prove.
+const COMMITTED: &[&str] = &["optimal-4x6", "optimal-4x6-max5"];
+
+/// The certificate of the committed tree `stem`, proven from its file.
+fn certificate_of_committed(root: &Path, stem: &str) -> anyhow::Result<Vec<u8>> {
+    let path = root.join("trees").join(format!("{stem}.json"));
+    let text = std::fs::read_to_string(&path)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    let file = TreeFile::from_json(&text)?;
+    let scorer = Scorer::new(file.game()?);
+    let tree = file
+        .tree
+        .to_node(scorer.codebook())
+        .map_err(anyhow::Error::msg)?;
+    certificate(&scorer, &file.strategy, &tree)
+}
+
+fn certificate(
+    scorer: &Scorer,
+    strategy: &mastermind_tree::StrategyInfo,
+    tree: &mastermind_tree::Node,
+) -> anyhow::Result<Vec<u8>> {
+    let statistics = Statistics::of_tree(tree);
+    let mut bytes = Vec::new();
+    certify_tree(
+        scorer,
+        strategy,
+        &[],
+        statistics.total(),
+        statistics.worst_case(),
+        &mut bytes,
+    )
+    .map_err(|error| anyhow::anyhow!("{error}"))?;
+    Ok(bytes)
+}
+
+/// Whether `bytes` check and prove `tree` optimal.
+fn proves(
+    bytes: &[u8],
+    scorer: &Scorer,
+    strategy: &mastermind_tree::StrategyInfo,
+    tree: &mastermind_tree::Node,
+) -> anyhow::Result<u64> {
+    let proven = check(bytes)?;
+    match judge(
+        scorer.codebook(),
+        Some(strategy),
+        &[],
+        &Statistics::of_tree(tree),
+        &proven,
+    ) {
+        Optimality::Proven { facts } => Ok(facts),
+        other => bail!("{other}"),
+    }
+}
+
+/// Rewrites the committed certificates.
+pub fn regen(root: &Path) -> anyhow::Result<()> {
+    let directory = root.join("trees/certificates");
+    std::fs::create_dir_all(&directory)?;
+    for stem in COMMITTED {
+        let bytes = certificate_of_committed(root, stem)?;
+        let path = directory.join(format!("{stem}.cert"));
+        std::fs::write(&path, &bytes)?;
+        println!("wrote {} ({} bytes)", path.display(), bytes.len());
+    }
+    Ok(())
+}
+
+/// Fails if a committed certificate is not what the prover writes today.
+pub fn check_committed(root: &Path) -> anyhow::Result<()> {
+    for stem in COMMITTED {
+        let path = root.join("trees/certificates").join(format!("{stem}.cert"));
+        let committed =
+            std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
+        if certificate_of_committed(root, stem)? != committed {
+            bail!(
+                "{} is stale: run `cargo xtask certificates` and commit the result",
+                path.display()
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Proves and checks every published optimum, printing each certificate's size and times.
+pub fn all(root: &Path) -> anyhow::Result<()> {
+    let directory = root.join("target/certificates");
+    std::fs::create_dir_all(&directory)?;
+    let game =
+        |pegs, colours, repetition| Game::new(pegs, colours, repetition, FeedbackKind::BlackWhite);
+    let capped = StrategyOptions {
+        max_guesses: Some(5),
+        ..StrategyOptions::default()
+    };
+    let cases: Vec<(&str, Game, StrategyOptions)> = vec![
+        ("optimal-4x6", game(4, 6, true)?, StrategyOptions::default()),
+        ("optimal-4x6-max5", game(4, 6, true)?, capped),
+        ("optimal-4x7", game(4, 7, true)?, StrategyOptions::default()),
+        (
+            "optimal-bulls-and-cows",
+            game(4, 10, false)?,
+            StrategyOptions::default(),
+        ),
+        ("optimal-5x5", game(5, 5, true)?, StrategyOptions::default()),
+        ("optimal-4x8", game(4, 8, true)?, StrategyOptions::default()),
+        ("optimal-4x9", game(4, 9, true)?, StrategyOptions::default()),
+    ];
+    println!("| tree | total | facts | bytes | build s | prove s | check s |");
+    println!("|---|---:|---:|---:|---:|---:|---:|");
+    for (name, game, options) in cases {
+        let scorer = Scorer::new(game);
+        let started = Instant::now();
+        let built = build(StrategyKind::Optimal, &options, &scorer, &NoProgress)?;
+        let built_in = started.elapsed();
+        let strategy = strategy_info("optimal", &options, scorer.codebook());
+        let started = Instant::now();
+        let bytes = certificate(&scorer, &strategy, &built.root)?;
+        let proven_in = started.elapsed();
+        std::fs::write(directory.join(format!("{name}.cert")), &bytes)?;
+        let started = Instant::now();
+        let facts = proves(&bytes, &scorer, &strategy, &built.root)?;
+        println!(
+            "| {name} | {} | {facts} | {} | {:.1} | {:.1} | {:.1} |",
+            Statistics::of_tree(&built.root).total(),
+            bytes.len(),
+            built_in.as_secs_f64(),
+            proven_in.as_secs_f64(),
+            started.elapsed().as_secs_f64()
+        );
+    }
+    Ok(())
+}
