@@ -73,6 +73,11 @@ class Report:
     worst_case: int
     tree: Optional[Tree]
     """The verified tree, or None when there is a problem."""
+    optimality: Optional[Literal["proven", "unproven"]]
+    """"proven" when the certificate given proves the tree optimal; "unproven" for an optimal
+    tree without one, or whose certificate does not prove it; None for other trees."""
+    optimality_problem: Optional[str]
+    """Why the certificate given does not prove the tree optimal, if it does not."""
     def __bool__(self) -> bool: ...
 
 def generate(
@@ -121,10 +126,13 @@ def verify(
     black_only: Optional[bool] = None,
     max_guesses: Optional[int] = None,
     strategy: Optional[str] = None,
+    certificate: Optional[bytes] = None,
 ) -> Report:
     """Verifies a tree given as text: every code replayed, every claim checked.
 
     The JSON file names its game; other formats are read in the game the keywords name.
+    ``certificate``, the bytes of a certificate of optimality (``mastermind certify``), is
+    checked against the tree and sets ``Report.optimality``.
     """
 
 def read(

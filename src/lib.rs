@@ -158,11 +158,12 @@ pub use mastermind_core::{
 /// ([`build_scored`](strategy::build_scored)), the exact searches, and where a build starts.
 pub mod strategy {
     pub use mastermind_solve::{
-        build, build_from, build_scored, check_options, first_consistent, knuth, least_worst_case,
-        one_step, one_step_with, optimal, optimal_from, random_consistent, BuiltStrategy,
-        ClassSizes, Contradiction, GuessScore, Heuristic, Misfit, NoProgress, NoStrategy,
-        Objective, OneStepOptions, OptimalOptions, OptimalResult, Progress, SearchStatistics,
-        Situation, StrategyError, StrategyKind, StrategyOptions, TieBreak,
+        build, build_from, build_scored, certify_tree, check_options, first_consistent, knuth,
+        least_worst_case, one_step, one_step_with, optimal, optimal_from, random_consistent,
+        write_certificate, BuiltStrategy, CertifyError, CertifyTreeError, ClassSizes,
+        Contradiction, GuessScore, Heuristic, Misfit, NoProgress, NoStrategy, Objective,
+        OneStepOptions, OptimalOptions, OptimalResult, Progress, SearchStatistics, Situation,
+        StrategyError, StrategyKind, StrategyOptions, TieBreak,
     };
 }
 
@@ -184,11 +185,21 @@ pub mod formats {
     pub use mastermind_formats::{detect, parse, write, Format, Parsed, Reading, SyntaxError};
 }
 
-/// The verifier: replays every code through a tree and checks every claim.
+/// The verifier: replays every code through a tree and checks every claim, and says whether a
+/// certificate proves the tree optimal ([`judge`](verify::judge)).
 pub mod verify {
     pub use mastermind_verify::{
-        verify_file, verify_node, verify_notation, verify_read, verify_tree, Problem, ProblemKind,
-        Report, TreePath, VerifyOptions,
+        claims_optimum, judge, verify_file, verify_node, verify_notation, verify_read, verify_tree,
+        Optimality, Problem, ProblemKind, Report, TreePath, VerifyOptions,
+    };
+}
+
+/// Certificates of optimality: reading and checking them, independently of the search
+/// ([`check`](certificate::check)); [`strategy::write_certificate`] and
+/// [`strategy::certify_tree`] write them.
+pub mod certificate {
+    pub use mastermind_certificate::{
+        check, read_facts, Bound, CertificateError, CertificateWriter, Fact, Header, Proven, Step,
     };
 }
 

@@ -258,7 +258,7 @@ fn notes_of_another_run_or_broken_notes_are_refused() {
         );
     }
 
-    let broken = format!("{text}tried 1234 = many\n");
+    let broken = format!("{text}{}", sealed(&text, "tried 1234 = many"));
     std::fs::write(&path, &broken).unwrap();
     let refused = mastermind(&[&optimal[..], &["--resume", dir, "-q"]].concat()).expect_status(2);
     let line = broken.lines().count();
@@ -290,6 +290,91 @@ fn notes_of_another_run_or_broken_notes_are_refused() {
     assert!(!path.exists());
     let part = name.replace(".notes", ".json");
     assert!(pieces.join(part).is_file());
+}
+
+/// `content` as a line of the notes whose text (header first) is `notes`, with the checksum
+/// the tool writes: what a forger who read the source could write.
+fn sealed(notes: &str, content: &str) -> String {
+    use sha2::{Digest, Sha256};
+    let header: serde_json::Value = serde_json::from_str(notes.lines().next().unwrap()).unwrap();
+    let (digest, piece) = (header["digest"].as_str().unwrap(), &header["piece"]);
+    let hash = Sha256::digest(format!("{digest}\n{piece}\n{content}").as_bytes());
+    let checksum: String = hash[..8].iter().map(|byte| format!("{byte:02x}")).collect();
+    format!("{content} #{checksum}\n")
+}
+
+/// A note changed by hand (a bound raised past any truth) is refused at its line, and the
+/// notes are left as they were.
+#[cfg(unix)]
+#[test]
+fn a_note_changed_by_hand_is_refused_with_its_line() {
+    let (_directory, pieces, name, text) = stop_inside_a_piece(4);
+    let path = pieces.join(&name);
+    let (index, line) = text
+        .lines()
+        .enumerate()
+        .find(|(_, line)| line.starts_with("tried "))
+        .expect("a guess tried");
+    let words: Vec<&str> = line.split(' ').collect();
+    let forged_line = format!("tried {} >= 99999 {}", words[1], words[4]);
+    let forged = text.replacen(line, &forged_line, 1);
+    std::fs::write(&path, &forged).unwrap();
+    let refused = mastermind(
+        &[
+            &OPTIMAL_4X7[..],
+            &["--resume", pieces.to_str().unwrap(), "-q"],
+        ]
+        .concat(),
+    )
+    .expect_status(2);
+    says(&refused.stderr, &name);
+    says(&refused.stderr, &format!("line {}, column", index + 1));
+    says(&refused.stderr, "checksum does not match");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), forged);
+}
+
+/// Well-formed notes with valid checksums that cannot hold of this run are refused with their
+/// line, never a panic; notes that hold on their face but that the search contradicts are set
+/// aside, and the run ends with the true optimum.
+#[cfg(unix)]
+#[test]
+fn notes_that_cannot_hold_or_that_the_search_contradicts_never_change_the_result() {
+    let (_directory, pieces, name, text) = stop_inside_a_piece(4);
+    let path = pieces.join(&name);
+    let dir = pieces.to_str().unwrap();
+    let run = |notes: &str, status| {
+        std::fs::write(&path, notes).unwrap();
+        mastermind(&[&OPTIMAL_4X7[..], &["--resume", dir]].concat()).expect_status(status)
+    };
+    // Guesses left in a run with no cap: refused, naming the file and line.
+    let capped = format!("{text}{}", sealed(&text, "set >= 50 3 1111 1112 1113"));
+    let refused = run(&capped, 2);
+    says(
+        &refused.stderr,
+        &format!("{} line {}", path.display(), capped.lines().count()),
+    );
+    says(
+        &refused.stderr,
+        "3 guesses left, where this run allows no cap",
+    );
+    // A guess said to reach one guess less than it was found to need: plausible on its face,
+    // false, and the run still writes the true optimum.
+    let words: Vec<&str> = text
+        .lines()
+        .find(|line| line.starts_with("tried "))
+        .expect("a guess tried")
+        .split(' ')
+        .collect();
+    let below: u32 = words[3].parse::<u32>().unwrap() - 1;
+    let header = text.lines().next().unwrap();
+    let lie = format!(
+        "{header}\n{}",
+        sealed(&text, &format!("tried {} = {below}", words[1]))
+    );
+    let resumed = run(&lie, 0);
+    let single = mastermind(&[&OPTIMAL_4X7[..], &["-q"]].concat()).expect_status(0);
+    says(&single.stdout, "\"total_guesses\": 11228");
+    assert_eq!(resumed.stdout, single.stdout);
 }
 
 /// Two runs started on one directory share its pieces: each skips a piece whose notes the

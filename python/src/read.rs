@@ -1,11 +1,15 @@
 //! Reading and verifying trees from text in every format the tool reads: its JSON tree file,
 //! Knuth's and Irving's notations, and the YAML and punch-card formats of other tools.
 
+use mastermind::certificate::check;
 use mastermind::formats::{self, Format};
 use mastermind::notation::{self, Notation};
 use mastermind::tree::{StrategyInfo, TreeFile};
-use mastermind::verify::{verify_file, verify_notation, verify_read, VerifyOptions};
-use mastermind::{FeedbackKind, Game, Scorer};
+use mastermind::verify::{
+    claims_optimum, judge, verify_file, verify_notation, verify_read, Optimality,
+    Report as VerifyReport, VerifyOptions,
+};
+use mastermind::{Code, Codebook, Feedback, FeedbackKind, Game, Scorer};
 use pyo3::prelude::*;
 
 use crate::game::game_of;
@@ -57,13 +61,18 @@ impl GameWords {
 /// arguments name (4 × 6 by default). `strategy` names the strategy the text is said to be,
 /// for the figures the literature quotes.
 ///
+/// `certificate`, the bytes of a certificate (`mastermind certify`), is checked against the
+/// tree: `report.optimality` is then `"proven"`, or `"unproven"` with the reason in
+/// `report.optimality_problem` (and `report.valid` false). Without one, a tree of the optimal
+/// strategy is `"unproven"` and other trees have `None`.
+///
 /// >>> report = mastermind.verify(mastermind.generate("knuth").write("knuth"))
-/// >>> report.valid, report.total
-/// (True, 5801)
+/// >>> report.valid, report.total, report.optimality
+/// (True, 5801, None)
 #[pyfunction]
 #[pyo3(signature = (
     text, *, format = None, pegs = None, colours = None, repetition = None, black_only = None,
-    max_guesses = None, strategy = None
+    max_guesses = None, strategy = None, certificate = None
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn verify(
@@ -76,7 +85,9 @@ pub fn verify(
     black_only: Option<bool>,
     max_guesses: Option<usize>,
     strategy: Option<String>,
+    certificate: Option<Vec<u8>>,
 ) -> PyResult<Report> {
+    let certificate = certificate.as_deref();
     let words = GameWords {
         pegs,
         colours,
@@ -98,7 +109,8 @@ pub fn verify(
         let game = words.game()?;
         let scorer = Scorer::for_one_pass(game);
         let reading = notation::read(text, &game, notation);
-        let report = py.detach(|| verify_notation(&scorer, &reading, &[], &options));
+        let mut report = py.detach(|| verify_notation(&scorer, &reading, &[], &options));
+        report.optimality = optimality(py, game, &info, &[], &report, certificate);
         Report::new(py, game, info.clone(), report, None)
     };
     let other = |format| -> PyResult<Report> {
@@ -106,7 +118,7 @@ pub fn verify(
         let scorer = Scorer::for_one_pass(game);
         let parsed = formats::parse(text, format).map_err(|e| value_error(e.to_string()))?;
         let reading = parsed.read(&game);
-        let report = py.detach(|| {
+        let mut report = py.detach(|| {
             verify_read(
                 &scorer,
                 reading.tree.as_ref(),
@@ -115,6 +127,7 @@ pub fn verify(
                 &options,
             )
         });
+        report.optimality = optimality(py, game, &info, &[], &report, certificate);
         Report::new(py, game, info.clone(), report, None)
     };
     match format {
@@ -122,9 +135,12 @@ pub fn verify(
             let file = TreeFile::from_json(text).map_err(|e| value_error(e.to_string()))?;
             let game = file.game().map_err(|e| value_error(e.to_string()))?;
             words.check(&game)?;
-            let report = py
+            let mut report = py
                 .detach(|| verify_file(&file, &options))
                 .map_err(|e| value_error(e.to_string()))?;
+            let history = file.history(&Codebook::new(game)).unwrap_or_default();
+            report.optimality =
+                optimality(py, game, &file.strategy, &history, &report, certificate);
             let section = (!file.after.is_empty()).then(|| {
                 let steps: Vec<String> = file
                     .after
@@ -144,6 +160,31 @@ pub fn verify(
             "no format `{other}`: json, knuth, irving, yaml or punch-card"
         ))),
     }
+}
+
+/// What is known of a verified tree's optimality: checked against `certificate` if given,
+/// unchecked for a tree of the optimal strategy, else nothing.
+fn optimality(
+    py: Python<'_>,
+    game: Game,
+    strategy: &StrategyInfo,
+    history: &[(Code, Feedback)],
+    report: &VerifyReport,
+    certificate: Option<&[u8]>,
+) -> Option<Optimality> {
+    if !report.problems.is_empty() {
+        return None;
+    }
+    let Some(bytes) = certificate else {
+        return claims_optimum(Some(strategy)).then_some(Optimality::Unchecked);
+    };
+    let book = Codebook::new(game);
+    Some(match py.detach(|| check(bytes)) {
+        Ok(proven) => judge(&book, Some(strategy), history, &report.statistics, &proven),
+        Err(error) => Optimality::NotProven {
+            reason: error.to_string(),
+        },
+    })
 }
 
 /// Reads a tree from text as [`verify`] does, and returns it if it is valid; otherwise raises
@@ -168,7 +209,7 @@ pub fn read(
     strategy: Option<String>,
 ) -> PyResult<Py<Tree>> {
     let report = verify(
-        py, text, format, pegs, colours, repetition, black_only, None, strategy,
+        py, text, format, pegs, colours, repetition, black_only, None, strategy, None,
     )?;
     match report.tree() {
         Some(tree) => Ok(tree.clone_ref(py)),

@@ -5,7 +5,7 @@ use mastermind::formats::{self, Format};
 use mastermind::notation::{self, Layout, Notation};
 use mastermind::play::trace;
 use mastermind::tree::{Node, Statistics, StrategyInfo, TreeFile};
-use mastermind::verify::Report as VerifyReport;
+use mastermind::verify::{Optimality, Report as VerifyReport};
 use mastermind::{Game, Scorer};
 use pyo3::prelude::*;
 
@@ -229,6 +229,11 @@ pub struct Report {
     worst_case: usize,
     /// The verified tree, or `None` when there is a problem.
     tree: Option<Py<Tree>>,
+    /// `"proven"` when a certificate proves the tree optimal, `"unproven"` for a tree that
+    /// claims an optimum without one (or whose certificate does not prove it), else `None`.
+    optimality: Option<String>,
+    /// Why the certificate given does not prove the tree optimal, if it does not.
+    optimality_problem: Option<String>,
 }
 
 impl Report {
@@ -241,6 +246,12 @@ impl Report {
         report: VerifyReport,
         section: Option<String>,
     ) -> PyResult<Report> {
+        let valid = report.is_valid();
+        let optimality = report.optimality.as_ref().map(|o| o.word().to_owned());
+        let optimality_problem = match &report.optimality {
+            Some(Optimality::NotProven { reason }) => Some(reason.clone()),
+            _ => None,
+        };
         let mut notes = report.notes;
         let tree = match section {
             Some(after) => {
@@ -255,7 +266,9 @@ impl Report {
                 .transpose()?,
         };
         Ok(Report {
-            valid: report.problems.is_empty(),
+            valid,
+            optimality,
+            optimality_problem,
             problems: report.problems.iter().map(ToString::to_string).collect(),
             notes,
             codes: report.codes,

@@ -59,6 +59,21 @@ def test_the_optimum_read_back_from_its_file_is_5625():
     assert (tree.total, tree.worst_case, tree.strategy) == (5625, 6, "optimal")
 
 
+def test_a_certificate_proves_the_optimum_and_never_knuths_tree():
+    optimum = (TREES / "optimal-4x6.json").read_text()
+    certificate = (TREES / "certificates" / "optimal-4x6.cert").read_bytes()
+    proven = mastermind.verify(optimum, certificate=certificate)
+    assert (proven.valid, proven.optimality, proven.optimality_problem) == (True, "proven", None)
+    unchecked = mastermind.verify(optimum)
+    assert (unchecked.valid, unchecked.optimality) == (True, "unproven")
+    knuth = mastermind.verify((TREES / "knuth-4x6.json").read_text(), certificate=certificate)
+    assert (knuth.valid, knuth.optimality) == (False, "unproven")
+    assert "5625" in knuth.optimality_problem and "5801" in knuth.optimality_problem
+    cut = mastermind.verify(optimum, certificate=certificate[: len(certificate) // 2])
+    assert not cut.valid and "truncated" in cut.optimality_problem
+    assert mastermind.verify((TREES / "knuth-4x6.json").read_text()).optimality is None
+
+
 def test_goddards_small_game_optimum():
     tree = mastermind.generate("optimal", pegs=3, colours=5)
     assert tree.total == 451

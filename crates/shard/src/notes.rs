@@ -56,6 +56,15 @@ pub struct NotesError {
     pub message: String,
 }
 
+/// Notes read back, each with the line it was read from.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RecalledNotes {
+    /// The notes, in file order.
+    pub notes: Vec<Note>,
+    /// The line (from 1) of each note.
+    pub lines: Vec<usize>,
+}
+
 /// Reads the notes in `text`, which must be of piece `piece` of the plan with `digest`. A last
 /// line without its line end was cut short by a stop, and is left out.
 pub fn read_notes(
@@ -63,11 +72,11 @@ pub fn read_notes(
     book: &Codebook,
     digest: &str,
     piece: usize,
-) -> Result<Vec<Note>, NotesError> {
+) -> Result<RecalledNotes, NotesError> {
     let whole = text.rfind('\n').map_or("", |end| &text[..end]);
     let mut lines = whole.lines().enumerate();
     let Some((_, first)) = lines.next() else {
-        return Ok(Vec::new());
+        return Ok(RecalledNotes::default());
     };
     let at_start = |message: String| NotesError {
         line: 1,
@@ -92,18 +101,19 @@ pub fn read_notes(
             excerpt(digest)
         )));
     }
-    lines
-        .filter(|(_, line)| !line.trim().is_empty())
-        .map(|(index, line)| {
-            unsealed(line, digest, piece)
-                .and_then(|content| parse_line(book, content))
-                .map_err(|(column, message)| NotesError {
-                    line: index + 1,
-                    column,
-                    message,
-                })
-        })
-        .collect()
+    let mut recalled = RecalledNotes::default();
+    for (index, line) in lines.filter(|(_, line)| !line.trim().is_empty()) {
+        let note = unsealed(line, digest, piece)
+            .and_then(|content| parse_line(book, content))
+            .map_err(|(column, message)| NotesError {
+                line: index + 1,
+                column,
+                message,
+            })?;
+        recalled.notes.push(note);
+        recalled.lines.push(index + 1);
+    }
+    Ok(recalled)
 }
 
 /// The checksum that ends a line of notes of `piece` of the plan with `digest`.
@@ -139,6 +149,9 @@ pub struct NotesWriter<'b> {
     /// The plan's digest and the piece, which every line's checksum covers.
     digest: String,
     piece: usize,
+    /// Where the notes start after the header, to forget them when they are set aside.
+    header_end: u64,
+    set_aside: std::sync::atomic::AtomicBool,
     /// The first failure to write, if any: the search goes on, but a stop would lose more.
     failure: Mutex<Option<io::Error>>,
 }
@@ -192,13 +205,25 @@ impl<'b> NotesWriter<'b> {
             line.push('\n');
             file.write_all(line.as_bytes())?;
         }
+        let header_end = text
+            .iter()
+            .position(|&byte| byte == b'\n')
+            .filter(|_| whole > 0)
+            .map_or_else(|| file.stream_position(), |end| Ok(end as u64 + 1))?;
         Ok(NotesWriter {
             file: Mutex::new(file),
             book,
             digest: digest.to_owned(),
             piece,
+            header_end,
+            set_aside: std::sync::atomic::AtomicBool::new(false),
             failure: Mutex::new(None),
         })
+    }
+
+    /// Whether the search contradicted the notes taken back in, so that they were forgotten.
+    pub fn set_aside(&self) -> bool {
+        self.set_aside.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// The first write that failed, if one did.
@@ -211,6 +236,24 @@ impl<'b> NotesWriter<'b> {
 }
 
 impl Notebook for NotesWriter<'_> {
+    fn contradicted(&self) {
+        self.set_aside
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+        let mut file = self
+            .file
+            .lock()
+            .expect("no thread panics holding the notes");
+        let forgotten = file
+            .set_len(self.header_end)
+            .and_then(|()| file.seek(SeekFrom::End(0)).map(drop));
+        if let Err(error) = forgotten {
+            self.failure
+                .lock()
+                .expect("no thread panics holding the failure")
+                .get_or_insert(error);
+        }
+    }
+
     fn note(&self, note: Note) {
         let content = format_line(self.book, &note);
         let line = format!("{content} #{}\n", seal(&self.digest, self.piece, &content));
@@ -467,10 +510,14 @@ mod tests {
         for note in &notes {
             text.push_str(&sealed(&format_line(&book, note)));
         }
-        assert_eq!(read_notes(&text, &book, "d1", 4).unwrap(), notes);
+        assert_eq!(read_notes(&text, &book, "d1", 4).unwrap().notes, notes);
+        assert_eq!(
+            read_notes(&text, &book, "d1", 4).unwrap().lines,
+            vec![2, 3, 4, 5]
+        );
         text.push_str("set = 9 11");
-        assert_eq!(read_notes(&text, &book, "d1", 4).unwrap(), notes);
-        assert_eq!(read_notes("", &book, "d1", 4).unwrap(), vec![]);
+        assert_eq!(read_notes(&text, &book, "d1", 4).unwrap().notes, notes);
+        assert_eq!(read_notes("", &book, "d1", 4).unwrap().notes, vec![]);
     }
 
     /// `content` as a line of notes of piece 4 of plan `d1`.
@@ -560,8 +607,20 @@ mod tests {
         }
         let text = std::fs::read_to_string(&path).unwrap();
         assert_eq!(
-            read_notes(&text, &book, "d1", 4).unwrap(),
+            read_notes(&text, &book, "d1", 4).unwrap().notes,
             vec![tried(4000), tried(4001)]
+        );
+        // Notes the search contradicted are forgotten, header kept, and later notes follow it.
+        {
+            let writer = NotesWriter::open(&path, &book, "d1", 4).unwrap();
+            writer.contradicted();
+            assert!(writer.set_aside());
+            writer.note(tried(4002));
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(
+            read_notes(&text, &book, "d1", 4).unwrap().notes,
+            vec![tried(4002)]
         );
         // One writer at a time: a second would write over the first's notes.
         let first = NotesWriter::open(&path, &book, "d1", 4).unwrap();

@@ -19,7 +19,7 @@ use mastermind_core::Scorer;
 use mastermind_shard::notes::{read_notes, NotesWriter};
 use mastermind_shard::optimal::{self, PlannedRun, ShardRun};
 use mastermind_shard::ShardId;
-use mastermind_solve::pieces::{GuessTried, Note, PieceResult};
+use mastermind_solve::pieces::{GuessTried, ImpossibleNote, Note, PieceError, PieceResult};
 use mastermind_solve::Progress;
 
 use crate::args::GenerateArgs;
@@ -220,6 +220,8 @@ fn solve_noted(
         .with_context(|| format!("cannot read {}", path.display()))?;
     let recalled = read_notes(&text, book, run.digest(), index)
         .with_context(|| format!("cannot take back in {}", path.display()))?;
+    let lines = recalled.lines;
+    let recalled = recalled.notes;
     if !quiet && !recalled.is_empty() {
         progress.println(&format!(
             "piece {} of {}: {} notes taken back in from {} ({})",
@@ -240,14 +242,31 @@ fn solve_noted(
             run.plan().pieces[index].limit
         ));
     }
-    let solved = run.run_piece_noted(
-        id,
-        index,
-        limit,
-        &PiecesProgress(progress),
-        &recalled,
-        &notebook,
-    )?;
+    let solved = run
+        .run_piece_noted(
+            id,
+            index,
+            limit,
+            &PiecesProgress(progress),
+            &recalled,
+            &notebook,
+        )
+        .map_err(|error| match error {
+            PieceError::ImpossibleNote(ImpossibleNote { index, reason }) => anyhow::anyhow!(
+                "{} line {}: this note cannot hold: {reason}; remove the line (or the file, to \
+                 solve the piece from nothing)",
+                path.display(),
+                lines.get(index).copied().unwrap_or(0)
+            ),
+            other => other.into(),
+        })?;
+    if notebook.set_aside() {
+        progress.println(&format!(
+            "warning: the search contradicted the notes in {} (a total no strategy reaches): \
+             they were set aside and the piece solved from nothing",
+            path.display()
+        ));
+    }
     if let Some(error) = notebook.failure() {
         progress.println(&format!(
             "warning: the notes could not all be written to {} ({error}): the piece was \

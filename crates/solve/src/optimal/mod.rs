@@ -188,7 +188,9 @@ fn search_from(root: Root<'_>, situation: &Situation) -> Result<OptimalResult, N
         });
     }
     search.finish(total);
-    let tree = search.build(codes, budget, &symmetry, total);
+    let tree = search
+        .build(codes, budget, &symmetry, total)
+        .expect("a search without notes rebuilds the total it found");
     Ok(OptimalResult {
         tree,
         total: u64::from(total),

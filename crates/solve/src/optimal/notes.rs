@@ -7,8 +7,13 @@
 //! finished at once. And each candidate set that took at least [`NOTE_AFTER`] to settle, with
 //! its least total or a bound on it: these keep most of the work on the guesses that were
 //! under way when the search stopped. Quicker sets are searched again about as fast as they
-//! are read, and would fill the notes at thousands a second. Only proven facts are noted, so
-//! notes taken back in change how fast the search is, never what it finds.
+//! are read, and would fill the notes at thousands a second. Only proven facts are noted.
+//!
+//! Notes taken back in are claims, not proofs: each is checked against the game, the piece
+//! and the run's cap before it is used, and a piece whose search contradicts them is solved
+//! again from nothing. A note that claims too high a bound can still keep the search from a
+//! better guess; only a certificate of the finished tree (`mastermind certify`) shows that
+//! none did.
 
 use std::collections::HashMap;
 use std::time::Duration;
@@ -62,16 +67,27 @@ pub struct GuessTried {
 pub trait Notebook: Sync {
     /// The search has proven `note`.
     fn note(&self, note: Note);
+
+    /// The search contradicted the notes it took back in: they were set aside, and so is
+    /// everything noted since; the piece is solved again from nothing.
+    fn contradicted(&self) {}
 }
 
-/// A note taken back in claims less than any strategy for its set can reach: this search did
-/// not prove it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A note taken back in that cannot be true of this run: this search did not prove it.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ImpossibleNote {
     /// Its place among the notes given.
     pub index: usize,
-    /// The least total its set can have.
-    pub least: u32,
+    /// Why it cannot hold.
+    pub reason: String,
+}
+
+/// The node whose notes are taken back in: the piece's codes (in numeric order), the guesses
+/// they may still use, and whether only candidates may be guessed.
+pub(super) struct NotedNode<'c> {
+    pub(super) codes: &'c [Code],
+    pub(super) budget: Budget,
+    pub(super) consistent_only: bool,
 }
 
 /// Where a search notes what it proves, and the guesses already tried at its noted node.
@@ -147,23 +163,56 @@ impl Search<'_> {
 }
 
 impl Notes<'_> {
-    /// Takes `recalled` in as if `search` had proven them. A note below the least total its
-    /// set allows is refused, and nothing after it is taken in.
+    /// Takes `recalled`, notes about `node`, in as if `search` had proven them. A note that
+    /// cannot hold of this run is refused, and nothing after it is taken in: a set that is not
+    /// part of the piece, guesses left that the run's cap does not allow, a guess a
+    /// consistent-only run cannot play, or a total below the least its set's size allows.
     pub(super) fn recall(
         &mut self,
         search: &Search<'_>,
-        piece_size: usize,
+        node: &NotedNode<'_>,
         recalled: &[Note],
     ) -> Result<(), ImpossibleNote> {
+        let piece_size = node.codes.len();
+        let in_piece = |code: &Code| node.codes.binary_search(code).is_ok();
         for (index, note) in recalled.iter().enumerate() {
+            let refuse = |reason: String| ImpossibleNote { index, reason };
             match note {
                 Note::Set(fact) => {
-                    let budget = fact
-                        .guesses_left
-                        .map_or(Budget::UNLIMITED, |left| Budget::at_most(usize::from(left)));
+                    let budget = match (fact.guesses_left, node.budget.limit()) {
+                        (None, None) => Budget::UNLIMITED,
+                        (Some(left), Some(cap)) if (1..=cap).contains(&left) => {
+                            Budget::at_most(usize::from(left))
+                        }
+                        (left, cap) => {
+                            return Err(refuse(format!(
+                                "{} guesses left, where this run allows {}",
+                                left.map_or("unlimited".into(), |l| l.to_string()),
+                                cap.map_or("no cap".into(), |c| format!("at most {c}"))
+                            )))
+                        }
+                    };
+                    if fact.set.len() > piece_size || !fact.set.iter().all(in_piece) {
+                        return Err(refuse("its set is not part of the piece's codes".into()));
+                    }
+                    if node.consistent_only
+                        && fact
+                            .guess
+                            .is_some_and(|guess| fact.set.binary_search(&guess).is_err())
+                    {
+                        return Err(refuse(
+                            "its guess is not a code of its set, which consistent-only play \
+                             cannot guess"
+                                .into(),
+                        ));
+                    }
                     let least = search.bounds.of(fact.set.len(), budget);
                     if fact.total < least {
-                        return Err(ImpossibleNote { index, least });
+                        return Err(refuse(format!(
+                            "it claims a total of {}, below {least}, the least its set's size \
+                             allows",
+                            fact.total
+                        )));
                     }
                     let known = match fact.guess {
                         Some(guess) => Known::Exact {
@@ -175,11 +224,22 @@ impl Notes<'_> {
                     search.table().record(&fact.set, budget, known);
                 }
                 Note::Tried(tried) => {
+                    if node.consistent_only && !in_piece(&tried.guess) {
+                        return Err(refuse(
+                            "its guess is not a code of the piece, which consistent-only play \
+                             cannot guess"
+                                .into(),
+                        ));
+                    }
                     // The guess's own turn for every code, and at least one more guess for
                     // all but one of them.
-                    let least = 2 * piece_size as u32 - 1;
+                    let least = (2 * piece_size as u32).saturating_sub(1);
                     if tried.total < least {
-                        return Err(ImpossibleNote { index, least });
+                        return Err(refuse(format!(
+                            "it claims a total of {}, below {least}, the least the piece's \
+                             size allows",
+                            tried.total
+                        )));
                     }
                     let kept = self.tried.entry(tried.guess).or_insert(*tried);
                     if tried.exact || (!kept.exact && tried.total > kept.total) {

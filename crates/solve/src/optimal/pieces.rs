@@ -19,7 +19,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use super::bounds::INFEASIBLE;
-use super::notes::{ImpossibleNote, Note, Notebook, Notes, NOTE_AFTER};
+use super::notes::{ImpossibleNote, Note, Notebook, NotedNode, Notes, NOTE_AFTER};
 use super::partition::Shapes;
 use super::search::Subproblem;
 use super::{NoStrategy, OptimalOptions, Root};
@@ -295,7 +295,10 @@ pub fn solve_pieces(
     progress: &dyn Progress,
 ) -> Result<Vec<PieceResult>, NoStrategy> {
     let root = Root::new(scorer, options, &crate::Situation::start(scorer), progress)?;
-    Ok(solve_at(&root, pieces, progress))
+    Ok(solve_at(&root, pieces, progress)
+        .into_iter()
+        .map(|result| result.expect("a search without notes rebuilds the totals it found"))
+        .collect())
 }
 
 /// Solves one piece as [`solve_pieces`] does, for a run that may be stopped and started
@@ -316,6 +319,12 @@ pub fn solve_piece_noted(
 }
 
 /// [`solve_piece_noted`], noting the sets that took at least `note_after`.
+///
+/// Every note is checked against the game, the plan and the piece before it is taken in (see
+/// [`Notes::recall`]); one that cannot hold refuses the notes. A note that holds on its face
+/// but that the search contradicts (a total no guess reaches, or a tree that needs more than
+/// the total) sets the notes aside: the notebook forgets them and the piece is solved again
+/// from nothing, so that the result is the true one whatever the notes said.
 fn solve_piece_noting(
     scorer: &Scorer,
     options: &OptimalOptions,
@@ -325,19 +334,38 @@ fn solve_piece_noting(
     notebook: &dyn Notebook,
     note_after: Duration,
 ) -> Result<PieceResult, PieceError> {
-    let mut root = Root::new(scorer, options, &crate::Situation::start(scorer), progress)
-        .map_err(PieceError::NoStrategy)?;
-    let mut notes = Notes::new(notebook, PIECE_DEPTH, note_after);
-    notes
-        .recall(&root.search, piece.size, recalled)
-        .map_err(PieceError::ImpossibleNote)?;
-    root.search.notes = Some(notes);
-    let mut results = solve_at(&root, std::slice::from_ref(piece), progress);
-    Ok(results.remove(0))
+    let start = crate::Situation::start(scorer);
+    let class: Vec<Code> = scorer
+        .all_codes()
+        .into_iter()
+        .filter(|&code| scorer.feedback(piece.opening, code) == piece.reply)
+        .collect();
+    let solve = |recalled: &[Note]| -> Result<Option<PieceResult>, PieceError> {
+        let mut root =
+            Root::new(scorer, options, &start, progress).map_err(PieceError::NoStrategy)?;
+        let mut notes = Notes::new(notebook, PIECE_DEPTH, note_after);
+        let piece_node = NotedNode {
+            codes: &class,
+            budget: root.budget.after_guess(),
+            consistent_only: options.consistent_only,
+        };
+        notes
+            .recall(&root.search, &piece_node, recalled)
+            .map_err(PieceError::ImpossibleNote)?;
+        root.search.notes = Some(notes);
+        Ok(solve_at(&root, std::slice::from_ref(piece), progress).remove(0))
+    };
+    match solve(recalled)? {
+        Some(result) => Ok(result),
+        None => {
+            notebook.contradicted();
+            Ok(solve(&[])?.expect("a search without notes rebuilds the total it found"))
+        }
+    }
 }
 
 /// Why pieces were not solved.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PieceError {
     /// No strategy meets the cap on the worst case.
     NoStrategy(NoStrategy),
@@ -349,11 +377,9 @@ impl fmt::Display for PieceError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PieceError::NoStrategy(error) => error.fmt(f),
-            PieceError::ImpossibleNote(ImpossibleNote { index, least }) => write!(
-                f,
-                "note {} claims a total below {least}, the least its set's size allows",
-                index + 1
-            ),
+            PieceError::ImpossibleNote(ImpossibleNote { index, reason }) => {
+                write!(f, "note {} cannot hold: {reason}", index + 1)
+            }
         }
     }
 }
@@ -361,7 +387,13 @@ impl fmt::Display for PieceError {
 impl std::error::Error for PieceError {}
 
 /// Solves `pieces` with the search set up in `root`.
-fn solve_at(root: &Root<'_>, pieces: &[Piece], progress: &dyn Progress) -> Vec<PieceResult> {
+/// Each piece's result, `None` where the search contradicts what it was told (notes taken
+/// back in): a total it cannot rebuild, or a tree that needs more than the total.
+fn solve_at(
+    root: &Root<'_>,
+    pieces: &[Piece],
+    progress: &dyn Progress,
+) -> Vec<Option<PieceResult>> {
     let scorer = root.search.scorer();
     let set = scorer.all_codes();
     let after = root.budget.after_guess();
@@ -385,12 +417,15 @@ fn solve_at(root: &Root<'_>, pieces: &[Piece], progress: &dyn Progress) -> Vec<P
             };
             let value = root.search.solve(problem, piece.limit);
             let result = if value < piece.limit {
-                PieceResult::Exact {
-                    total: u64::from(value),
-                    tree: root.search.build(&class, after, &symmetry, value),
-                }
+                root.search
+                    .build(&class, after, &symmetry, value)
+                    .filter(|tree| Statistics::of_tree(tree).total() == u64::from(value))
+                    .map(|tree| PieceResult::Exact {
+                        total: u64::from(value),
+                        tree,
+                    })
             } else {
-                PieceResult::AtLeast(u64::from(value))
+                Some(PieceResult::AtLeast(u64::from(value)))
             };
             let done = settled.fetch_add(1, Ordering::Relaxed) + 1;
             progress.subproblems_settled(done, total, None);
@@ -693,6 +728,67 @@ mod tests {
                 ),
                 "{refused:?}"
             );
+        }
+    }
+
+    /// Notes that hold on their face but not in truth: a guess said to reach less than it
+    /// does, a set said to cost its least conceivable total. The search contradicts them, the
+    /// notebook is told, and the piece comes out as if there had been no notes.
+    #[test]
+    fn notes_the_search_contradicts_are_set_aside() {
+        struct Told(Mutex<bool>);
+        impl Notebook for Told {
+            fn note(&self, _: Note) {}
+            fn contradicted(&self) {
+                *self.0.lock().unwrap() = true;
+            }
+        }
+        // Guesses tried at a piece's node are recalled where they are tried side by side:
+        // pieces of at least `PARALLEL_GUESSES_MIN_SET` codes. The smallest such of 4×6 that
+        // its plan solves exactly.
+        let scorer = Scorer::new(Game::classic());
+        let options = OptimalOptions::default();
+        let plan = plan(&scorer, &options).unwrap();
+        let mut large: Vec<&Piece> = plan.pieces.iter().filter(|p| p.size >= 300).collect();
+        large.sort_by_key(|piece| piece.size);
+        let (piece, truth) = large
+            .into_iter()
+            .find_map(|piece| {
+                let result =
+                    solve_pieces(&scorer, &options, std::slice::from_ref(piece), &NoProgress)
+                        .unwrap()
+                        .remove(0);
+                matches!(result, PieceResult::Exact { .. }).then_some((piece, result))
+            })
+            .expect("a large piece solved exactly");
+        let PieceResult::Exact { total, tree } = &truth else {
+            unreachable!()
+        };
+        let class: Vec<Code> = scorer
+            .all_codes()
+            .into_iter()
+            .filter(|&code| scorer.feedback(piece.opening, code) == piece.reply)
+            .collect();
+        let lies = [
+            Note::Tried(GuessTried {
+                guess: tree.guess,
+                total: *total as u32 - 1,
+                exact: true,
+            }),
+            Note::Set(SetFact {
+                set: class.clone(),
+                guesses_left: None,
+                // The least its size allows (13 classes at most in 4×6): plausible, and false.
+                total: mastermind_certificate::size_bound(class.len(), 13, None),
+                guess: Some(class[0]),
+            }),
+        ];
+        for lie in lies {
+            let told = Told(Mutex::new(false));
+            let result =
+                solve_piece_noted(&scorer, &options, piece, &NoProgress, &[lie.clone()], &told);
+            assert_eq!(result.as_ref(), Ok(&truth), "{lie:?}");
+            assert!(*told.0.lock().unwrap(), "not told of {lie:?}");
         }
     }
 

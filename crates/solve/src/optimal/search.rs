@@ -179,7 +179,7 @@ impl<'a> Search<'a> {
     }
 
     /// The guess the search settles on for `set`, whose least total within `budget` is
-    /// `total`. Searching against a limit just above the total finds the same guess as an
+    /// `total`; `None` if no guess reaches it. Searching against a limit just above the total finds the same guess as an
     /// unlimited search (the first, in the search's order, that reaches the total) and prunes
     /// everything else: the table may have lost the set, and a large set searched without a
     /// limit costs far more than the search that solved it.
@@ -189,16 +189,16 @@ impl<'a> Search<'a> {
         budget: Budget,
         symmetry: &Symmetry,
         total: u32,
-    ) -> Code {
+    ) -> Option<Code> {
         if set.len() <= 2 {
             // Sets are in numeric order; the first of two candidates is the smaller.
-            return set[0];
+            return set.first().copied();
         }
         if let SmallSet::Solved(_, guess) = self.small_set(set, budget) {
-            return guess;
+            return Some(guess);
         }
         if let Some(Known::Exact { guess, .. }) = self.table.get(set, budget) {
-            return guess;
+            return Some(guess);
         }
         let problem = Subproblem {
             set,
@@ -206,9 +206,7 @@ impl<'a> Search<'a> {
             symmetry,
             depth: PARALLEL_GUESSES_DEPTH,
         };
-        self.search_node(problem, total.saturating_add(1), None)
-            .1
-            .expect("the set was solved within its budget")
+        self.search_node(problem, total.saturating_add(1), None).1
     }
 
     /// Tries the guesses for `set` best first; returns the least total and its guess if it is

@@ -1,7 +1,9 @@
 //! Writes out the strategy the search proved optimal. The search keeps totals, not trees;
 //! the tree is rebuilt top-down from the guesses it settled on, which the transposition table
 //! mostly still holds. Every set is rebuilt knowing its least total, so a set the table has
-//! lost is searched again against a limit just above it.
+//! lost is searched again against a limit just above it. A total that no guess reaches (which
+//! only notes taken back in from a stopped run can claim, see [`super::notes`]) rebuilds
+//! nothing: the tree is `None`.
 
 use mastermind_core::Code;
 use mastermind_tree::Node;
@@ -11,15 +13,16 @@ use super::search::{Search, Subproblem, PARALLEL_GUESSES_DEPTH};
 use crate::symmetry::Symmetry;
 
 impl Search<'_> {
-    /// The optimal tree for `set`, whose least total within `budget` is `total`.
+    /// The optimal tree for `set`, whose least total within `budget` is `total`; `None` if the
+    /// search finds that total unreachable.
     pub(super) fn build(
         &self,
         set: &[Code],
         budget: Budget,
         symmetry: &Symmetry,
         total: u32,
-    ) -> Node {
-        let guess = self.choose(set, budget, symmetry, total);
+    ) -> Option<Node> {
+        let guess = self.choose(set, budget, symmetry, total)?;
         let scorer = self.scorer();
         let all_black = scorer.game().all_black();
         let symmetry = symmetry.after(scorer.codebook(), guess);
@@ -37,13 +40,17 @@ impl Search<'_> {
             .iter()
             .map(|(_, class)| self.known(class, budget))
             .collect();
-        let classes_total = total - set.len() as u32;
-        let mut rest: u32 = estimates.iter().map(|estimate| estimate.value).sum();
+        let classes_total = total.checked_sub(set.len() as u32)?;
+        let mut rest = estimates
+            .iter()
+            .try_fold(0u32, |sum, estimate| sum.checked_add(estimate.value))?;
         for ((_, class), estimate) in classes.iter().zip(&mut estimates) {
             if estimate.exact {
                 continue;
             }
-            let limit = classes_total - (rest - estimate.value) + 1;
+            let limit = classes_total
+                .checked_sub(rest - estimate.value)?
+                .checked_add(1)?;
             let problem = Subproblem {
                 set: class,
                 budget,
@@ -51,10 +58,10 @@ impl Search<'_> {
                 depth: PARALLEL_GUESSES_DEPTH,
             };
             let value = self.solve_known(problem, limit, *estimate, None);
-            debug_assert!(
-                value < limit,
-                "a class of an optimal guess is solved exactly"
-            );
+            // A class of an optimal guess is solved exactly, unless the total was not true.
+            if value >= limit {
+                return None;
+            }
             rest = rest - estimate.value + value;
             estimate.value = value;
         }
@@ -62,13 +69,16 @@ impl Search<'_> {
             .iter()
             .zip(&estimates)
             .map(|((reply, class), estimate)| {
-                (*reply, self.build(class, budget, &symmetry, estimate.value))
+                Some((
+                    *reply,
+                    self.build(class, budget, &symmetry, estimate.value)?,
+                ))
             })
-            .collect();
-        Node {
+            .collect::<Option<_>>()?;
+        Some(Node {
             guess,
             candidates: set.len() as u32,
             children,
-        }
+        })
     }
 }
