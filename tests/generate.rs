@@ -228,3 +228,46 @@ fn the_table_memory_changes_how_much_is_searched_not_the_tree() {
         "--table-memory applies to --strategy optimal",
     );
 }
+
+/// `-o /dev/stdout` (or `/dev/fd/1`) writes where standard output goes, in place: into a
+/// file the shell redirected it to, after what is there already, or into a pipe; the file is
+/// never replaced.
+#[cfg(unix)]
+#[test]
+fn output_to_dev_stdout_goes_where_stdout_goes() {
+    let directory = tempfile::tempdir().unwrap();
+    let log = directory.path().join("log.txt");
+    let binary = env!("CARGO_BIN_EXE_mastermind");
+    for device in ["/dev/stdout", "/dev/fd/1"] {
+        std::fs::write(&log, "earlier\n").unwrap();
+        let script = format!(
+            "( echo header; '{binary}' -q generate --pegs 2 --colours 2 -o {device}; echo footer ) >> '{}'",
+            log.display()
+        );
+        let status = std::process::Command::new("sh")
+            .args(["-c", &script])
+            .status()
+            .unwrap();
+        assert!(status.success());
+        let text = std::fs::read_to_string(&log).unwrap();
+        assert!(text.starts_with("earlier\nheader\n{"), "{device}: {text}");
+        assert!(text.ends_with("}\nfooter\n"), "{device}: {text}");
+        let piped = std::process::Command::new("sh")
+            .args([
+                "-c",
+                &format!("'{binary}' -q generate --pegs 2 --colours 2 -o {device} | wc -c"),
+            ])
+            .output()
+            .unwrap();
+        assert!(
+            piped.status.success(),
+            "{}",
+            String::from_utf8_lossy(&piped.stderr)
+        );
+        let bytes: usize = String::from_utf8_lossy(&piped.stdout)
+            .trim()
+            .parse()
+            .unwrap();
+        assert!(bytes > 100, "{device} through a pipe: {bytes} bytes");
+    }
+}

@@ -919,10 +919,35 @@ fn parse_measure(text: &str) -> Result<mastermind_atlas::Measure, String> {
     })
 }
 
+/// Budgets the atlas takes: from a millisecond (a timer cannot stop a process sooner, and
+/// smaller numbers print as long decimals) to about a year (longer ones do not fit a timer).
+const BUDGET_SECONDS: std::ops::RangeInclusive<f64> = 0.001..=31_536_000.0;
+
 fn parse_budget(text: &str) -> Result<f64, String> {
     match text.trim().parse::<f64>() {
-        Ok(seconds) if seconds > 0.0 && seconds.is_finite() => Ok(seconds),
-        _ => Err(format!("`{text}` is not a number of seconds above 0")),
+        Ok(seconds) if BUDGET_SECONDS.contains(&seconds) => Ok(seconds),
+        _ => Err(format!(
+            "`{text}` is not a number of seconds from {} to {} (a year)",
+            BUDGET_SECONDS.start(),
+            BUDGET_SECONDS.end()
+        )),
+    }
+}
+
+#[cfg(test)]
+mod budget_tests {
+    use super::parse_budget;
+
+    #[test]
+    fn budgets_a_timer_cannot_hold_are_refused() {
+        assert_eq!(parse_budget("60"), Ok(60.0));
+        assert_eq!(parse_budget("0.5"), Ok(0.5));
+        for text in ["1e20", "inf", "NaN", "0", "-1", "1e-300", "x", "31536001"] {
+            let refused = parse_budget(text).unwrap_err();
+            assert!(refused.contains("a year"), "{text}: {refused}");
+        }
+        // What the atlas makes of the largest budget taken must not panic.
+        let _ = std::time::Duration::from_secs_f64(parse_budget("31536000").unwrap());
     }
 }
 

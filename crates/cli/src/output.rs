@@ -56,6 +56,8 @@ fn is_stdout(path: &Path) -> bool {
 /// Where an output goes once its links are followed, and what is there now.
 enum Target {
     Stdout,
+    /// `/dev/stderr` and its aliases: the process's own standard error.
+    Stderr,
     /// A device, pipe or socket (`-o /dev/null`, a FIFO), written in place: renaming a file
     /// over it would replace the device itself.
     InPlace(PathBuf),
@@ -84,9 +86,45 @@ fn follow_links(path: &Path) -> anyhow::Result<PathBuf> {
     bail!("cannot follow {}: too many levels of links", path.display())
 }
 
+/// The descriptor of this process that `path` names (`/dev/stdout`, `/dev/fd/1`,
+/// `/proc/self/fd/1`, `/proc/<this process>/fd/1`), if it names one.
+fn own_descriptor(path: &Path) -> Option<u32> {
+    let text = path.to_str()?;
+    match text {
+        "/dev/stdout" => return Some(1),
+        "/dev/stderr" => return Some(2),
+        _ => {}
+    }
+    let own = format!("/proc/{}/fd/", std::process::id());
+    [
+        "/dev/fd/",
+        "/proc/self/fd/",
+        "/proc/thread-self/fd/",
+        own.as_str(),
+    ]
+    .iter()
+    .find_map(|prefix| text.strip_prefix(prefix)?.parse().ok())
+}
+
 fn target(path: &Path) -> anyhow::Result<Target> {
     if is_stdout(path) {
         return Ok(Target::Stdout);
+    }
+    // Standard output or error named as a path is written through the handle the process
+    // has: following the link would open the file behind it anew (writing over what was
+    // written before, or replacing it) or fail for a pipe.
+    let mut hop = path.to_owned();
+    for _ in 0..MAX_LINKS {
+        match own_descriptor(&hop) {
+            Some(1) => return Ok(Target::Stdout),
+            Some(2) => return Ok(Target::Stderr),
+            Some(_) => return Ok(Target::InPlace(hop)),
+            None => {}
+        }
+        match fs::read_link(&hop) {
+            Ok(next) => hop = directory_of(&hop).join(next),
+            Err(_) => break,
+        }
     }
     let resolved = follow_links(path)?;
     match fs::metadata(&resolved) {
@@ -119,7 +157,7 @@ pub fn check_output(path: Option<&Path>) -> anyhow::Result<()> {
     match target(path)? {
         // Opening a pipe to try it would wait for its reader, and then hand it an end of
         // file: a device or pipe is only opened to write.
-        Target::Stdout | Target::InPlace(_) => Ok(()),
+        Target::Stdout | Target::Stderr | Target::InPlace(_) => Ok(()),
         Target::File(file, existing) => {
             refuse_read_only(path, existing.as_ref())?;
             temporary_beside(path, &file).map(drop)
@@ -135,6 +173,10 @@ pub fn write_output(path: Option<&Path>, bytes: &[u8]) -> anyhow::Result<()> {
     };
     match target(path)? {
         Target::Stdout => write_stdout(bytes),
+        Target::Stderr => std::io::stderr()
+            .lock()
+            .write_all(bytes)
+            .context("cannot write to stderr"),
         Target::InPlace(device) => fs::OpenOptions::new()
             .write(true)
             .open(&device)

@@ -378,6 +378,12 @@ impl<'n, 'b> NodeScan<'n, 'b> {
                 }
                 false => {
                     scorer.class_sizes(guess, secrets, &mut counts);
+                    // A guess that leaves every candidate in one class learns nothing, and a
+                    // score that chose it would build the same node again forever. A candidate
+                    // always learns something (it may be the secret), so a guess remains.
+                    if !is_candidate && counts.iter().any(|&c| c as usize == candidates.len()) {
+                        continue;
+                    }
                     rule.score(&ClassSizes::new(game, &counts, is_candidate))
                 }
             };

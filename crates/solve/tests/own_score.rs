@@ -162,3 +162,48 @@ fn a_score_without_a_name_is_recorded_as_custom() {
     assert_eq!(built.info.name, "custom");
     assert!(built.info.parameters.is_empty());
 }
+
+/// Scores that prefer guesses which learn nothing (the largest class, or the fewest classes)
+/// still build a finite tree that solves every code: a guess leaving every candidate in one
+/// class is never played, in any game, black-only included.
+#[test]
+fn scores_that_prefer_useless_guesses_still_end() {
+    struct Worst;
+    impl GuessScore for Worst {
+        fn score(&self, sizes: &ClassSizes<'_>) -> f64 {
+            -f64::from(sizes.largest())
+        }
+    }
+    struct FewestClasses;
+    impl GuessScore for FewestClasses {
+        fn score(&self, sizes: &ClassSizes<'_>) -> f64 {
+            sizes.parts() as f64
+        }
+    }
+    for (pegs, colours, feedback) in [
+        (3, 4, FeedbackKind::BlackWhite),
+        (1, 4, FeedbackKind::BlackOnly),
+        (2, 5, FeedbackKind::BlackOnly),
+    ] {
+        let game = Game::new(pegs, colours, true, feedback).unwrap();
+        let scorer = Scorer::for_one_pass(game);
+        let start = Situation::start(&scorer);
+        for score in [&Worst as &dyn GuessScore, &FewestClasses] {
+            let built = build_scored(
+                score,
+                &StrategyOptions::default(),
+                &scorer,
+                &start,
+                &NoProgress,
+            )
+            .unwrap();
+            let statistics = Statistics::of_tree(&built.root);
+            assert_eq!(
+                statistics.codes(),
+                game.code_count() as u64,
+                "{}",
+                game.describe()
+            );
+        }
+    }
+}
