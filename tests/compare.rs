@@ -594,6 +594,10 @@ fn compare_writes_csv_for_spreadsheets() {
     );
     says(&run.stdout, "optimal,1123,5625,4.3403,6,true\n");
     says(&run.stdout, "optimal,1234,5673,4.3773,6,false\n");
+    // Koyama and Lai's table of the best totals after each opening.
+    for (opening, total) in [("1111", 6318), ("1112", 5791), ("1122", 5702)] {
+        says(&run.stdout, &format!("optimal,{opening},{total},"));
+    }
 }
 
 /// Michael Magruder's solver publishes each heuristic's average from its best opening (to four

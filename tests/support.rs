@@ -4,6 +4,16 @@ use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
+/// Says loudly that a test was skipped, and why; under `CI=true` (as `.ci/run` sets it) a skip
+/// is a failure, so that CI never passes with a test it did not run.
+#[track_caller]
+pub fn skipped(reason: &str) {
+    if std::env::var("CI").is_ok_and(|ci| ci == "true") {
+        panic!("skipped under CI, which must run every test: {reason}");
+    }
+    eprintln!("*** SKIPPED: {reason}");
+}
+
 /// The result of one run of the binary.
 pub struct Run {
     pub status: i32,
