@@ -81,7 +81,7 @@ class Report:
     def __bool__(self) -> bool: ...
 
 def generate(
-    strategy: Strategy = "knuth",
+    strategy: Optional[Strategy] = None,
     *,
     pegs: int = 4,
     colours: int = 6,

@@ -300,3 +300,13 @@ fn every_json_output_names_its_format_and_version() {
         assert_eq!(output["version"], 1, "{args:?}");
     }
 }
+
+/// Text that is no tree is quoted as it stands in the message, not as an empty token.
+#[test]
+fn a_word_that_is_no_tree_is_quoted_in_the_error() {
+    let run = mastermind_with_input(&["verify", "-"], "not a tree\n").expect_status(2);
+    says(
+        &run.stderr,
+        "line 1, column 1: `not` cannot be read as a count",
+    );
+}

@@ -23,7 +23,9 @@ use crate::tree::{Report, Tree};
 /// `strategy` names a built-in strategy (`knuth`, `expected-size`, `entropy`, `most-parts`,
 /// `optimal`, `first-consistent`, `random-consistent`); or give `score`, a callable
 /// `score(sizes, is_candidate) -> float` that scores a guess by the class sizes it leaves
-/// (a dict from reply, such as `"1B2W"`, to size), lower is better, and `name` for the file.
+/// (a dict from reply, such as `"1B2W"`, to size), lower is better, and `name` for the file
+/// (not a built-in strategy's name, which the file would then wrongly claim). A strategy and a
+/// score together are refused: the score is the strategy.
 ///
 /// >>> mastermind.generate("knuth").total
 /// 5801
@@ -33,14 +35,14 @@ use crate::tree::{Report, Tree};
 /// 3.608
 #[pyfunction]
 #[pyo3(signature = (
-    strategy = "knuth", *, pegs = 4, colours = 6, repetition = true, black_only = false,
+    strategy = None, *, pegs = 4, colours = 6, repetition = true, black_only = false,
     tie_break = "prefer-candidate", consistent_only = false, max_guesses = None,
     minimize = "total", seed = None, opening = None, score = None, name = None
 ))]
 #[allow(clippy::too_many_arguments)]
 fn generate(
     py: Python<'_>,
-    strategy: &str,
+    strategy: Option<&str>,
     pegs: u32,
     colours: u32,
     repetition: bool,
@@ -54,6 +56,23 @@ fn generate(
     score: Option<Py<PyAny>>,
     name: Option<String>,
 ) -> PyResult<Tree> {
+    if let (Some(strategy), Some(_)) = (strategy, &score) {
+        return Err(value_error(format!(
+            "give a strategy (`{strategy}`) or a score, not both: a score is a strategy of its own"
+        )));
+    }
+    if let Some(name) = &name {
+        if score.is_none() {
+            return Err(value_error("name applies to a score of your own".to_owned()));
+        }
+        if StrategyKind::from_file_name(name).is_some() {
+            return Err(value_error(format!(
+                "`{name}` is a built-in strategy's name; a tree of your own score must not \
+                 claim it"
+            )));
+        }
+    }
+    let strategy = strategy.unwrap_or("knuth");
     let game = game_of(pegs, colours, repetition, black_only)?;
     let scorer = match strategy {
         "optimal" if score.is_none() => Scorer::new(game),
@@ -138,7 +157,7 @@ fn compare(
         .map(|name| {
             let tree = generate(
                 py,
-                name,
+                Some(name),
                 pegs,
                 colours,
                 repetition,

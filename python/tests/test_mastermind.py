@@ -74,6 +74,30 @@ def test_a_certificate_proves_the_optimum_and_never_knuths_tree():
     assert mastermind.verify((TREES / "knuth-4x6.json").read_text()).optimality is None
 
 
+def test_a_score_is_a_strategy_of_its_own_and_claims_no_built_in_name():
+    def largest(sizes, is_candidate):
+        return max(sizes.values())
+
+    with pytest.raises(ValueError, match="not both"):
+        mastermind.generate("bogus", score=largest)
+    with pytest.raises(ValueError, match="not both"):
+        mastermind.generate("optimal", score=largest)
+    with pytest.raises(ValueError, match="built-in strategy's name"):
+        mastermind.generate(score=largest, name="optimal", pegs=3, colours=4)
+    with pytest.raises(ValueError, match="score of your own"):
+        mastermind.generate("knuth", name="mine")
+    assert mastermind.generate(score=largest, name="mine", pegs=3, colours=4).total > 0
+
+
+def test_a_python_score_that_prefers_useless_guesses_ends():
+    tree = mastermind.generate(score=lambda sizes, c: -max(sizes.values()), pegs=3, colours=3)
+    assert mastermind.verify(tree.to_json()).valid
+    tree = mastermind.generate(
+        score=lambda sizes, c: len(sizes), pegs=1, colours=4, black_only=True
+    )
+    assert tree.total == 1 + 2 + 3 + 4
+
+
 def test_goddards_small_game_optimum():
     tree = mastermind.generate("optimal", pegs=3, colours=5)
     assert tree.total == 451

@@ -105,22 +105,31 @@ pub struct HistoryError {
     pub reason: String,
 }
 
-/// Reads `GUESS=REPLY,…` for the game of `book`.
+/// Reads `GUESS=REPLY,…` for the game of `book`. A guess given twice is refused: played
+/// again it tells nothing new, so the second is a slip (or, with another reply, a
+/// contradiction).
 pub fn parse_history(book: &Codebook, text: &str) -> Result<Vec<(Code, Feedback)>, HistoryError> {
-    text.split(',')
-        .map(|step| {
-            let error = |reason: String| HistoryError {
-                step: step.trim().to_owned(),
-                reason,
-            };
-            let (guess, reply) = step
-                .split_once('=')
-                .ok_or_else(|| error("expected GUESS=REPLY, such as 1123=1B1W".to_owned()))?;
-            let guess = book.parse(guess.trim()).map_err(|e| error(e.to_string()))?;
-            let reply = parse_reply(book.game(), reply).map_err(|e| error(e.to_string()))?;
-            Ok((guess, reply))
-        })
-        .collect()
+    let mut history: Vec<(Code, Feedback)> = Vec::new();
+    for step in text.split(',') {
+        let error = |reason: String| HistoryError {
+            step: step.trim().to_owned(),
+            reason,
+        };
+        let (guess, reply) = step
+            .split_once('=')
+            .ok_or_else(|| error("expected GUESS=REPLY, such as 1123=1B1W".to_owned()))?;
+        let guess = book.parse(guess.trim()).map_err(|e| error(e.to_string()))?;
+        let reply = parse_reply(book.game(), reply).map_err(|e| error(e.to_string()))?;
+        if let Some(earlier) = history.iter().position(|&(played, _)| played == guess) {
+            return Err(error(format!(
+                "{} was already played at step {}; a guess played twice tells nothing new",
+                book.format(guess),
+                earlier + 1
+            )));
+        }
+        history.push((guess, reply));
+    }
+    Ok(history)
 }
 
 #[cfg(test)]
@@ -187,5 +196,11 @@ mod tests {
         assert_eq!(parse_history(&book, "1123").unwrap_err().step, "1123");
         assert!(parse_history(&book, "1123=BBBBB").is_err());
         assert!(parse_history(&book, "11234=1B").is_err());
+        let repeated = parse_history(&book, "1122=1B0W,1122=1B0W").unwrap_err();
+        assert_eq!(repeated.step, "1122=1B0W");
+        assert!(
+            repeated.reason.contains("already played at step 1"),
+            "{repeated}"
+        );
     }
 }

@@ -190,7 +190,13 @@ impl<'a> Parser<'a> {
         self.advance();
         let digits = word.bytes().take_while(u8::is_ascii_digit).count();
         let (number, name) = word.split_at(digits);
-        let count = self.count(number, at);
+        let count = if number.is_empty() {
+            // Name the whole word: its (empty) run of digits says nothing to the reader.
+            self.error(at, ReadErrorKind::Unreadable(word.clone()));
+            None
+        } else {
+            self.count(number, at)
+        };
         let body = if name.is_empty() {
             // Spacing carries no meaning: `96 A` is `96A` (unless `A =` starts a definition).
             match &self.current.kind {
