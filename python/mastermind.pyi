@@ -80,6 +80,17 @@ class Report:
     """Why the certificate given does not prove the tree optimal, if it does not."""
     def __bool__(self) -> bool: ...
 
+def score(
+    guess: str,
+    secret: str,
+    *,
+    pegs: int = 4,
+    colours: int = 6,
+    repetition: bool = True,
+    black_only: bool = False,
+) -> str:
+    """The reply to ``guess`` when the secret is ``secret``, such as ``"1B2W"``."""
+
 def generate(
     strategy: Optional[Strategy] = None,
     *,

@@ -331,8 +331,13 @@ fn bad_arguments_and_files_say_what_is_wrong() {
         &run.stderr,
         "`minimax` is not a measure; expected one of knuth",
     );
-    let run = mastermind(&["atlas", "--budget", "0"]).expect_status(2);
-    says(&run.stderr, "`0` is not a number of seconds above 0");
+    for budget in ["0", "1e20"] {
+        let run = mastermind(&["atlas", "--budget", budget]).expect_status(2);
+        says(
+            &run.stderr,
+            &format!("`{budget}` is not a number of seconds from 0.001 to 31536000 (a year)"),
+        );
+    }
     let directory = tempfile::tempdir().unwrap();
     let broken = crate::support::write_file(directory.path(), "b.json", "{\"format\": 1,");
     let run = mastermind(&["atlas", "--pegs", "2", "--reuse", &broken]).expect_status(2);

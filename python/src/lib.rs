@@ -18,6 +18,33 @@ use crate::game::game_of;
 use crate::score::PythonScore;
 use crate::tree::{Report, Tree};
 
+/// The reply to `guess` when the secret is `secret`, such as `"1B2W"` (`"2B"` in a black-only
+/// game): black pegs for right colours in the right places, white for right colours elsewhere.
+///
+/// >>> mastermind.score("1122", "1234")
+/// '1B1W'
+/// >>> mastermind.score("0123", "3210", pegs=4, colours=10, repetition=False)
+/// '0B4W'
+#[pyfunction(name = "score")]
+#[pyo3(signature = (guess, secret, *, pegs = 4, colours = 6, repetition = true, black_only = false))]
+fn score_reply(
+    guess: &str,
+    secret: &str,
+    pegs: u32,
+    colours: u32,
+    repetition: bool,
+    black_only: bool,
+) -> PyResult<String> {
+    let game = game_of(pegs, colours, repetition, black_only)?;
+    let book = mastermind::Codebook::new(game);
+    let code = |what: &str, text: &str| {
+        book.parse(text)
+            .map_err(|error| value_error(format!("{what}: {error}")))
+    };
+    let (guess, secret) = (code("guess", guess)?, code("secret", secret)?);
+    Ok(game.feedback_name(book.score(secret, guess)))
+}
+
 /// Builds a whole strategy tree.
 ///
 /// `strategy` names a built-in strategy (`knuth`, `expected-size`, `entropy`, `most-parts`,
@@ -74,10 +101,11 @@ fn generate(
     }
     let strategy = strategy.unwrap_or("knuth");
     let game = game_of(pegs, colours, repetition, black_only)?;
-    let scorer = match strategy {
+    // The scorer's table is built on the thread pool: without the GIL (see `Tree::to_json`).
+    let scorer = py.detach(|| match strategy {
         "optimal" if score.is_none() => Scorer::new(game),
         _ => Scorer::for_one_pass(game),
-    };
+    });
     let options = StrategyOptions {
         consistent_only,
         tie_break: match tie_break {
@@ -185,6 +213,7 @@ pub(crate) fn value_error(message: impl Into<String>) -> PyErr {
 #[pyo3(name = "mastermind")]
 fn python_module(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(generate, module)?)?;
+    module.add_function(wrap_pyfunction!(score_reply, module)?)?;
     module.add_function(wrap_pyfunction!(compare, module)?)?;
     module.add_function(wrap_pyfunction!(read::read, module)?)?;
     module.add_function(wrap_pyfunction!(read::verify, module)?)?;

@@ -107,18 +107,20 @@ pub fn verify(
     };
     let notation = |notation| -> PyResult<Report> {
         let game = words.game()?;
-        let scorer = Scorer::for_one_pass(game);
-        let reading = notation::read(text, &game, notation);
-        let mut report = py.detach(|| verify_notation(&scorer, &reading, &[], &options));
+        let mut report = py.detach(|| {
+            let scorer = Scorer::for_one_pass(game);
+            let reading = notation::read(text, &game, notation);
+            verify_notation(&scorer, &reading, &[], &options)
+        });
         report.optimality = optimality(py, game, &info, &[], &report, certificate);
         Report::new(py, game, info.clone(), report, None)
     };
     let other = |format| -> PyResult<Report> {
         let game = words.game()?;
-        let scorer = Scorer::for_one_pass(game);
         let parsed = formats::parse(text, format).map_err(|e| value_error(e.to_string()))?;
         let reading = parsed.read(&game);
         let mut report = py.detach(|| {
+            let scorer = Scorer::for_one_pass(game);
             verify_read(
                 &scorer,
                 reading.tree.as_ref(),

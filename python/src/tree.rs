@@ -110,19 +110,52 @@ impl Tree {
     }
 
     /// The tree file's JSON, byte for byte what `mastermind generate` writes.
-    fn to_json(&self) -> String {
-        self.file().to_json()
+    fn to_json(&self, py: Python<'_>) -> String {
+        // Every call into the library lets go of the GIL: the scorer of a large game is built
+        // on the thread pool, whose workers may be waiting for the GIL in another call's
+        // score.
+        py.detach(|| self.file().to_json())
     }
 
     /// The tree file as Python dicts and lists.
     fn to_dict(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        json_to_python(py, &self.to_json())
+        json_to_python(py, &self.to_json(py))
     }
 
     /// The tree in `notation`: `json`, `knuth`, `irving` (with `layout` `flat` or
     /// `sections`), `yaml` or `punch-card`.
     #[pyo3(signature = (notation = "json", layout = "flat"))]
-    fn write(&self, notation: &str, layout: &str) -> PyResult<String> {
+    fn write(&self, py: Python<'_>, notation: &str, layout: &str) -> PyResult<String> {
+        py.detach(|| self.written(notation, layout))
+    }
+
+    /// The guess the tree plays after `history`, a list of `(guess, reply)` pairs such as
+    /// `[("1122", "1B0W")]`; `None` once the reply was all black.
+    #[pyo3(signature = (history = Vec::new()))]
+    fn next(&self, py: Python<'_>, history: Vec<(String, String)>) -> PyResult<Option<String>> {
+        py.detach(|| self.next_after(&history))
+    }
+
+    /// The game the tree plays against `secret`: a `(guess, reply)` pair per turn.
+    fn trace(&self, py: Python<'_>, secret: &str) -> PyResult<Vec<(String, String)>> {
+        py.detach(|| self.traced(secret))
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<mastermind.Tree {} for {}: {} guesses over {} codes, worst case {}>",
+            self.info.name,
+            self.game.describe(),
+            self.statistics.total(),
+            self.statistics.codes(),
+            self.statistics.worst_case()
+        )
+    }
+}
+
+/// The work behind [`Tree`]'s methods, run without the GIL.
+impl Tree {
+    fn written(&self, notation: &str, layout: &str) -> PyResult<String> {
         let layout = match layout {
             "flat" => Layout::Flat,
             "sections" => Layout::Sections,
@@ -138,7 +171,7 @@ impl Tree {
             formats::write(book, &self.root, format).map_err(|e| value_error(e.to_string()))
         };
         match notation {
-            "json" => Ok(self.to_json()),
+            "json" => Ok(self.file().to_json()),
             "knuth" => Ok(notation::print(book, &self.root, Notation::Knuth, layout)),
             "irving" => Ok(notation::print(book, &self.root, Notation::Irving, layout)),
             "yaml" => other(Format::Yaml),
@@ -149,10 +182,7 @@ impl Tree {
         }
     }
 
-    /// The guess the tree plays after `history`, a list of `(guess, reply)` pairs such as
-    /// `[("1122", "1B0W")]`; `None` once the reply was all black.
-    #[pyo3(signature = (history = Vec::new()))]
-    fn next(&self, history: Vec<(String, String)>) -> PyResult<Option<String>> {
+    fn next_after(&self, history: &[(String, String)]) -> PyResult<Option<String>> {
         let scorer = self.scorer();
         let book = scorer.codebook();
         let mut node = &self.root;
@@ -185,8 +215,7 @@ impl Tree {
         Ok(Some(book.format(node.guess)))
     }
 
-    /// The game the tree plays against `secret`: a `(guess, reply)` pair per turn.
-    fn trace(&self, secret: &str) -> PyResult<Vec<(String, String)>> {
+    fn traced(&self, secret: &str) -> PyResult<Vec<(String, String)>> {
         let scorer = self.scorer();
         let book = scorer.codebook();
         let secret = book.parse(secret).map_err(|e| value_error(e.to_string()))?;
@@ -197,16 +226,6 @@ impl Tree {
             .collect())
     }
 
-    fn __repr__(&self) -> String {
-        format!(
-            "<mastermind.Tree {} for {}: {} guesses over {} codes, worst case {}>",
-            self.info.name,
-            self.game.describe(),
-            self.statistics.total(),
-            self.statistics.codes(),
-            self.statistics.worst_case()
-        )
-    }
 }
 
 /// What the verifier found: whether the tree solves every code and every claim holds, each

@@ -98,6 +98,54 @@ def test_a_python_score_that_prefers_useless_guesses_ends():
     assert tree.total == 1 + 2 + 3 + 4
 
 
+def test_a_score_on_one_thread_never_blocks_the_library_on_another():
+    import threading
+
+    results = {}
+    scoring = threading.Event()
+
+    def largest(sizes, is_candidate):
+        scoring.set()
+        return max(sizes.values())
+
+    def with_score():
+        results["score"] = mastermind.generate(score=largest).total
+
+    def optimal():
+        scoring.wait(30)
+        results["optimal"] = mastermind.generate("optimal", pegs=3, colours=5).total
+
+    def large_game():
+        scoring.wait(30)
+        tree = mastermind.generate("knuth", pegs=8, colours=2)
+        results["large"] = (
+            len(tree.to_json()) > 0
+            and len(tree.write("knuth")) > 0
+            and tree.next() is not None
+            and len(tree.trace("12121212")) > 0
+        )
+
+    threads = [threading.Thread(target=f, daemon=True) for f in (with_score, optimal, large_game)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=300)
+    assert not any(thread.is_alive() for thread in threads), f"a call never ended: {results}"
+    assert results == {"score": 5801, "optimal": 451, "large": True}
+
+
+def test_a_reply_is_scored_as_the_rules_say():
+    assert mastermind.score("1122", "1234") == "1B1W"
+    assert mastermind.score("1234", "1122") == "1B1W"
+    assert mastermind.score("6543", "3456") == "0B4W"
+    assert mastermind.score("1122", "1122") == "4B0W"
+    assert mastermind.score("1212", "2121", black_only=True) == "0B"
+    with pytest.raises(ValueError, match="guess"):
+        mastermind.score("1127", "1122")
+    with pytest.raises(ValueError, match="secret"):
+        mastermind.score("1122", "112")
+
+
 def test_goddards_small_game_optimum():
     tree = mastermind.generate("optimal", pegs=3, colours=5)
     assert tree.total == 451
@@ -155,7 +203,7 @@ def test_options_and_bad_names():
         mastermind.generate("knuth", max_guesses=5)
 
 
-@pytest.mark.parametrize("function", [mastermind.generate, mastermind.compare, mastermind.verify, mastermind.read])
+@pytest.mark.parametrize("function", [mastermind.generate, mastermind.compare, mastermind.verify, mastermind.read, mastermind.score])
 def test_the_docstring_examples_run_as_shown(function):
     import doctest
 

@@ -7,6 +7,7 @@ use mastermind_atlas::{AtlasFile, Measure};
 use serde_json::{json, Value};
 
 use crate::chart::escape;
+use crate::template::fill;
 
 const TEMPLATE: &str = include_str!("assets/atlas.html");
 const STYLE: &str = include_str!("assets/atlas.css");
@@ -35,9 +36,13 @@ pub fn atlas_page(atlas: &AtlasFile, title: &str, pages: &BTreeMap<String, Strin
     let data = json!({ "measures": measures, "entries": entries })
         .to_string()
         .replace('<', "\\u003c");
-    TEMPLATE
-        .replace("<!--TITLE-->", &escape(title))
-        .replace("/*STYLE*/", STYLE)
-        .replace("/*DATA*/", &data)
-        .replace("/*SCRIPT*/", SCRIPT)
+    fill(
+        TEMPLATE,
+        &[
+            ("<!--TITLE-->", &escape(title)),
+            ("/*STYLE*/", STYLE),
+            ("/*DATA*/", &data),
+            ("/*SCRIPT*/", SCRIPT),
+        ],
+    )
 }

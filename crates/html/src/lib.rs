@@ -7,6 +7,7 @@
 mod atlas;
 mod chart;
 mod page;
+mod template;
 
 pub use atlas::atlas_page;
 pub use chart::{bar_chart, Series};

@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 use serde_json::{json, Value};
 
 use crate::chart::{bar_chart, escape, Series};
+use crate::template::fill;
 
 const TEMPLATE: &str = include_str!("assets/page.html");
 const STYLE: &str = include_str!("assets/page.css");
@@ -38,15 +39,19 @@ pub fn page(
         name: title,
         solved_by_guess: &statistics.solved_by_guess,
     }]);
-    TEMPLATE
-        .replace("<!--TITLE-->", &escape(title))
-        .replace("<!--GAME-->", &escape(&book.describe_for_people()))
-        .replace("/*STYLE*/", STYLE)
-        .replace("<!--CLAIMS-->", &claims(&statistics))
-        .replace("<!--CHART-->", &chart)
-        .replace("<!--COUNTS-->", &counts_table(&statistics))
-        .replace("/*DATA*/", &data)
-        .replace("/*SCRIPT*/", SCRIPT)
+    fill(
+        TEMPLATE,
+        &[
+            ("<!--TITLE-->", &escape(title)),
+            ("<!--GAME-->", &escape(&book.describe_for_people())),
+            ("/*STYLE*/", STYLE),
+            ("<!--CLAIMS-->", &claims(&statistics)),
+            ("<!--CHART-->", &chart),
+            ("<!--COUNTS-->", &counts_table(&statistics)),
+            ("/*DATA*/", &data),
+            ("/*SCRIPT*/", SCRIPT),
+        ],
+    )
 }
 
 fn claims(statistics: &Statistics) -> String {
@@ -107,5 +112,20 @@ mod tests {
             !text.contains("src=\"http") && !text.contains("href=\"http"),
             "nothing is fetched"
         );
+    }
+
+    #[test]
+    fn a_title_that_looks_like_a_placeholder_stays_a_title() {
+        let book = Codebook::new(Game::new(2, 2, true, Default::default()).unwrap());
+        let root = Node {
+            guess: Code(0),
+            candidates: 4,
+            children: vec![],
+        };
+        let title = "/*SCRIPT*/ /*DATA*/ /*STYLE*/ <!--GAME-->";
+        let text = page(&book, &root, title, None);
+        assert_eq!(text.matches(SCRIPT).count(), 1);
+        assert_eq!(text.matches(STYLE).count(), 1);
+        assert!(text.contains("<title>/*SCRIPT*/ /*DATA*/ /*STYLE*/ &lt;!--GAME--&gt;"));
     }
 }
