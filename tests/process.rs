@@ -189,10 +189,81 @@ fn a_build_whose_tables_cannot_fit_the_memory_limit_is_refused_up_front() {
     let optimal = ["generate", "-q", "--strategy", "optimal", "--colours", "7"];
     let run = under_memory_limit(40_000, &optimal).expect_status(2);
     says(&run.stderr, "4×7 (2401 codes) needs about 43 MiB");
-    says(&run.stderr, "the memory limit is 39 MiB");
+    says(&run.stderr, "the memory limit is 39 MiB (ulimit -v)");
     // With room for its tables, the transposition table shrinks to what is left.
     let run = under_memory_limit(80_000, &optimal).expect_status(0);
     says(&run.stdout, "\"total_guesses\": 11228");
+}
+
+/// A control group's memory limit (what Slurm's `--mem`, containers and systemd set) is
+/// weighed as `ulimit -v` is: the search that cannot fit says so up front instead of being
+/// killed by the kernel. Run in a memory group of its own, made for the test (root only).
+#[test]
+fn a_control_groups_memory_limit_is_weighed_up_front() {
+    let Some(group) = MemoryGroup::new(60 << 20) else {
+        crate::support::skipped(
+            "no memory control group can be made here (it needs root and a writable \
+             /sys/fs/cgroup); run the tests as root on Linux",
+        );
+        return;
+    };
+    let script = format!(
+        "echo $$ > '{}' && exec '{}' generate -q --strategy optimal --colours 8",
+        group.procs.display(),
+        env!("CARGO_BIN_EXE_mastermind")
+    );
+    let output = Command::new("sh").args(["-c", &script]).output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    says(&stderr, "4×8 (4096 codes) needs about");
+    says(
+        &stderr,
+        "the memory limit is 60 MiB (its control group's memory limit)",
+    );
+}
+
+/// A memory control group made for one test and removed after it: v2 (`memory.max`) where
+/// the unified hierarchy has the memory controller, else v1 (`memory.limit_in_bytes`).
+struct MemoryGroup {
+    directory: PathBuf,
+    procs: PathBuf,
+}
+
+impl MemoryGroup {
+    fn new(bytes: u64) -> Option<MemoryGroup> {
+        let name = format!("mastermind-test-{}", std::process::id());
+        let places = [
+            ("/sys/fs/cgroup", "memory.max"),
+            ("/sys/fs/cgroup/unified", "memory.max"),
+            ("/sys/fs/cgroup/memory", "memory.limit_in_bytes"),
+        ];
+        for (root, file) in places {
+            let controllers = std::fs::read_to_string(format!("{root}/cgroup.controllers"));
+            let is_v1 = file == "memory.limit_in_bytes";
+            if !is_v1 && !controllers.is_ok_and(|c| c.split_whitespace().any(|c| c == "memory")) {
+                continue;
+            }
+            let directory = Path::new(root).join(&name);
+            if std::fs::create_dir(&directory).is_err() {
+                continue;
+            }
+            let group = MemoryGroup {
+                procs: directory.join("cgroup.procs"),
+                directory: directory.clone(),
+            };
+            if std::fs::write(directory.join(file), bytes.to_string()).is_ok() {
+                return Some(group);
+            }
+        }
+        None
+    }
+}
+
+impl Drop for MemoryGroup {
+    fn drop(&mut self) {
+        // Its one process has ended; an empty group is removed with rmdir.
+        let _ = std::fs::remove_dir(&self.directory);
+    }
 }
 
 #[test]

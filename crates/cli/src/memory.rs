@@ -1,4 +1,5 @@
-//! Living within a memory limit (`ulimit -v`, a batch system's cap): the large tables of a
+//! Living within a memory limit (`ulimit -v`, or a control group's: Slurm's `--mem`, a
+//! container's, systemd's): the large tables of a
 //! build are weighed against the limit before they are made, the optimal search's
 //! transposition table is sized to fit what is left, and an allocation that fails anyway ends
 //! the run with exit status 2 and a message saying how much it asked for, not an abort.
@@ -126,6 +127,70 @@ fn physical_memory() -> Option<usize> {
     None
 }
 
+/// The memory this process may use, if anything limits it: its address-space or data limit
+/// (`ulimit -v`), or the memory limit of its control group (Slurm's `--mem`, containers,
+/// systemd), whichever is less.
+fn memory_limit() -> Option<u64> {
+    [address_space_limit(), cgroup_limit()]
+        .into_iter()
+        .flatten()
+        .min()
+}
+
+/// Where the limit that [`memory_limit`] found comes from, for messages.
+fn limit_source() -> &'static str {
+    match (address_space_limit(), cgroup_limit()) {
+        (Some(ulimit), Some(group)) if group < ulimit => "its control group's memory limit",
+        (None, Some(_)) => "its control group's memory limit",
+        _ => "ulimit -v",
+    }
+}
+
+/// The least memory limit of this process's control group and its ancestors: `memory.max`
+/// under cgroup v2, `memory.limit_in_bytes` under v1 (where a value near 2⁶³ means none).
+#[cfg(target_os = "linux")]
+fn cgroup_limit() -> Option<u64> {
+    let groups = std::fs::read_to_string("/proc/self/cgroup").ok()?;
+    let mut least: Option<u64> = None;
+    for line in groups.lines() {
+        let mut fields = line.splitn(3, ':');
+        let (_, controllers, path) = (fields.next()?, fields.next()?, fields.next()?);
+        let places: &[(&str, &str)] = if controllers.is_empty() {
+            &[
+                ("/sys/fs/cgroup", "memory.max"),
+                ("/sys/fs/cgroup/unified", "memory.max"),
+            ]
+        } else if controllers.split(',').any(|c| c == "memory") {
+            &[("/sys/fs/cgroup/memory", "memory.limit_in_bytes")]
+        } else {
+            continue;
+        };
+        for &(root, file) in places {
+            // The group itself and each group above it: the least limit holds.
+            let mut group = std::path::PathBuf::from(root).join(path.trim_start_matches('/'));
+            loop {
+                let limit = std::fs::read_to_string(group.join(file))
+                    .ok()
+                    .and_then(|text| text.trim().parse::<u64>().ok())
+                    .filter(|&bytes| bytes < 1 << 62);
+                least = match (least, limit) {
+                    (Some(a), Some(b)) => Some(a.min(b)),
+                    (a, b) => a.or(b),
+                };
+                if group.as_os_str().len() <= root.len() || !group.pop() {
+                    break;
+                }
+            }
+        }
+    }
+    least
+}
+
+#[cfg(not(target_os = "linux"))]
+fn cgroup_limit() -> Option<u64> {
+    None
+}
+
 /// The process's address-space or data limit in bytes, if it has one.
 #[cfg(unix)]
 fn address_space_limit() -> Option<u64> {
@@ -172,14 +237,14 @@ pub fn fit_build(game: Game, table: Option<usize>) -> anyhow::Result<()> {
     let search = table.is_some();
     // The scorer's table, and for the search reply rows that may copy it.
     let tables = Scorer::table_bytes(game) as u64 * if search { 2 } else { 1 };
-    let limit = address_space_limit();
+    let limit = memory_limit();
     if let Some(limit) = limit {
         let working = if search { LEAST_SEARCH_BYTES } else { 0 };
         let needed = PROGRAM_BYTES + tables + working;
         if needed > limit {
             bail!(
                 "{} ({} codes) needs about {} MiB ({} MiB of tables{}), but the memory limit \
-                 is {} MiB; raise it (ulimit -v) or choose a smaller game",
+                 is {} MiB ({}); raise it or choose a smaller game",
                 game.describe(),
                 game.code_count(),
                 needed.div_ceil(MIB),
@@ -189,14 +254,17 @@ pub fn fit_build(game: Game, table: Option<usize>) -> anyhow::Result<()> {
                 } else {
                     ""
                 },
-                limit / MIB
+                limit / MIB,
+                limit_source()
             );
         }
     }
     if let Some(table) = table {
         // Under a limit, half of what is left holds what the search has learnt; the rest its
         // working sets and the tree.
-        let spare = limit.map_or(u64::MAX, |limit| (limit - PROGRAM_BYTES - tables) / 2);
+        let spare = limit.map_or(u64::MAX, |limit| {
+            limit.saturating_sub(PROGRAM_BYTES + tables) / 2
+        });
         let spare = usize::try_from(spare).unwrap_or(usize::MAX);
         mastermind_solve::set_transposition_table(table.min(spare));
     }
