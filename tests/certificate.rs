@@ -6,14 +6,40 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use crate::support::{knuth_classic_json, mastermind, says, write_file};
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
+use crate::support::{knuth_classic_json, mastermind, says, write_file, Run};
 
 fn committed(path: &str) -> String {
-    root().join(path).display().to_string()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join(path)
+        .display()
+        .to_string()
+}
+
+/// `mastermind verify TREE --certificate CERTIFICATE` (and `extra`), which must exit with
+/// `status`.
+fn verify_with(tree: &str, certificate: &str, extra: &[&str], status: i32) -> Run {
+    let args = [&["verify", tree, "--certificate", certificate][..], extra].concat();
+    mastermind(&args).expect_status(status)
+}
+
+/// An optimal 3×4 tree and its certificate, written by `generate` with `extra` options into
+/// `directory`: their paths.
+fn generated_with_certificate(directory: &Path, extra: &[&str]) -> (String, String) {
+    let tree = directory.join("3x4.json").display().to_string();
+    let certificate = directory.join("3x4.cert").display().to_string();
+    let generate = [
+        "-q",
+        "generate",
+        "--strategy",
+        "optimal",
+        "--pegs",
+        "3",
+        "--colours",
+        "4",
+    ];
+    let outputs = ["-o", &tree, "--certificate", &certificate];
+    mastermind(&[&generate[..], extra, &outputs].concat()).expect_status(0);
+    (tree, certificate)
 }
 
 #[test]
@@ -28,22 +54,10 @@ fn the_committed_optima_of_4x6_are_proven_by_their_certificates() {
             "trees/certificates/optimal-4x6-max5.cert",
         ),
     ] {
-        let run = mastermind(&[
-            "verify",
-            &committed(tree),
-            "--certificate",
-            &committed(certificate),
-        ])
-        .expect_status(0);
+        let (tree, certificate) = (committed(tree), committed(certificate));
+        let run = verify_with(&tree, &certificate, &[], 0);
         says(&run.stdout, "optimality: proven (a certificate of");
-        let json = mastermind(&[
-            "verify",
-            &committed(tree),
-            "--certificate",
-            &committed(certificate),
-            "--json",
-        ])
-        .expect_status(0);
+        let json = verify_with(&tree, &certificate, &["--json"], 0);
         let report: Value = serde_json::from_str(&json.stdout).unwrap();
         assert_eq!(report["optimality"], "proven", "{tree}");
     }
@@ -51,10 +65,10 @@ fn the_committed_optima_of_4x6_are_proven_by_their_certificates() {
 
 #[test]
 fn an_optimal_tree_without_a_certificate_is_unproven_and_others_claim_nothing() {
-    let run = mastermind(&["verify", &committed("trees/optimal-4x6.json")]).expect_status(0);
+    let optimal = committed("trees/optimal-4x6.json");
+    let run = mastermind(&["verify", &optimal]).expect_status(0);
     says(&run.stdout, "optimality: unproven (no certificate given");
-    let json =
-        mastermind(&["verify", &committed("trees/optimal-4x6.json"), "--json"]).expect_status(0);
+    let json = mastermind(&["verify", &optimal, "--json"]).expect_status(0);
     let report: Value = serde_json::from_str(&json.stdout).unwrap();
     assert_eq!(report["optimality"], "unproven");
     let knuth =
@@ -65,13 +79,13 @@ fn an_optimal_tree_without_a_certificate_is_unproven_and_others_claim_nothing() 
 
 #[test]
 fn knuths_tree_is_not_proven_by_the_optimums_certificate() {
-    let run = mastermind(&[
-        "verify",
-        &committed("trees/knuth-4x6.json"),
-        "--certificate",
+    let knuth = committed("trees/knuth-4x6.json");
+    let run = verify_with(
+        &knuth,
         &committed("trees/certificates/optimal-4x6.cert"),
-    ])
-    .expect_status(1);
+        &[],
+        1,
+    );
     says(&run.stdout, "optimality: NOT proven");
     says(
         &run.stdout,
@@ -83,47 +97,19 @@ fn knuths_tree_is_not_proven_by_the_optimums_certificate() {
 fn a_certificate_proves_only_the_claim_it_was_written_for() {
     // The optimum without a cap needs 6 guesses for some codes: its certificate says nothing
     // of the best strategy within 5, so it does not prove the capped tree's 5626.
-    let run = mastermind(&[
-        "verify",
-        &committed("trees/optimal-4x6-max5.json"),
-        "--certificate",
+    let capped = committed("trees/optimal-4x6-max5.json");
+    let run = verify_with(
+        &capped,
         &committed("trees/certificates/optimal-4x6.cert"),
-    ])
-    .expect_status(1);
+        &[],
+        1,
+    );
     says(&run.stdout, "NOT proven");
     // Another game's certificate.
     let directory = tempfile::tempdir().unwrap();
-    let tree = directory.path().join("3x4.json");
-    let certificate = directory.path().join("3x4.cert");
-    mastermind(&[
-        "-q",
-        "generate",
-        "--strategy",
-        "optimal",
-        "--pegs",
-        "3",
-        "--colours",
-        "4",
-        "-o",
-        tree.to_str().unwrap(),
-        "--certificate",
-        certificate.to_str().unwrap(),
-    ])
-    .expect_status(0);
-    mastermind(&[
-        "verify",
-        tree.to_str().unwrap(),
-        "--certificate",
-        certificate.to_str().unwrap(),
-    ])
-    .expect_status(0);
-    let run = mastermind(&[
-        "verify",
-        &committed("trees/optimal-4x6.json"),
-        "--certificate",
-        certificate.to_str().unwrap(),
-    ])
-    .expect_status(1);
+    let (tree, certificate) = generated_with_certificate(directory.path(), &[]);
+    verify_with(&tree, &certificate, &[], 0);
+    let run = verify_with(&committed("trees/optimal-4x6.json"), &certificate, &[], 1);
     says(
         &run.stdout,
         "the certificate is for 3×4, the tree plays 4×6",
@@ -132,36 +118,19 @@ fn a_certificate_proves_only_the_claim_it_was_written_for() {
 
 #[test]
 fn a_cut_or_damaged_certificate_fails_and_a_missing_one_is_an_error() {
-    let bytes = std::fs::read(root().join("trees/certificates/optimal-4x6.cert")).unwrap();
+    let optimal = committed("trees/optimal-4x6.json");
+    let bytes = std::fs::read(committed("trees/certificates/optimal-4x6.cert")).unwrap();
     let directory = tempfile::tempdir().unwrap();
     let cut = directory.path().join("cut.cert");
     std::fs::write(&cut, &bytes[..bytes.len() / 3]).unwrap();
-    let run = mastermind(&[
-        "verify",
-        &committed("trees/optimal-4x6.json"),
-        "--certificate",
-        cut.to_str().unwrap(),
-    ])
-    .expect_status(1);
+    let run = verify_with(&optimal, cut.to_str().unwrap(), &[], 1);
     says(&run.stdout, "truncated");
     let mut damaged = bytes.clone();
     damaged[bytes.len() / 2] ^= 0x40;
     let damaged_path = directory.path().join("damaged.cert");
     std::fs::write(&damaged_path, &damaged).unwrap();
-    mastermind(&[
-        "verify",
-        &committed("trees/optimal-4x6.json"),
-        "--certificate",
-        damaged_path.to_str().unwrap(),
-    ])
-    .expect_status(1);
-    let run = mastermind(&[
-        "verify",
-        &committed("trees/optimal-4x6.json"),
-        "--certificate",
-        "no-such.cert",
-    ])
-    .expect_status(2);
+    verify_with(&optimal, damaged_path.to_str().unwrap(), &[], 1);
+    let run = verify_with(&optimal, "no-such.cert", &[], 2);
     says(&run.stderr, "cannot read no-such.cert");
 }
 
@@ -174,43 +143,13 @@ fn certify_and_generate_write_certificates_for_optimal_trees_only() {
     let run = mastermind(&["generate", "--certificate", "x.cert"]).expect_status(2);
     says(&run.stderr, "--certificate applies to --strategy optimal");
     // The least worst case: one guess fewer is proven to leave some code unsolved.
-    let tree = directory.path().join("worst.json");
-    let certificate = directory.path().join("worst.cert");
-    mastermind(&[
-        "-q",
-        "generate",
-        "--strategy",
-        "optimal",
-        "--minimize",
-        "worst",
-        "--pegs",
-        "3",
-        "--colours",
-        "4",
-        "-o",
-        tree.to_str().unwrap(),
-        "--certificate",
-        certificate.to_str().unwrap(),
-    ])
-    .expect_status(0);
-    let run = mastermind(&[
-        "verify",
-        tree.to_str().unwrap(),
-        "--certificate",
-        certificate.to_str().unwrap(),
-    ])
-    .expect_status(0);
+    let (tree, certificate) =
+        generated_with_certificate(directory.path(), &["--minimize", "worst"]);
+    let run = verify_with(&tree, &certificate, &[], 0);
     says(&run.stdout, "optimality: proven");
     // `certify` writes the same certificate from the tree file alone.
     let again = directory.path().join("again.cert");
-    mastermind(&[
-        "-q",
-        "certify",
-        tree.to_str().unwrap(),
-        "-o",
-        again.to_str().unwrap(),
-    ])
-    .expect_status(0);
+    mastermind(&["-q", "certify", &tree, "-o", again.to_str().unwrap()]).expect_status(0);
     assert_eq!(
         std::fs::read(&again).unwrap(),
         std::fs::read(&certificate).unwrap()

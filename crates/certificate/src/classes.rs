@@ -44,33 +44,10 @@ impl Classes {
         }
     }
 
-    /// Splits `set` by its replies to `guess`.
-    pub fn split(&mut self, scorer: &Scorer, set: &[Code], guess: Code) {
-        for &reply in &self.present {
-            self.counts[usize::from(reply)] = 0;
-        }
-        self.present.clear();
-        self.replies.clear();
-        let row = scorer.feedback_row(guess);
-        for &secret in set {
-            let reply = match row {
-                Some(row) => row[secret.index()],
-                None => scorer.feedback(guess, secret).index() as u8,
-            };
-            self.replies.push(reply);
-            let count = &mut self.counts[usize::from(reply)];
-            if *count == 0 {
-                self.present.push(reply);
-            }
-            *count += 1;
-        }
-        self.sorted_valid = false;
-    }
-
-    /// Splits `set` by `guess` as [`Classes::split`] does, but stops as soon as the size bound
-    /// alone (`bounds`, as for [`Classes::size_cost`]) shows the guess costs at least `bound`:
-    /// each code not yet scored adds at least one more (its class's bound grows by at least
-    /// one), except the one code the guess may find outright. Returns whether it stopped so;
+    /// Splits `set` by its replies to `guess`, but stops as soon as the size bound alone
+    /// (`bounds`, as for [`Classes::size_cost`]) shows the guess costs at least `bound`: each
+    /// code not yet scored adds at least one more (its class's bound grows by at least one),
+    /// except the one code the guess may find outright. Returns whether it stopped so;
     /// otherwise the split is whole.
     pub fn split_below(
         &mut self,
