@@ -3,16 +3,11 @@
 //! (the exact bound). Both loops are ones the compiler turns into wide vector instructions,
 //! compiled also for wider vector units and picked at run time.
 
-use std::ops::Range;
-
 use mastermind_core::Code;
 use multiversion::multiversion;
 
 use super::bounds::INFEASIBLE;
-
-/// Guesses scored together: their counters stay in the fastest cache while the candidates'
-/// rows stream past.
-pub(super) const BLOCK: usize = 256;
+use super::columns::{Columns, BLOCK};
 
 /// The lanes of a small block are counted in multiples of this many: AVX2's width in bytes
 /// (AVX-512's 64 measured no faster).
@@ -42,28 +37,6 @@ fn shuffled(replies: usize) -> bool {
 #[cfg(not(target_arch = "x86_64"))]
 fn shuffled(_replies: usize) -> bool {
     false
-}
-
-/// Which guesses a block scores: a stretch of every code, or listed ones.
-pub(super) enum Columns<'a> {
-    Stretch(Range<usize>),
-    Listed(&'a [Code]),
-}
-
-impl Columns<'_> {
-    /// `row`'s replies to the block's guesses: a piece of it, or gathered into `scratch`.
-    #[inline(always)]
-    fn of<'r>(&self, row: &'r [u8], scratch: &'r mut [u8; BLOCK]) -> &'r [u8] {
-        match self {
-            Columns::Stretch(range) => &row[range.clone()],
-            Columns::Listed(block) => {
-                for (reply, guess) in scratch.iter_mut().zip(block.iter()) {
-                    *reply = row[guess.index()];
-                }
-                scratch
-            }
-        }
-    }
 }
 
 /// One guess's classes, counted: its least total, and what else the ranking keeps.

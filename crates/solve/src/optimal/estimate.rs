@@ -7,7 +7,8 @@ use mastermind_core::Code;
 use super::bounds::INFEASIBLE;
 use super::budget::Budget;
 use super::cache::Known;
-use super::counting::{mark_replies, Columns, BLOCK, REPLIES_MARKED};
+use super::columns::{Columns, BLOCK};
+use super::counting::{mark_replies, REPLIES_MARKED};
 use super::search::Search;
 
 /// What [`Search::small_set`] can tell without trying every guess.

@@ -8,6 +8,7 @@
 //!   transformations fixing the history;
 //! - [`partition`]: a guess's classes, and their shape to skip guesses that split alike;
 //! - [`replies`]: the reply table as rows;
+//! - [`columns`]: which guesses a block of the kernels scores;
 //! - [`counting`]: the hot loop's kernels on the reply rows;
 //! - [`ranking`]: guesses handed out by bound, counted only when reached;
 //! - [`cache`]: what is known about sets already met;
@@ -24,6 +25,7 @@ mod bounds;
 mod budget;
 mod cache;
 mod certify;
+mod columns;
 mod counting;
 mod estimate;
 mod guess;

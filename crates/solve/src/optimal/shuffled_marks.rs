@@ -11,7 +11,7 @@ use std::arch::x86_64::{
     _mm256_shuffle_epi8, _mm256_storeu_si256,
 };
 
-use super::counting::{Columns, BLOCK};
+use super::columns::{Columns, BLOCK};
 
 /// Guesses marked by one vector instruction.
 const LANES: usize = 32;
