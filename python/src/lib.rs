@@ -90,7 +90,9 @@ fn generate(
     }
     if let Some(name) = &name {
         if score.is_none() {
-            return Err(value_error("name applies to a score of your own".to_owned()));
+            return Err(value_error(
+                "name applies to a score of your own".to_owned(),
+            ));
         }
         if StrategyKind::from_file_name(name).is_some() {
             return Err(value_error(format!(

@@ -225,7 +225,6 @@ impl Tree {
             .map(|turn| (book.format(turn.guess), self.game.feedback_name(turn.reply)))
             .collect())
     }
-
 }
 
 /// What the verifier found: whether the tree solves every code and every claim holds, each

@@ -6,7 +6,7 @@ use std::rc::Rc;
 
 use mastermind_core::{Code, Codebook, Feedback, Scorer};
 
-use crate::format::{RawFact, Reader};
+use crate::format::{unpacked, RawFact, Reader};
 use crate::rules::wins;
 use crate::{
     fan_out, size_bound, size_bounds, spread_bound, Bound, CertificateError, Classes, FactTable,
@@ -43,9 +43,9 @@ impl Proven {
     }
 }
 
-/// Reads and checks a whole certificate.
+/// Reads and checks a whole certificate, plain or gzip-compressed.
 pub fn check(input: impl Read) -> Result<Proven, CertificateError> {
-    let mut reader = Reader::new(input)?;
+    let mut reader = Reader::new(unpacked(input)?)?;
     let header = reader.header();
     let scorer = Scorer::new(header.game);
     let book = scorer.codebook().clone();

@@ -14,7 +14,8 @@
 //! ```
 //!
 //! Guesses are code indices in numeric order, replies are feedback indices
-//! (`black × (pegs + 1) + white`), both as [`mastermind_core`] numbers them.
+//! (`black × (pegs + 1) + white`), both as [`mastermind_core`] numbers them. A certificate may
+//! be stored gzip-compressed (a third of the size); the reader tells by its first bytes.
 
 use std::io::{self, Read, Write};
 
@@ -212,6 +213,20 @@ pub(crate) struct RawFact {
     pub(crate) bound: u32,
 }
 
+/// The bytes that open a gzip stream.
+const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
+
+/// `input` as the certificate's own bytes: unpacked as it is read if it is gzip-compressed.
+pub(crate) fn unpacked<'r>(input: impl Read + 'r) -> io::Result<Box<dyn Read + 'r>> {
+    let mut input = io::BufReader::new(input);
+    let compressed = io::BufRead::fill_buf(&mut input)?.starts_with(&GZIP_MAGIC);
+    Ok(if compressed {
+        Box::new(flate2::bufread::MultiGzDecoder::new(input))
+    } else {
+        Box::new(input)
+    })
+}
+
 impl<R: Read> Reader<R> {
     pub(crate) fn new(input: R) -> Result<Reader<R>, CertificateError> {
         let mut input = Hashed::new(io::BufReader::new(input));
@@ -382,7 +397,7 @@ fn read_varint(input: &mut impl Read, facts: u64) -> Result<u64, CertificateErro
 /// record and the digest, but not the facts (for tools that rewrite certificates; [`check`](crate::check)
 /// checks them).
 pub fn read_facts(input: impl Read) -> Result<(Header, Vec<Fact>), CertificateError> {
-    let mut reader = Reader::new(input)?;
+    let mut reader = Reader::new(unpacked(input)?)?;
     let header = reader.header();
     let mut facts = Vec::new();
     while let Some(raw) = reader.next_fact()? {

@@ -11,8 +11,12 @@ use mastermind_core::Code;
 #[derive(Debug, Default)]
 pub struct FactTable {
     keys: (RandomState, RandomState),
-    facts: HashMap<(u64, u64), Vec<(Option<u8>, u32)>>,
+    facts: HashMap<(u64, u64), Vec<Proven>>,
 }
+
+/// One bound proven for a set: with this many guesses left (`None`: no cap), at least this
+/// many guesses in all.
+type Proven = (Option<u8>, u32);
 
 impl FactTable {
     /// No facts yet.

@@ -22,6 +22,7 @@ use mastermind_core::{Code, Codebook, Feedback, Scorer};
 use super::bounds::INFEASIBLE;
 use super::budget::Budget;
 use super::search::{Search, Subproblem};
+use super::Root;
 use crate::symmetry::Symmetry;
 
 /// A certificate that could not be written.
@@ -75,18 +76,17 @@ impl From<io::Error> for CertifyError {
 }
 
 /// Writes, into `out`, the facts that prove that `set` (reached by `path`) needs at least
-/// `bound` guesses within `budget` (`INFEASIBLE`: no strategy fits), using `search` to find
-/// the classes' costs.
+/// `bound` guesses within the budget `root` was set up with (`INFEASIBLE`: no strategy fits),
+/// using `root`'s search to find the classes' costs.
 pub(super) fn prove<W: Write>(
-    search: &Search<'_>,
+    root: &Root<'_>,
     path: &[Step],
     set: &[Code],
-    budget: Budget,
-    symmetry: &Symmetry,
     bound: u32,
-    consistent_only: bool,
     out: &mut CertificateWriter<W>,
 ) -> Result<(), CertifyError> {
+    let search = &root.search;
+    let consistent_only = search.consistent_only;
     let scorer = search.scorer();
     let book = scorer.codebook();
     let mut prover = Prover {
@@ -101,7 +101,7 @@ pub(super) fn prove<W: Write>(
         classes: Classes::new(scorer),
         out,
     };
-    prover.prove(set, budget, symmetry, bound)
+    prover.prove(set, root.budget, &root.symmetry, bound)
 }
 
 struct Prover<'p, 'a, W: Write> {

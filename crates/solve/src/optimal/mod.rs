@@ -135,7 +135,7 @@ pub fn optimal_from(
 
 /// Writes into `out` the facts proving that from `situation` on, within the options' cap,
 /// every strategy needs at least `bound` more guesses in all (`None`: that no strategy fits
-/// the cap). A fresh search finds the costs the proof needs; see [`certify`].
+/// the cap). A fresh search finds the costs the proof needs, and `mastermind-certificate` checks it.
 pub fn certify_from<W: std::io::Write>(
     scorer: &Scorer,
     options: &OptimalOptions,
@@ -156,16 +156,7 @@ pub fn certify_from<W: std::io::Write>(
         // The cap leaves no guess to play: the checker needs no proof of that.
         return Ok(());
     };
-    certify::prove(
-        &root.search,
-        &path,
-        situation.candidates(),
-        root.budget,
-        &root.symmetry,
-        bound,
-        options.consistent_only,
-        out,
-    )
+    certify::prove(&root, &path, situation.candidates(), bound, out)
 }
 
 /// Runs the search set up in `root` for the candidates of `situation`.

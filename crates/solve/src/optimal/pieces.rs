@@ -785,8 +785,14 @@ mod tests {
         ];
         for lie in lies {
             let told = Told(Mutex::new(false));
-            let result =
-                solve_piece_noted(&scorer, &options, piece, &NoProgress, &[lie.clone()], &told);
+            let result = solve_piece_noted(
+                &scorer,
+                &options,
+                piece,
+                &NoProgress,
+                std::slice::from_ref(&lie),
+                &told,
+            );
             assert_eq!(result.as_ref(), Ok(&truth), "{lie:?}");
             assert!(*told.0.lock().unwrap(), "not told of {lie:?}");
         }
