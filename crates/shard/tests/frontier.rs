@@ -90,3 +90,68 @@ fn the_committed_notes_read_back_as_a_resumed_run_reads_them() {
         }
     }
 }
+
+/// The frontier README's tables of pieces say what the committed piece files say: each row's
+/// opening, reply, number of codes and result (`total N` or `at least N`), for every run.
+#[test]
+fn the_frontier_readme_tables_read_as_the_pieces_do() {
+    let readme = std::fs::read_to_string(frontier().join("README.md")).unwrap();
+    let mut rows_checked = 0;
+    for section in readme.split("\n## ").skip(1) {
+        let heading = section.lines().next().unwrap();
+        let run = if heading.starts_with("4 pegs × 10 colours") {
+            "4x10"
+        } else if heading.starts_with("5 pegs × 6 colours") {
+            "5x6"
+        } else if heading.starts_with("5 pegs × 8 colours, consistent") {
+            "5x8-consistent"
+        } else {
+            continue;
+        };
+        let mut pieces = std::collections::HashMap::new();
+        for entry in std::fs::read_dir(frontier().join(run)).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "json") {
+                continue;
+            }
+            let part: serde_json::Value =
+                serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            for piece in part["pieces"].as_array().unwrap() {
+                pieces.insert(
+                    (
+                        part["shard"].as_u64().unwrap(),
+                        piece["piece"].as_u64().unwrap(),
+                    ),
+                    piece.clone(),
+                );
+            }
+        }
+        for line in section.lines().filter(|line| line.starts_with("| ")) {
+            let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+            let (Ok(shard), Ok(piece)) = (cells[1].parse::<u64>(), cells[2].parse::<u64>()) else {
+                continue;
+            };
+            let file = pieces
+                .get(&(shard, piece))
+                .unwrap_or_else(|| panic!("{run}: shard {shard}, piece {piece} has no file"));
+            let result = match (file.get("total"), file.get("at_least")) {
+                (Some(total), _) => format!("total {total}"),
+                (None, Some(bound)) => format!("at least {bound}"),
+                (None, None) => panic!("{run}: piece {piece} has no result"),
+            };
+            let expected = [
+                file["opening"].as_str().unwrap().to_owned(),
+                file["reply"].as_str().unwrap().to_owned(),
+                file["codes"].to_string(),
+                result,
+            ];
+            assert_eq!(
+                &cells[3..7],
+                &expected.each_ref().map(String::as_str),
+                "{run}: {line}"
+            );
+            rows_checked += 1;
+        }
+    }
+    assert!(rows_checked >= 100, "{rows_checked} rows checked");
+}
