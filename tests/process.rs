@@ -548,3 +548,45 @@ fn a_stopped_atlas_keeps_its_finished_games_and_leaves_no_computation_running() 
     assert_eq!(games, ["4×5 repeat"], "{text}");
     assert!(temporary_files(directory.path()).is_empty());
 }
+
+/// A device named as an input is refused at once (exit 2), by every command that reads one:
+/// `/dev/zero` and `/dev/urandom` never end. The atlas's own output is read back only when it
+/// is a file, so `-o /dev/null` works.
+#[test]
+fn devices_named_as_inputs_are_refused_and_devices_as_outputs_are_written() {
+    let directory = tempfile::tempdir().unwrap();
+    let tree = write_file(directory.path(), "tree.json", &knuth_classic_json());
+    for args in [
+        &["verify", "/dev/zero"][..],
+        &["print", "/dev/urandom"],
+        &["html", "/dev/zero"],
+        &["merge", "/dev/zero"],
+        &["trace", "1234", "--tree", "/dev/zero"],
+        &[
+            "atlas",
+            "--pegs",
+            "2",
+            "--colours",
+            "2",
+            "--reuse",
+            "/dev/zero",
+        ],
+        &["verify", &tree, "--certificate", "/dev/zero"],
+    ] {
+        let run = mastermind(args).expect_status(2);
+        says(&run.stderr, "is a device, not a file to read");
+    }
+    let run = mastermind(&[
+        "atlas",
+        "-q",
+        "--pegs",
+        "2",
+        "--colours",
+        "2",
+        "--measures",
+        "knuth",
+        "-o",
+        "/dev/null",
+    ]);
+    run.expect_status(0);
+}

@@ -39,7 +39,7 @@ impl Links {
             .map(|path| absolute(path.parent().unwrap_or(Path::new(""))));
         let mut trees = Vec::new();
         for path in paths {
-            let Some(file) = std::fs::read_to_string(&path)
+            let Some(file) = crate::input::read_input(&path)
                 .ok()
                 .and_then(|text| TreeFile::from_json(&text).ok())
             else {

@@ -41,7 +41,7 @@ pub fn run(args: &AtlasArgs, threads: Option<u16>, quiet: bool) -> anyhow::Resul
             .collect();
     }
     let existing = match &args.output {
-        Some(path) if path.as_os_str() != "-" && path.exists() => Some(read_atlas(path)?),
+        Some(path) if path.as_os_str() != "-" && path.is_file() => Some(read_atlas(path)?),
         _ => None,
     };
     let mut known = Known::default();
@@ -213,8 +213,7 @@ impl Known {
 }
 
 fn read_atlas(path: &Path) -> anyhow::Result<AtlasFile> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let text = crate::input::read_input(path)?;
     AtlasFile::from_json(&text).with_context(|| format!("{}", path.display()))
 }
 
