@@ -590,3 +590,60 @@ fn devices_named_as_inputs_are_refused_and_devices_as_outputs_are_written() {
     ]);
     run.expect_status(0);
 }
+
+/// A computation killed from outside (the out-of-memory killer, a person) is no result: the
+/// atlas records it as unfinished, saying what killed it, and the next run on the same file
+/// tries it again rather than taking the death as settled.
+#[test]
+fn a_computation_killed_from_outside_is_tried_again() {
+    let directory = tempfile::tempdir().unwrap();
+    let output = directory.path().join("atlas.json");
+    // 4×6's static search takes over a minute.
+    let start_atlas = || {
+        binary()
+            .args([
+                "atlas",
+                "--pegs",
+                "4",
+                "--colours",
+                "6",
+                "--variants",
+                "repeat",
+            ])
+            .args(["--measures", "static", "--budget", "600", "-j", "1", "-o"])
+            .arg(&output)
+            .stdin(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    let computation_of = |atlas: &Child| {
+        let start = Instant::now();
+        loop {
+            if let [only] = atlas_children(atlas.id()).as_slice() {
+                return *only;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(60),
+                "no computation started"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    };
+    let atlas = start_atlas();
+    kill(
+        Pid::from_raw(computation_of(&atlas) as i32),
+        Signal::SIGKILL,
+    )
+    .unwrap();
+    let ended = atlas.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&ended.stderr);
+    assert!(ended.status.success(), "{stderr}");
+    let saved = std::fs::read_to_string(&output).unwrap();
+    assert!(saved.contains("killed by signal 9, SIGKILL"), "{saved}");
+    // Run again: the computation starts again instead of being taken as settled.
+    let mut again = start_atlas();
+    computation_of(&again);
+    kill(Pid::from_raw(again.id() as i32), Signal::SIGTERM).unwrap();
+    let _ = again.wait();
+}

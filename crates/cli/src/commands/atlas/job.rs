@@ -100,6 +100,17 @@ pub fn run(program: &Path, game: GameKey, measure: Measure, budget: f64) -> Outc
             },
         };
     };
+    if let Some(killed) = killed_by(&status) {
+        // Killed from outside (the out-of-memory killer, a person, a batch system): not a
+        // result, so it counts as unfinished and a later run tries it again.
+        return Outcome::Unfinished {
+            seconds,
+            reached: format!(
+                "killed by {killed} after {seconds:.1} s, before its budget ran out; a later \
+                 run tries it again"
+            ),
+        };
+    }
     let errors = lock(&errors).trim_end().to_owned();
     if status.success() {
         return match serde_json::from_str::<Figures>(&text) {
@@ -113,9 +124,31 @@ pub fn run(program: &Path, game: GameKey, measure: Measure, budget: f64) -> Outc
         reason: match (errors.is_empty(), status.code()) {
             (false, _) => errors,
             (true, Some(code)) => format!("the computation ended with exit status {code}"),
-            (true, None) => "the computation was stopped by a signal".to_owned(),
+            (true, None) => "the computation ended without an exit status".to_owned(),
         },
     }
+}
+
+/// The signal that ended a computation, named, if one did.
+#[cfg(unix)]
+fn killed_by(status: &std::process::ExitStatus) -> Option<String> {
+    use std::os::unix::process::ExitStatusExt;
+    let signal = status.signal()?;
+    let name = match signal {
+        9 => "SIGKILL (the out-of-memory killer, or another process)",
+        15 => "SIGTERM",
+        2 => "SIGINT",
+        1 => "SIGHUP",
+        6 => "SIGABRT",
+        11 => "SIGSEGV",
+        _ => "a signal",
+    };
+    Some(format!("signal {signal}, {name}"))
+}
+
+#[cfg(not(unix))]
+fn killed_by(_status: &std::process::ExitStatus) -> Option<String> {
+    None
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
