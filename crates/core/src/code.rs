@@ -18,6 +18,27 @@ impl Code {
     pub const fn index(self) -> usize {
         self.0 as usize
     }
+
+    /// The code written with `book`'s symbols, for `{}`:
+    ///
+    /// ```
+    /// use mastermind_core::{Codebook, Game};
+    /// let book = Codebook::new(Game::classic());
+    /// let code = book.parse("1123").unwrap();
+    /// assert_eq!(format!("guess {}", code.display(&book)), "guess 1123");
+    /// ```
+    pub fn display(self, book: &Codebook) -> impl fmt::Display + '_ {
+        Written(move || book.format(self))
+    }
+}
+
+/// A value written by a function, for `{}`.
+pub(crate) struct Written<F>(pub(crate) F);
+
+impl<F: Fn() -> String> fmt::Display for Written<F> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&(self.0)())
+    }
 }
 
 /// Every code of a game, with the per-code facts the scorer needs.
@@ -193,8 +214,11 @@ impl Codebook {
         (usize::from(colour) < self.game.colours()).then_some(colour)
     }
 
-    /// The code as its symbols, such as `1123`.
+    /// The code as its symbols, such as `1123`; an index past the codebook is named as such.
     pub fn format(&self, code: Code) -> String {
+        if code.index() >= self.len() {
+            return format!("#{} (not a code of {})", code.0, self.game.describe());
+        }
         self.colours_of(code)
             .iter()
             .map(|&c| self.symbol(c))

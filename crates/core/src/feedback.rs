@@ -19,6 +19,20 @@ impl Feedback {
     pub const fn index(self) -> usize {
         self.0 as usize
     }
+
+    /// The reply named as in `game`, for `{}`:
+    ///
+    /// ```
+    /// use mastermind_core::Game;
+    /// let game = Game::classic();
+    /// assert_eq!(format!("{}", game.feedback(1, 2).display(&game)), "1B2W");
+    /// // An index that is no reply of the game is never shown as one.
+    /// let stray = mastermind_core::Feedback::from_index(250);
+    /// assert!(stray.display(&game).to_string().contains("not a reply"));
+    /// ```
+    pub fn display(self, game: &Game) -> impl std::fmt::Display + '_ {
+        crate::code::Written(move || game.feedback_name(self))
+    }
 }
 
 /// A feedback name that does not read as `<b>B<w>W` (or `<b>B` for black-only games).

@@ -196,8 +196,12 @@ impl Game {
         black + white <= self.pegs() && (self.feedback == FeedbackKind::BlackWhite || white == 0)
     }
 
-    /// A readable name such as `2B1W` (or `2B` in black-only games), used as a JSON key.
+    /// A readable name such as `2B1W` (or `2B` in black-only games), used as a JSON key. An
+    /// index that is no reply of this game is named as such, never as a reply it is not.
     pub fn feedback_name(&self, feedback: Feedback) -> String {
+        if !self.is_feedback(feedback) {
+            return format!("#{} (not a reply of {})", feedback.index(), self.describe());
+        }
         match self.feedback {
             FeedbackKind::BlackWhite => {
                 format!("{}B{}W", self.black(feedback), self.white(feedback))
