@@ -1,9 +1,11 @@
 //! Certificates of optimality end to end: `generate --certificate`, `certify` and `verify
 //! --certificate` on the committed 4×6 trees and their committed certificates, the report's
-//! `optimality` in text and JSON, and every refusal with its exit status.
+//! `optimality` in text and JSON, every refusal with its exit status, and the certificates of
+//! runs cut into shards or resumed.
 
 use std::path::Path;
 
+use mastermind_certificate::read_facts;
 use serde_json::Value;
 
 use crate::support::{knuth_classic_json, mastermind, says, write_file, Run};
@@ -153,5 +155,144 @@ fn certify_and_generate_write_certificates_for_optimal_trees_only() {
     assert_eq!(
         std::fs::read(&again).unwrap(),
         std::fs::read(&certificate).unwrap()
+    );
+}
+
+/// `mastermind generate` for 4×5 with `extra` arguments, quietly.
+fn optimal_4x5(extra: &[&str]) -> Run {
+    let generate = [
+        "-q",
+        "generate",
+        "--strategy",
+        "optimal",
+        "--pegs",
+        "4",
+        "--colours",
+        "5",
+    ];
+    mastermind(&[&generate[..], extra].concat())
+}
+
+/// Shards write certificates of their pieces and the merge one of the whole, which proves the
+/// merged tree whichever of the parts' certificates it is given: it proves the rest itself.
+#[test]
+fn shards_and_their_merge_write_certificates_that_prove_the_merged_tree() {
+    let directory = tempfile::tempdir().unwrap();
+    let at = |name: &str| directory.path().join(name).display().to_string();
+    let single = optimal_4x5(&[]).expect_status(0).stdout;
+    for k in 0..3 {
+        let shard = format!("{k}/3");
+        let (part, certificate) = (at(&format!("p{k}.json")), at(&format!("p{k}.cert")));
+        optimal_4x5(&[
+            "--shard",
+            &shard,
+            "-o",
+            &part,
+            "--certificate",
+            &certificate,
+        ])
+        .expect_status(0);
+        let (header, facts) = read_facts(std::fs::File::open(&certificate).unwrap()).unwrap();
+        assert_eq!(header.game.code_count(), 625);
+        assert!(!facts.is_empty(), "shard {shard} proves its pieces");
+        // Each fact of a part is about a class of an opening or below it, never the start.
+        assert!(facts.iter().all(|fact| !fact.path.is_empty()));
+    }
+    let parts = [at("p0.json"), at("p1.json"), at("p2.json")];
+    let parts: Vec<&str> = parts.iter().map(String::as_str).collect();
+    let (p0, p1, p2) = (at("p0.cert"), at("p1.cert"), at("p2.cert"));
+    for given in [vec![&p0, &p1, &p2], vec![&p1], vec![]] {
+        let (tree, certificate) = (at("tree.json"), at("tree.cert"));
+        let mut merge = [
+            &["merge"][..],
+            &parts,
+            &["-o", &tree, "--certificate", &certificate],
+        ]
+        .concat();
+        if !given.is_empty() {
+            merge.push("--part-certificate");
+            merge.extend(given.iter().map(|path| path.as_str()));
+        }
+        let merged = mastermind(&merge).expect_status(0);
+        says(&merged.stderr, "certificate: ");
+        assert_eq!(std::fs::read_to_string(&tree).unwrap(), single, "{given:?}");
+        let run = verify_with(&tree, &certificate, &[], 0);
+        says(&run.stdout, "optimality: proven");
+    }
+    // A certificate of another game is refused by name.
+    let (_, other) = generated_with_certificate(directory.path(), &[]);
+    let mut merge = [&["merge"][..], &parts].concat();
+    merge.extend(["--certificate", "-", "--part-certificate", &other]);
+    let refused = mastermind(&merge).expect_status(2);
+    says(
+        &refused.stderr,
+        &format!("{other} is not a certificate of this run"),
+    );
+    says(&refused.stderr, "3×4");
+    // Part certificates go into a certificate, so they need one.
+    let mut merge = [&["merge"][..], &parts].concat();
+    merge.extend(["--part-certificate", &p0]);
+    let refused = mastermind(&merge).expect_status(2);
+    says(&refused.stderr, "--certificate");
+}
+
+/// A resumed run keeps each piece's proof beside the piece, so that a stopped run proves
+/// only the rest, and proves the whole once every piece is in.
+#[test]
+fn a_resumed_run_keeps_each_pieces_certificate_and_proves_the_whole() {
+    let directory = tempfile::tempdir().unwrap();
+    let pieces = directory.path().join("pieces");
+    let dir = pieces.to_str().unwrap();
+    let at = |name: &str| directory.path().join(name).display().to_string();
+    let (tree, certificate) = (at("tree.json"), at("tree.cert"));
+    let resume = ["--resume", dir, "--certificate", &certificate, "-o", &tree];
+    // One piece, as a job of an array solves it: its certificate, no tree yet.
+    let one = optimal_4x5(&[&resume[..], &["--shard", "3/48"]].concat()).expect_status(0);
+    assert!(one.stdout.is_empty());
+    assert!(pieces.join("piece-0003-of-48.cert").is_file());
+    assert!(
+        !Path::new(&certificate).exists(),
+        "no certificate before the tree"
+    );
+    optimal_4x5(&resume).expect_status(0);
+    let single = optimal_4x5(&[]).expect_status(0).stdout;
+    assert_eq!(std::fs::read_to_string(&tree).unwrap(), single);
+    says(
+        &verify_with(&tree, &certificate, &[], 0).stdout,
+        "optimality: proven",
+    );
+    let proofs = std::fs::read_dir(&pieces)
+        .unwrap()
+        .filter(|entry| entry.as_ref().unwrap().path().extension() == Some("cert".as_ref()))
+        .count();
+    assert_eq!(proofs, 48);
+    // A proof lost is proven again, and only that one.
+    std::fs::remove_file(pieces.join("piece-0005-of-48.cert")).unwrap();
+    std::fs::remove_file(&certificate).unwrap();
+    let again = mastermind(
+        &[
+            &[
+                "generate",
+                "--strategy",
+                "optimal",
+                "--pegs",
+                "4",
+                "--colours",
+                "5",
+            ][..],
+            &resume,
+        ]
+        .concat(),
+    )
+    .expect_status(0);
+    says(&again.stderr, "piece 5/48: certificate of");
+    assert!(
+        !again.stderr.contains("piece 6/48: certificate"),
+        "{}",
+        again.stderr
+    );
+    says(
+        &verify_with(&tree, &certificate, &[], 0).stdout,
+        "optimality: proven",
     );
 }

@@ -176,10 +176,7 @@ impl Checker<'_> {
 /// only the rest, and the symmetries of the paths met.
 struct Paths<'b> {
     book: &'b Codebook,
-    scorer: &'b Scorer,
-    root: Vec<Code>,
-    steps: Vec<Step>,
-    sets: Vec<Vec<Code>>,
+    sets: PathSets<'b>,
     symmetries: Symmetries,
 }
 
@@ -187,16 +184,41 @@ impl<'b> Paths<'b> {
     fn new(book: &'b Codebook, scorer: &'b Scorer) -> Paths<'b> {
         Paths {
             book,
-            scorer,
-            root: book.codes().collect(),
-            steps: Vec::new(),
-            sets: Vec::new(),
+            sets: PathSets::new(scorer),
             symmetries: Symmetries::new(),
         }
     }
 
     /// The set `path` leads to, and its symmetry.
     fn at(&mut self, path: &[Step]) -> (&[Code], Rc<Known>) {
+        let guesses: Vec<Code> = path.iter().map(|step| step.guess).collect();
+        let symmetry = self.symmetries.of(self.book, &guesses);
+        (self.sets.at(path), symmetry)
+    }
+}
+
+/// The sets that paths lead to, for paths met one after another: the sets of the last path
+/// are kept, so that a path sharing its start rebuilds only the rest.
+pub struct PathSets<'b> {
+    scorer: &'b Scorer,
+    root: Vec<Code>,
+    steps: Vec<Step>,
+    sets: Vec<Vec<Code>>,
+}
+
+impl<'b> PathSets<'b> {
+    /// No path met yet.
+    pub fn new(scorer: &'b Scorer) -> PathSets<'b> {
+        PathSets {
+            scorer,
+            root: scorer.codebook().codes().collect(),
+            steps: Vec::new(),
+            sets: Vec::new(),
+        }
+    }
+
+    /// The codes that give every reply of `path` to its guess, in code order.
+    pub fn at(&mut self, path: &[Step]) -> &[Code] {
         let common = self
             .steps
             .iter()
@@ -215,9 +237,7 @@ impl<'b> Paths<'b> {
             self.steps.push(step);
             self.sets.push(child);
         }
-        let guesses: Vec<Code> = path.iter().map(|step| step.guess).collect();
-        let symmetry = self.symmetries.of(self.book, &guesses);
-        (self.sets.last().unwrap_or(&self.root), symmetry)
+        self.sets.last().unwrap_or(&self.root)
     }
 }
 

@@ -49,7 +49,7 @@ mod rules;
 mod symmetry;
 mod table;
 
-pub use check::{check, Proven};
+pub use check::{check, PathSets, Proven};
 pub use classes::{size_bounds, Classes};
 pub use error::CertificateError;
 pub use format::{read_facts, Bound, CertificateWriter, Fact, Header, Step, FORMAT_VERSION, MAGIC};

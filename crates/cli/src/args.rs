@@ -462,7 +462,10 @@ pub struct GenerateArgs {
 
     /// With --strategy optimal, also write a certificate of optimality to FILE (atomically;
     /// `-` is stdout) for `verify --certificate`, as `mastermind certify` does. Proving runs
-    /// the search once more.
+    /// the search once more. With --shard, FILE proves the part's pieces, for `merge
+    /// --part-certificate`; with --resume, each piece's proof is kept in DIR beside it (as
+    /// `.cert`, so a stopped run does not prove it again) and FILE, written with the tree,
+    /// proves the whole.
     #[arg(long, value_name = "FILE")]
     pub certificate: Option<PathBuf>,
 }
@@ -501,6 +504,18 @@ pub struct MergeArgs {
     /// Write the merged file to FILE (atomically) instead of stdout; `-` is stdout.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
+
+    /// Also write the certificate that the merged optimal tree is optimal to FILE
+    /// (atomically), for `verify --certificate`: the facts of the parts' certificates given
+    /// with --part-certificate, the proofs of the pieces none of them proves (the search runs
+    /// again for those), and the proof of the choice of the first guess.
+    #[arg(long, value_name = "FILE")]
+    pub certificate: Option<PathBuf>,
+
+    /// A certificate that `generate --shard K/N --certificate FILE` wrote beside its part, to
+    /// copy into --certificate's (repeat the flag, or give several files after it).
+    #[arg(long, value_name = "FILE", num_args = 1.., requires = "certificate")]
+    pub part_certificate: Vec<PathBuf>,
 }
 
 /// Options that shape a strategy, shared by `generate` and `compare`.

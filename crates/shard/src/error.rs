@@ -38,6 +38,10 @@ pub enum MergeError {
     },
     #[error("{0}")]
     Plan(String),
+    #[error("{} is not a certificate of this run: {message}", path.display())]
+    Certificate { path: PathBuf, message: String },
+    #[error("{0}")]
+    Unproven(String),
 }
 
 impl MergeError {
@@ -46,7 +50,7 @@ impl MergeError {
     pub fn fails_verification(&self) -> bool {
         matches!(
             self,
-            MergeError::Tampered { .. } | MergeError::Invalid { .. }
+            MergeError::Tampered { .. } | MergeError::Invalid { .. } | MergeError::Unproven(_)
         )
     }
 }

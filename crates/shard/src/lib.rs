@@ -8,9 +8,11 @@
 //! - [`deal`]: which pieces each shard solves;
 //! - [`part`]: the part file and its checks;
 //! - [`optimal`]: the expected-case optimum in shards;
+//! - [`certificates`]: its certificates of optimality, shard by shard and merged;
 //! - [`notes`]: what a piece of a resumable run has proven so far;
 //! - [`static_search`]: static Mastermind's least set in shards.
 
+pub mod certificates;
 mod deal;
 mod error;
 mod id;

@@ -52,11 +52,13 @@ pub struct SolvedPiece {
     pub tree: Option<FileNode>,
 }
 
-/// What one shard did: its part, and how many pieces and codes it solved.
+/// What one shard did: its part, how many pieces and codes it solved, and what each of its
+/// pieces proves (its index in the plan and [`PieceResult::bound`]), for its certificate.
 pub struct ShardRun {
     pub part: PartFile<SolvedPiece>,
     pub pieces: usize,
     pub codes: u64,
+    pub proven: Vec<(usize, u64)>,
 }
 
 /// A run of the optimal search with its plan worked out, from which any of its shards can be
@@ -109,6 +111,16 @@ impl<'a> PlannedRun<'a> {
     /// The plan: the pieces, their limits and the openings.
     pub fn plan(&self) -> &Plan {
         &self.plan
+    }
+
+    /// The scorer of the run's game.
+    pub fn scorer(&self) -> &'a Scorer {
+        self.scorer
+    }
+
+    /// The options of the run's search.
+    pub fn options(&self) -> &'a OptimalOptions {
+        self.options
     }
 
     /// The codes of the run's game.
@@ -203,6 +215,11 @@ impl<'a> PlannedRun<'a> {
         let book = self.scorer.codebook();
         let game = self.scorer.game();
         let pieces: Vec<&Piece> = mine.iter().map(|&index| &self.plan.pieces[index]).collect();
+        let proven = mine
+            .iter()
+            .zip(&results)
+            .map(|(&index, result)| (index, result.bound()))
+            .collect();
         let solved = mine
             .iter()
             .zip(&pieces)
@@ -229,6 +246,7 @@ impl<'a> PlannedRun<'a> {
             part: PartFile::new(self.header.clone(), id, solved),
             pieces: pieces.len(),
             codes: pieces.iter().map(|piece| piece.size as u64).sum(),
+            proven,
         }
     }
 }
@@ -301,17 +319,17 @@ fn plan_header(
 }
 
 /// The run that parts belong to, worked out again from their first part's header.
-struct RunOfParts {
-    scorer: Scorer,
-    options: OptimalOptions,
+pub(crate) struct RunOfParts {
+    pub(crate) scorer: Scorer,
+    pub(crate) options: OptimalOptions,
     strategy: StrategyInfo,
-    plan: Plan,
+    pub(crate) plan: Plan,
 }
 
 impl RunOfParts {
     /// The run of `parts` (all of one run, as [`read_some_parts`] checks), if this build
     /// makes the plan they name.
-    fn of(parts: &[(PathBuf, PartFile<SolvedPiece>)]) -> Result<RunOfParts, MergeError> {
+    pub(crate) fn of(parts: &[(PathBuf, PartFile<SolvedPiece>)]) -> Result<RunOfParts, MergeError> {
         let (first_path, first) = parts.first().ok_or(MergeError::NoParts)?;
         let header = &first.plan;
         let record: OptionsRecord =
@@ -346,7 +364,7 @@ impl RunOfParts {
     }
 
     /// What the parts say of each piece of the plan (see [`piece_results`]).
-    fn results(
+    pub(crate) fn results(
         &self,
         parts: &[(PathBuf, PartFile<SolvedPiece>)],
     ) -> Result<Vec<Option<PieceResult>>, MergeError> {
@@ -436,6 +454,19 @@ pub fn check_unfinished(files: &[(PathBuf, String)]) -> Result<usize, MergeError
 /// Merges the parts (path and text) of one run into the verified tree file, the same the
 /// single process writes.
 pub fn merge(files: &[(PathBuf, String)]) -> Result<TreeFile, MergeError> {
+    merged(files).map(|merged| merged.file)
+}
+
+/// A merged run: the tree file, its total, and what each piece of the plan came to.
+pub(crate) struct Merged {
+    pub(crate) file: TreeFile,
+    pub(crate) total: u64,
+    pub(crate) run: RunOfParts,
+    pub(crate) results: Vec<PieceResult>,
+}
+
+/// [`merge`], keeping what the merge worked out.
+pub(crate) fn merged(files: &[(PathBuf, String)]) -> Result<Merged, MergeError> {
     let parts = read_parts::<SolvedPiece>(files)?;
     let (first_path, first) = &parts[0];
     let run = RunOfParts::of(&parts)?;
@@ -504,7 +535,12 @@ pub fn merge(files: &[(PathBuf, String)]) -> Result<TreeFile, MergeError> {
             message: format!("the merged tree does not verify:\n{report}"),
         });
     }
-    Ok(file)
+    Ok(Merged {
+        file,
+        total,
+        run,
+        results,
+    })
 }
 
 fn short(digest: &str) -> &str {

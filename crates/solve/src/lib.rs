@@ -26,9 +26,9 @@ pub use optimal::{
 /// The optimal search cut into pieces that can run apart (`generate --shard`, `merge`).
 pub mod pieces {
     pub use crate::optimal::{
-        assemble, heuristic_completion, plan, solve_piece_noted, solve_pieces, tightened_limits,
-        AssembleError, GuessTried, ImpossibleNote, Note, Notebook, Piece, PieceError, PieceResult,
-        Plan, SetFact, NOTE_AFTER,
+        assemble, certify_plan, heuristic_completion, plan, solve_piece_noted, solve_pieces,
+        tightened_limits, AssembleError, GuessTried, ImpossibleNote, Note, Notebook, Piece,
+        PieceError, PieceResult, Plan, SetFact, NOTE_AFTER,
     };
 }
 pub use progress::{NoProgress, Progress};

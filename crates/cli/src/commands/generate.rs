@@ -75,8 +75,7 @@ pub fn run(args: &GenerateArgs, quiet: bool) -> anyhow::Result<Outcome> {
     Ok(Outcome::Success)
 }
 
-/// `--certificate` proves what one process's optimal search finds; parts and resumed runs
-/// are certified once merged, with `mastermind certify`.
+/// `--certificate` proves what the optimal search finds, over every opening.
 fn check_certificate_flags(args: &GenerateArgs) -> anyhow::Result<()> {
     if args.strategy != StrategyKind::Optimal {
         bail!("--certificate applies to --strategy optimal: no other strategy claims an optimum");
@@ -85,12 +84,6 @@ fn check_certificate_flags(args: &GenerateArgs) -> anyhow::Result<()> {
         bail!(
             "--certificate proves the least total over every opening, so it does not apply \
              with --opening"
-        );
-    }
-    if args.shard.is_some() || args.resume.is_some() {
-        bail!(
-            "--certificate applies to a search in one process; certify the merged tree of a \
-             --shard or --resume run with `mastermind certify TREE -o FILE`"
         );
     }
     Ok(())

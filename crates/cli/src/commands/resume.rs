@@ -18,13 +18,14 @@ use anyhow::{bail, Context};
 use mastermind_core::Scorer;
 use mastermind_shard::notes::{read_notes, NotesWriter};
 use mastermind_shard::optimal::{self, PlannedRun, ShardRun};
-use mastermind_shard::ShardId;
+use mastermind_shard::{certificates, ShardId};
 use mastermind_solve::pieces::{GuessTried, ImpossibleNote, Note, PieceError, PieceResult};
-use mastermind_solve::Progress;
+use mastermind_solve::{CertifyError, Progress};
+use mastermind_tree::TreeFile;
 
 use crate::args::GenerateArgs;
 use crate::commands::{claims_summary, plural, refused_merge, Outcome};
-use crate::input::read_input;
+use crate::input::{open_input, read_input};
 use crate::output::write_output;
 use crate::progress::BuildProgress;
 use crate::strategy::optimal_search;
@@ -37,6 +38,11 @@ fn piece_path(directory: &Path, index: u32, count: u32) -> PathBuf {
 /// The notes of the search of shard `index` of `count` in `directory`, while it runs.
 fn notes_path(directory: &Path, index: u32, count: u32) -> PathBuf {
     directory.join(format!("piece-{index:04}-of-{count}.notes"))
+}
+
+/// The certificate of the piece of shard `index` of `count` in `directory`.
+fn certificate_path(directory: &Path, index: u32, count: u32) -> PathBuf {
+    directory.join(format!("piece-{index:04}-of-{count}.cert"))
 }
 
 /// Passes on what the pieces settle, as codes of all pieces: a piece's own count of
@@ -130,6 +136,12 @@ pub fn run(args: &GenerateArgs, directory: &Path, quiet: bool) -> anyhow::Result
         solved_here += 1;
     }
     progress.finish();
+    if args.certificate.is_some() {
+        let in_now: Vec<ShardId> = wanted.iter().copied().filter(done).collect();
+        if !prove_pieces(&run, directory, &in_now, quiet)? {
+            return Ok(Outcome::Invalid);
+        }
+    }
     let missing = shards.iter().filter(|id| !done(id)).count();
     held.retain(|id| !done(id));
     if missing > 0 {
@@ -169,21 +181,106 @@ pub fn run(args: &GenerateArgs, directory: &Path, quiet: bool) -> anyhow::Result
             Ok((path.clone(), read_input(&path)?))
         })
         .collect::<anyhow::Result<Vec<_>>>()?;
-    let file = match optimal::merge(&files) {
-        Ok(file) => file,
+    let Some(certificate) = &args.certificate else {
+        let file = match optimal::merge(&files) {
+            Ok(file) => file,
+            Err(error) => return refused_merge(error),
+        };
+        write_output(args.output.as_deref(), file.to_json().as_bytes())?;
+        report_tree(&file, solved_here, started, quiet)?;
+        return Ok(Outcome::Success);
+    };
+    if !prove_pieces(&run, directory, &shards, quiet)? {
+        return Ok(Outcome::Invalid);
+    }
+    let proofs = shards
+        .iter()
+        .map(|id| {
+            let path = certificate_path(directory, id.index, count);
+            Ok((path.clone(), open_input(&path)?))
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let mut bytes = Vec::new();
+    let (file, facts) = match certificates::certify_merge(&files, proofs, &mut bytes) {
+        Ok(merged) => merged,
         Err(error) => return refused_merge(error),
     };
     write_output(args.output.as_deref(), file.to_json().as_bytes())?;
+    write_output(Some(certificate), &bytes)?;
+    report_tree(&file, solved_here, started, quiet)?;
+    if !quiet {
+        eprintln!(
+            "certificate: {facts} facts, {} bytes, in {}",
+            bytes.len(),
+            certificate.display()
+        );
+    }
+    Ok(Outcome::Success)
+}
+
+/// Says what the finished run wrote.
+fn report_tree(
+    file: &TreeFile,
+    solved_here: usize,
+    started: Instant,
+    quiet: bool,
+) -> anyhow::Result<()> {
+    let game = file.game()?;
     if !quiet {
         eprintln!(
             "optimal {}: {}, {} solved now in {:.2?}",
             game.describe(),
-            claims_summary(&file),
+            claims_summary(file),
             plural(solved_here, "piece", "pieces"),
             started.elapsed()
         );
     }
-    Ok(Outcome::Success)
+    Ok(())
+}
+
+/// Proves what the pieces of shards `ids` in `directory` came to, each into its certificate
+/// beside it, unless one is there already (a stopped run proves only the rest). `false`, said
+/// on stderr, when a piece's result cannot be proven: it is not what it claims (notes that
+/// lied may have made it so) and the run's result is not proven.
+fn prove_pieces(
+    run: &PlannedRun<'_>,
+    directory: &Path,
+    ids: &[ShardId],
+    quiet: bool,
+) -> anyhow::Result<bool> {
+    for &id in ids {
+        let path = certificate_path(directory, id.index, id.count);
+        if path.is_file() {
+            continue;
+        }
+        let started = Instant::now();
+        let proven: Vec<(usize, u64)> = results_in(run, directory, &[id])?
+            .iter()
+            .enumerate()
+            .filter_map(|(index, result)| Some((index, result.as_ref()?.bound())))
+            .collect();
+        let mut bytes = Vec::new();
+        let facts = match run.certify_pieces(&proven, &mut bytes) {
+            Ok(facts) => facts,
+            Err(CertifyError::Io(error)) => return Err(error.into()),
+            Err(unproven) => {
+                eprintln!(
+                    "error: piece {id} ({}): {unproven}; remove the piece to solve it again",
+                    piece_path(directory, id.index, id.count).display()
+                );
+                return Ok(false);
+            }
+        };
+        write_output(Some(&path), &bytes)?;
+        if !quiet {
+            eprintln!(
+                "piece {id}: certificate of {facts} facts, {} bytes, proven in {:.2?}",
+                bytes.len(),
+                started.elapsed()
+            );
+        }
+    }
+    Ok(true)
 }
 
 /// Solves the piece of shard `id` against the limit that what is `known` of the other pieces

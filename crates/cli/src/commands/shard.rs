@@ -2,16 +2,16 @@
 //! shards that run anywhere, and the parts put back together (see the `mastermind-shard`
 //! crate).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::bail;
 use mastermind_core::Scorer;
-use mastermind_shard::{optimal, part, static_search, MergeError, ShardId};
+use mastermind_shard::{certificates, optimal, part, static_search, MergeError, ShardId};
 
 use crate::args::{GenerateArgs, MergeArgs};
 use crate::commands::{claims_summary, refused_merge, Outcome};
-use crate::input::read_input;
+use crate::input::{open_input, read_input};
 use crate::memory::fit_build;
 use crate::output::{check_output, write_output};
 use crate::progress::BuildProgress;
@@ -29,7 +29,8 @@ pub fn generate(args: &GenerateArgs, shard: ShardId, quiet: bool) -> anyhow::Res
     let started = Instant::now();
     let scorer = Scorer::new(game);
     let progress = BuildProgress::new(game.code_count() as u64, quiet);
-    let run = optimal::run_shard(&scorer, &options, &strategy, shard, &progress);
+    let planned = optimal::PlannedRun::new(&scorer, &options, &strategy)?;
+    let run = planned.run_shard(shard, &progress);
     progress.finish();
     let run = run?;
     write_output(args.output.as_deref(), run.part.to_json().as_bytes())?;
@@ -42,6 +43,25 @@ pub fn generate(args: &GenerateArgs, shard: ShardId, quiet: bool) -> anyhow::Res
             run.codes,
             started.elapsed()
         );
+    }
+    if let Some(path) = &args.certificate {
+        let started = Instant::now();
+        let mut bytes = Vec::new();
+        let facts = match planned.certify_pieces(&run.proven, &mut bytes) {
+            Ok(facts) => facts,
+            Err(error) => {
+                eprintln!("error: {error}");
+                return Ok(Outcome::Invalid);
+            }
+        };
+        write_output(Some(path), &bytes)?;
+        if !quiet {
+            eprintln!(
+                "certificate of shard {shard}: {facts} facts, {} bytes, proven in {:.2?}",
+                bytes.len(),
+                started.elapsed()
+            );
+        }
     }
     Ok(Outcome::Success)
 }
@@ -73,6 +93,7 @@ pub fn static_search(
 /// Merges the parts of one run and writes the result.
 pub fn merge(args: &MergeArgs, quiet: bool) -> anyhow::Result<Outcome> {
     check_output(args.output.as_deref())?;
+    check_output(args.certificate.as_deref())?;
     let files = args
         .parts
         .iter()
@@ -80,7 +101,13 @@ pub fn merge(args: &MergeArgs, quiet: bool) -> anyhow::Result<Outcome> {
         .collect::<anyhow::Result<Vec<_>>>()?;
     let (first_path, first_text) = &files[0];
     let merged = match part::search_of(first_path, first_text) {
-        Ok(search) if search == optimal::SEARCH => optimal::merge(&files).map(Merged::Tree),
+        Ok(search) if search == optimal::SEARCH => match &args.certificate {
+            Some(certificate) => return merge_certified(args, &files, certificate, quiet),
+            None => optimal::merge(&files).map(Merged::Tree),
+        },
+        Ok(search) if search == static_search::SEARCH && args.certificate.is_some() => {
+            bail!("--certificate applies to the parts of an optimal search; static searches have none")
+        }
         Ok(search) if search == static_search::SEARCH => {
             static_search::merge(&files).map(Merged::Static)
         }
@@ -115,6 +142,41 @@ pub fn merge(args: &MergeArgs, quiet: bool) -> anyhow::Result<Outcome> {
             file.strategy.name,
             file.game()?.describe(),
             claims_summary(&file)
+        );
+    }
+    Ok(Outcome::Success)
+}
+
+/// Merges the parts of an optimal search with their certificate (see
+/// [`certificates::certify_merge`]) and writes both.
+fn merge_certified(
+    args: &MergeArgs,
+    files: &[(PathBuf, String)],
+    certificate: &Path,
+    quiet: bool,
+) -> anyhow::Result<Outcome> {
+    let started = Instant::now();
+    let certificates = args
+        .part_certificate
+        .iter()
+        .map(|path| Ok((path.clone(), open_input(path)?)))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let mut bytes = Vec::new();
+    let (file, facts) = match certificates::certify_merge(files, certificates, &mut bytes) {
+        Ok(merged) => merged,
+        Err(error) => return refused_merge(error),
+    };
+    write_output(args.output.as_deref(), file.to_json().as_bytes())?;
+    write_output(Some(certificate), &bytes)?;
+    if !quiet {
+        eprintln!(
+            "merged {} parts: {} {}: {}; certificate: {facts} facts, {} bytes, in {:.2?}",
+            files.len(),
+            file.strategy.name,
+            file.game()?.describe(),
+            claims_summary(&file),
+            bytes.len(),
+            started.elapsed()
         );
     }
     Ok(Outcome::Success)

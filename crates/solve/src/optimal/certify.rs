@@ -15,7 +15,7 @@ use std::io::{self, Write};
 
 use mastermind_certificate::{
     fan_out, size_bound, size_bounds, spread_bound, Bound, CertificateWriter, Classes, Fact,
-    FactTable, Step, Symmetries,
+    FactTable, PathSets, Step, Symmetries,
 };
 use mastermind_core::{Code, Codebook, Feedback, Scorer};
 
@@ -85,26 +85,12 @@ pub(super) fn prove<W: Write>(
     bound: u32,
     out: &mut CertificateWriter<W>,
 ) -> Result<(), CertifyError> {
-    let search = &root.search;
-    let consistent_only = search.consistent_only;
-    let scorer = search.scorer();
-    let book = scorer.codebook();
-    let mut prover = Prover {
-        search,
-        scorer,
-        book,
-        fan_out: fan_out(book),
-        consistent_only,
-        facts: FactTable::new(),
-        path: path.to_vec(),
-        symmetries: Symmetries::new(),
-        classes: Classes::new(scorer),
-        out,
-    };
-    prover.prove(set, root.budget, &root.symmetry, bound)
+    Prover::new(&root.search, out).prove_at(path, set, root.budget, &root.symmetry, bound)
 }
 
-struct Prover<'p, 'a, W: Write> {
+/// Proves bounds one set after another into one certificate, each proof citing the facts
+/// of the ones before.
+pub(super) struct Prover<'p, 'a, W: Write> {
     search: &'p Search<'a>,
     scorer: &'a Scorer,
     book: &'a Codebook,
@@ -117,6 +103,52 @@ struct Prover<'p, 'a, W: Write> {
     symmetries: Symmetries,
     classes: Classes,
     out: &'p mut CertificateWriter<W>,
+}
+
+impl<'p, 'a, W: Write> Prover<'p, 'a, W> {
+    /// A prover that asks `search` and writes to `out`.
+    pub(super) fn new(search: &'p Search<'a>, out: &'p mut CertificateWriter<W>) -> Self {
+        let scorer = search.scorer();
+        let book = scorer.codebook();
+        Prover {
+            search,
+            scorer,
+            book,
+            fan_out: fan_out(book),
+            consistent_only: search.consistent_only,
+            facts: FactTable::new(),
+            path: Vec::new(),
+            symmetries: Symmetries::new(),
+            classes: Classes::new(scorer),
+            out,
+        }
+    }
+
+    /// Writes facts proven elsewhere (unchecked: the checker checks them with the rest) and
+    /// cites them from now on.
+    pub(super) fn take_in(&mut self, facts: &[Fact]) -> io::Result<()> {
+        let mut sets = PathSets::new(self.scorer);
+        for fact in facts {
+            self.facts
+                .insert(sets.at(&fact.path), fact.budget, fact.bound.as_u32());
+            self.out.fact(fact)?;
+        }
+        Ok(())
+    }
+
+    /// Proves that `set`, reached by `path`, needs at least `bound` within `budget`, where
+    /// `symmetry` is the search's symmetry of the path.
+    pub(super) fn prove_at(
+        &mut self,
+        path: &[Step],
+        set: &[Code],
+        budget: Budget,
+        symmetry: &Symmetry,
+        bound: u32,
+    ) -> Result<(), CertifyError> {
+        self.path = path.to_vec();
+        self.prove(set, budget, symmetry, bound)
+    }
 }
 
 impl<W: Write> Prover<'_, '_, W> {

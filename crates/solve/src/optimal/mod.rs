@@ -19,7 +19,8 @@
 //! - [`report`]: progress a user can read;
 //! - [`pieces`]: the search cut into independent pieces, for running on many machines;
 //! - [`notes`]: what a piece has proven, kept so that a stopped piece goes on;
-//! - [`certify`]: the facts that prove a result to the independent checker.
+//! - [`certify`]: the facts that prove a result to the independent checker;
+//! - [`piece_certificates`]: those facts for runs cut into pieces.
 
 mod bounds;
 mod budget;
@@ -31,6 +32,7 @@ mod estimate;
 mod guess;
 mod notes;
 mod partition;
+mod piece_certificates;
 mod pieces;
 mod ranking;
 mod replies;
@@ -56,6 +58,7 @@ pub use certify::CertifyError;
 pub use search::{set_transposition_table, DEFAULT_TABLE_BYTES};
 
 pub use notes::{GuessTried, ImpossibleNote, Note, Notebook, SetFact, NOTE_AFTER};
+pub use piece_certificates::certify_plan;
 pub use pieces::{
     assemble, heuristic_completion, plan, solve_piece_noted, solve_pieces, tightened_limits,
     AssembleError, Piece, PieceError, PieceResult, Plan,

@@ -1,0 +1,117 @@
+//! Certificates of optimality for runs cut into shards: a shard (or one piece of a resumed
+//! run) proves what its pieces came to, and the merge copies those facts into one certificate
+//! and adds the facts that prove the choice of the first guess from them. The merge does not
+//! check the facts it copies; `verify --certificate` checks the whole certificate, so a false
+//! fact from a part makes a certificate that does not check, never a false "proven".
+
+use std::io::{Read, Write};
+use std::path::PathBuf;
+
+use mastermind_certificate::{read_facts, CertificateWriter, Fact, Header};
+use mastermind_solve::pieces::certify_plan;
+use mastermind_solve::{CertifyError, OptimalOptions};
+use mastermind_tree::TreeFile;
+
+use crate::optimal::{merged, PlannedRun};
+use crate::MergeError;
+
+impl PlannedRun<'_> {
+    /// Writes to `out` the certificate of the results of `pieces` (each piece's index in the
+    /// plan and the bound its result proves, as [`crate::optimal::ShardRun::proven`] lists
+    /// them). Returns how many facts it took.
+    pub fn certify_pieces<W: Write>(
+        &self,
+        pieces: &[(usize, u64)],
+        out: W,
+    ) -> Result<u64, CertifyError> {
+        let mut writer =
+            CertificateWriter::new(out, &header(self.scorer().game(), self.options()))?;
+        certify_plan(
+            self.scorer(),
+            self.options(),
+            self.plan(),
+            pieces,
+            None,
+            &[],
+            &mut writer,
+        )?;
+        let facts = writer.facts();
+        writer.finish()?;
+        Ok(facts)
+    }
+}
+
+/// Merges the parts (path and text) of one run as [`crate::optimal::merge`] does, and writes
+/// to `out` the certificate that the merged tree is optimal: the facts of the parts'
+/// certificates (path and contents, plain or gzip-compressed, in any order, for any of the parts), the facts proving the
+/// pieces no certificate given proves, and those proving the whole. Returns the tree file and
+/// how many facts the certificate holds.
+pub fn certify_merge<R: Read, W: Write>(
+    files: &[(PathBuf, String)],
+    certificates: Vec<(PathBuf, R)>,
+    out: W,
+) -> Result<(TreeFile, u64), MergeError> {
+    let merged = merged(files)?;
+    let run = &merged.run;
+    let header = header(run.scorer.game(), &run.options);
+    let mut prior: Vec<Fact> = Vec::new();
+    for (path, input) in certificates {
+        let refused = |message: String| MergeError::Certificate {
+            path: path.clone(),
+            message,
+        };
+        let (theirs, facts) = read_facts(input).map_err(|error| refused(error.to_string()))?;
+        if theirs != header {
+            return Err(refused(format!(
+                "it is about {}{}, the run about {}{}",
+                theirs.game.describe(),
+                consistent(&theirs),
+                header.game.describe(),
+                consistent(&header)
+            )));
+        }
+        prior.extend(facts);
+    }
+    let pieces: Vec<(usize, u64)> = merged
+        .results
+        .iter()
+        .enumerate()
+        .map(|(index, result)| (index, result.bound()))
+        .collect();
+    let mut writer = CertificateWriter::new(out, &header).map_err(io)?;
+    certify_plan(
+        &run.scorer,
+        &run.options,
+        &run.plan,
+        &pieces,
+        Some(merged.total),
+        &prior,
+        &mut writer,
+    )
+    .map_err(|error| match error {
+        CertifyError::Io(error) => io(error),
+        contradiction => MergeError::Unproven(contradiction.to_string()),
+    })?;
+    let facts = writer.facts();
+    writer.finish().map_err(io)?;
+    Ok((merged.file, facts))
+}
+
+fn header(game: &mastermind_core::Game, options: &OptimalOptions) -> Header {
+    Header {
+        game: *game,
+        consistent_only: options.consistent_only,
+    }
+}
+
+fn consistent(header: &Header) -> &'static str {
+    if header.consistent_only {
+        " with consistent guesses only"
+    } else {
+        ""
+    }
+}
+
+fn io(error: std::io::Error) -> MergeError {
+    MergeError::Plan(format!("the certificate could not be written: {error}"))
+}

@@ -1,0 +1,101 @@
+//! Certificates of runs in shards: a shard proves only what its pieces truly came to, and a
+//! false fact copied from a part's certificate makes a merged certificate that does not check,
+//! never a false "proven".
+
+use std::path::PathBuf;
+
+use mastermind_certificate::{
+    check, Bound, CertificateError, CertificateWriter, Fact, Header, Step,
+};
+use mastermind_core::{FeedbackKind, Game, Scorer};
+use mastermind_shard::certificates::certify_merge;
+use mastermind_shard::optimal::PlannedRun;
+use mastermind_shard::ShardId;
+use mastermind_solve::{CertifyError, NoProgress, OptimalOptions};
+use mastermind_tree::StrategyInfo;
+
+fn game_4x5() -> Game {
+    Game::new(4, 5, true, FeedbackKind::BlackWhite).unwrap()
+}
+
+const ONE: ShardId = ShardId { index: 0, count: 1 };
+
+#[test]
+fn a_shard_proves_what_its_pieces_came_to_and_nothing_more() {
+    let scorer = Scorer::new(game_4x5());
+    let options = OptimalOptions::default();
+    let strategy = StrategyInfo::named("optimal");
+    let run = PlannedRun::new(&scorer, &options, &strategy).unwrap();
+    let shard = run.run_shard(ONE, &NoProgress).unwrap();
+    let mut bytes = Vec::new();
+    run.certify_pieces(&shard.proven, &mut bytes).unwrap();
+    let proven = check(&bytes[..]).unwrap();
+    for &(index, bound) in &shard.proven {
+        let piece = &run.plan().pieces[index];
+        let path = [Step {
+            guess: piece.opening,
+            reply: piece.reply,
+        }];
+        assert!(proven.bound_at(&path, None) >= Bound::AtLeast(bound as u32));
+    }
+    // One guess more than the search found, for the largest piece: no proof exists.
+    let &(index, bound) = shard
+        .proven
+        .iter()
+        .max_by_key(|(index, _)| run.plan().pieces[*index].size)
+        .unwrap();
+    let claimed = [(index, bound + 1)];
+    match run.certify_pieces(&claimed, Vec::new()) {
+        Err(CertifyError::Contradiction { needed, proven, .. }) => {
+            assert_eq!(u64::from(needed), bound + 1);
+            assert!(u64::from(proven) <= bound);
+        }
+        other => panic!("a false claim was certified: {other:?}"),
+    }
+}
+
+#[test]
+fn a_false_fact_in_a_parts_certificate_leaves_a_certificate_that_does_not_check() {
+    let scorer = Scorer::new(game_4x5());
+    let options = OptimalOptions::default();
+    let strategy = StrategyInfo::named("optimal");
+    let run = PlannedRun::new(&scorer, &options, &strategy).unwrap();
+    let shard = run.run_shard(ONE, &NoProgress).unwrap();
+    let files = vec![(PathBuf::from("part-0.json"), shard.part.to_json())];
+    // A part's certificate claiming one guess more than the truth for one piece.
+    let &(index, bound) = shard.proven.first().unwrap();
+    let piece = &run.plan().pieces[index];
+    let header = Header {
+        game: game_4x5(),
+        consistent_only: false,
+    };
+    let mut writer = CertificateWriter::new(Vec::new(), &header).unwrap();
+    writer
+        .fact(&Fact {
+            path: vec![Step {
+                guess: piece.opening,
+                reply: piece.reply,
+            }],
+            budget: None,
+            bound: Bound::AtLeast(bound as u32 + 1),
+        })
+        .unwrap();
+    let forged = writer.finish().unwrap();
+    let mut merged = Vec::new();
+    let (file, _) = certify_merge(
+        &files,
+        vec![(PathBuf::from("forged.cert"), &forged[..])],
+        &mut merged,
+    )
+    .unwrap();
+    assert_eq!(file.claims.total_guesses, 2463);
+    match check(&merged[..]) {
+        Err(CertificateError::Unproven { index: 0, .. }) => {}
+        other => panic!("a forged fact was believed: {other:?}"),
+    }
+    // Without it, the merge proves the whole.
+    let mut honest = Vec::new();
+    certify_merge(&files, Vec::<(PathBuf, &[u8])>::new(), &mut honest).unwrap();
+    let proven = check(&honest[..]).unwrap();
+    assert_eq!(proven.bound_at(&[], None), Bound::AtLeast(2463));
+}
