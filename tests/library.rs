@@ -1,5 +1,5 @@
-//! The library as the README shows it: the Rust program there is `examples/knuth_and_mine.rs`
-//! verbatim (which `cargo test` compiles), and running it prints what the README says.
+//! The library as the README shows it: the Rust program there is
+//! `crates/mastermind/examples/knuth_and_mine.rs` verbatim (which `cargo test` compiles), and running it prints what the README says.
 
 use std::path::Path;
 use std::process::Command;
@@ -8,7 +8,8 @@ use std::process::Command;
 fn the_readme_program_is_the_example_and_prints_what_it_shows() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
-    let program = std::fs::read_to_string(root.join("examples/knuth_and_mine.rs")).unwrap();
+    let program =
+        std::fs::read_to_string(root.join("crates/mastermind/examples/knuth_and_mine.rs")).unwrap();
     let section = &readme[readme.find("### From Rust").expect("a From Rust section")..];
     let shown_program = section
         .split_once("```rust\n")
@@ -17,7 +18,7 @@ fn the_readme_program_is_the_example_and_prints_what_it_shows() {
         .0;
     assert_eq!(
         shown_program, program,
-        "README and examples/knuth_and_mine.rs differ"
+        "README and crates/mastermind/examples/knuth_and_mine.rs differ"
     );
     let shown_output = section
         .split_once("```text\n")
@@ -26,7 +27,14 @@ fn the_readme_program_is_the_example_and_prints_what_it_shows() {
         .0;
     // Built by the test profile: the scoring crates are optimised even there.
     let run = Command::new(env!("CARGO"))
-        .args(["run", "--quiet", "--example", "knuth_and_mine"])
+        .args([
+            "run",
+            "--quiet",
+            "--package",
+            "mastermind",
+            "--example",
+            "knuth_and_mine",
+        ])
         .current_dir(root)
         .output()
         .unwrap();

@@ -82,6 +82,13 @@ const COMMITTED: &[CommittedTree] = &[
         game: || Game::new(5, 6, true, FeedbackKind::BlackWhite).expect("5×6 is a valid game"),
         source: Source::Pieces("5x6"),
     },
+    // Five pegs and eight colours with consistent guesses only: the 110 pieces of a resumable
+    // run, the last of which took about an hour and a half of one thread.
+    CommittedTree {
+        stem: "optimal-consistent-5x8",
+        game: || Game::new(5, 8, true, FeedbackKind::BlackWhite).expect("5×8 is a valid game"),
+        source: Source::Pieces("5x8-consistent"),
+    },
 ];
 
 /// The expected-case optimum, under a cap on the worst case if given.
