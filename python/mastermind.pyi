@@ -124,8 +124,10 @@ def compare(
     colours: int = 6,
     repetition: bool = True,
     black_only: bool = False,
+    trees: Sequence[Tree] = (),
 ) -> list[dict[str, Any]]:
-    """One row per strategy: strategy, total, average, worst_case, solved_by_guess."""
+    """One row per strategy: strategy, total, average, worst_case, solved_by_guess; then one
+    per tree of ``trees`` (of the same game), marked ``"tree": True``."""
 
 def verify(
     text: str,

@@ -641,3 +641,88 @@ fn best_openings_match_another_solvers_published_totals() {
         assert_eq!(ours["best_opening"], opening, "{pegs}×{colours} {strategy}");
     }
 }
+
+/// `compare --tree FILE` puts a strategy of one's own, as a verified tree file, in a row
+/// beside the built-in ones, in the table, the CSV and the JSON; the file's game is the
+/// comparison's, and a tree of another game or one that does not verify is refused.
+#[test]
+fn a_tree_file_is_compared_beside_the_built_in_strategies() {
+    let directory = tempfile::tempdir().unwrap();
+    let at = |name: &str| directory.path().join(name).display().to_string();
+    let mine = at("first-3x4.json");
+    mastermind(&[
+        "generate",
+        "-q",
+        "--strategy",
+        "first-consistent",
+        "--pegs",
+        "3",
+        "--colours",
+        "4",
+        "-o",
+        &mine,
+    ])
+    .expect_status(0);
+    // No game flags: the file's 3×4 is the comparison's game.
+    let comparison = compare_json(&["--tree", &mine, "--strategies", "knuth,optimal"]);
+    assert_eq!(comparison["game"]["pegs"], 3);
+    assert_eq!(
+        totals(&comparison),
+        [
+            ("knuth".to_owned(), 216),
+            ("optimal".to_owned(), 206),
+            ("first-consistent".to_owned(), 250)
+        ]
+    );
+    let rows = comparison["strategies"].as_array().unwrap();
+    assert_eq!(rows[2]["tree"], mine.as_str());
+    assert!(rows[0].get("tree").is_none());
+    let table = mastermind(&["compare", "--tree", &mine, "--strategies", "knuth"])
+        .expect_status(0)
+        .stdout;
+    says(&table, &format!("first-consistent from {mine}"));
+    let csv = mastermind(&["compare", "--csv", "--tree", &mine, "--strategies", "knuth"])
+        .expect_status(0)
+        .stdout;
+    says(
+        &csv,
+        &format!("first-consistent from {mine},250,3.9063,6,1,3,12,35,11,2,"),
+    );
+    // A tree in Knuth's notation names no strategy; the game flags give its game.
+    let knuth = at("knuth.txt");
+    let printed = mastermind(&["print", &mine]).expect_status(0).stdout;
+    std::fs::write(&knuth, printed).unwrap();
+    let comparison = compare_json(&[
+        "--tree",
+        &knuth,
+        "--pegs",
+        "3",
+        "--colours",
+        "4",
+        "--strategies",
+        "knuth",
+    ]);
+    assert_eq!(totals(&comparison)[1], ("tree".to_owned(), 250));
+    // Two games, a tree that does not verify, and --openings are refused.
+    let refused = mastermind(&[
+        "compare",
+        "--tree",
+        &mine,
+        "--tree",
+        &format!("{}/trees/knuth-4x6.json", env!("CARGO_MANIFEST_DIR")),
+    ])
+    .expect_status(2);
+    says(&refused.stderr, "compare trees of one game");
+    let text = std::fs::read_to_string(&mine).unwrap();
+    let lying = at("lying.json");
+    std::fs::write(
+        &lying,
+        text.replace("\"total_guesses\": 250", "\"total_guesses\": 249"),
+    )
+    .unwrap();
+    let refused = mastermind(&["compare", "--tree", &lying, "--strategies", "knuth"]);
+    let refused = refused.expect_status(1);
+    says(&refused.stderr, "does not verify, so it is not compared");
+    let refused = mastermind(&["compare", "--tree", &mine, "--openings"]).expect_status(2);
+    says(&refused.stderr, "--openings");
+}

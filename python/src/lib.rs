@@ -164,16 +164,22 @@ fn generate(
 }
 
 /// Builds each strategy for one game and returns a row per strategy: its name, the total
-/// number of guesses, the average, the worst case and how many codes need each number.
+/// number of guesses, the average, the worst case and how many codes need each number. The
+/// `trees` (your own strategies, as `Tree`s of the same game) follow as rows of their own,
+/// marked `"tree": True`.
 ///
 /// >>> [row["total"] for row in mastermind.compare(["knuth", "optimal"])]
 /// [5801, 5625]
+/// >>> mine = mastermind.generate(score=lambda sizes, candidate: max(sizes.values()))
+/// >>> [(row["strategy"], row["total"]) for row in mastermind.compare(["knuth"], trees=[mine])]
+/// [('knuth', 5801), ('python', 5801)]
 #[pyfunction]
 #[pyo3(signature = (
     strategies = vec!["knuth".to_owned(), "expected-size".to_owned(), "entropy".to_owned(),
                       "most-parts".to_owned(), "optimal".to_owned()],
-    *, pegs = 4, colours = 6, repetition = true, black_only = false
+    *, pegs = 4, colours = 6, repetition = true, black_only = false, trees = Vec::new()
 ))]
+#[allow(clippy::too_many_arguments)]
 fn compare(
     py: Python<'_>,
     strategies: Vec<String>,
@@ -181,8 +187,20 @@ fn compare(
     colours: u32,
     repetition: bool,
     black_only: bool,
+    trees: Vec<PyRef<'_, Tree>>,
 ) -> PyResult<Vec<Py<PyAny>>> {
-    strategies
+    let game = game::game_of(pegs, colours, repetition, black_only)?;
+    for tree in &trees {
+        if tree.game_value() != game {
+            return Err(value_error(format!(
+                "a tree of {} cannot be compared in {}: give its game's pegs, colours, \
+                 repetition and black_only",
+                tree.game_value().describe(),
+                game.describe()
+            )));
+        }
+    }
+    let mut rows = strategies
         .iter()
         .map(|name| {
             let tree = generate(
@@ -203,7 +221,15 @@ fn compare(
             )?;
             tree.summary(py)
         })
-        .collect()
+        .collect::<PyResult<Vec<_>>>()?;
+    for tree in &trees {
+        let row = tree.summary(py)?;
+        row.bind(py)
+            .cast::<pyo3::types::PyDict>()?
+            .set_item("tree", true)?;
+        rows.push(row);
+    }
+    Ok(rows)
 }
 
 pub(crate) fn value_error(message: impl Into<String>) -> PyErr {

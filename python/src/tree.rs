@@ -39,6 +39,11 @@ impl Tree {
         TreeFile::new(self.scorer().codebook(), self.info.clone(), &self.root)
     }
 
+    /// The game the tree plays.
+    pub fn game_value(&self) -> Game {
+        self.game
+    }
+
     /// The figures `compare` lists for the tree.
     pub fn summary(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         let row = serde_json::json!({

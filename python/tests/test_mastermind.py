@@ -194,6 +194,18 @@ def test_compare_lists_each_strategy():
         assert (row["total"], row["worst_case"]) == (tree.total, tree.worst_case)
 
 
+def test_compare_puts_your_trees_beside_the_strategies():
+    mine = mastermind.generate("first-consistent", pegs=3, colours=4)
+    rows = mastermind.compare(["knuth", "optimal"], pegs=3, colours=4, trees=[mine])
+    assert [(row["strategy"], row["total"], row.get("tree")) for row in rows] == [
+        ("knuth", 216, None),
+        ("optimal", 206, None),
+        ("first-consistent", 250, True),
+    ]
+    with pytest.raises(ValueError, match="a tree of 3×4 cannot be compared in 4×6"):
+        mastermind.compare(["knuth"], trees=[mine])
+
+
 def test_options_and_bad_names():
     assert mastermind.generate("optimal", opening="1123").total == 5625
     assert mastermind.generate("knuth", opening="1123").parameters == {"opening": "1123"}

@@ -591,6 +591,12 @@ pub struct CompareArgs {
     #[arg(long, conflicts_with_all = ["opening", "svg"])]
     pub openings: bool,
 
+    /// Also compare the strategy in this tree file (repeat for several): it is verified as
+    /// `verify` does and its row, named by its strategy and the file, sits beside the built-in
+    /// ones. A JSON file sets the game (give game flags for the papers' notations).
+    #[arg(long = "tree", value_name = "FILE", conflicts_with = "openings")]
+    pub trees: Vec<PathBuf>,
+
     /// How many trees (seeds) `random-consistent` is built with; the table gives their mean
     /// total with its spread, and the worst case seen.
     #[arg(long, value_name = "N", default_value_t = 100,

@@ -5,6 +5,7 @@
 mod openings;
 mod spreadsheet;
 mod table;
+mod trees;
 
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
@@ -31,6 +32,20 @@ pub struct Row {
     pub statistics: Statistics,
     pub build_time: Duration,
     pub samples: Option<Samples>,
+    /// The file the row's tree was read from (`--tree`), or `None` for a strategy built here.
+    pub tree: Option<String>,
+}
+
+impl Row {
+    /// How the row is named in the table and the CSV: the strategy with its non-default
+    /// parameters, and the file a tree was read from.
+    pub fn label(&self) -> String {
+        let label = table::label(&self.name, &self.parameters);
+        match &self.tree {
+            Some(path) => format!("{label} from {path}"),
+            None => label,
+        }
+    }
 }
 
 /// The spread of a random strategy over the trees of consecutive seeds.
@@ -72,9 +87,14 @@ impl Samples {
 }
 
 pub fn run(args: &CompareArgs, quiet: bool) -> anyhow::Result<Outcome> {
-    let game = args.game.game()?;
     check_output(args.svg.as_deref())?;
     check_options_apply(&args.strategies, &args.options)?;
+    // A tree file that names its game sets the comparison's.
+    let (game, tree_rows) = match trees::rows(args)? {
+        trees::TreeRows::Rows(Some(game), rows) => (game, rows),
+        trees::TreeRows::Rows(None, rows) => (args.game.game()?, rows),
+        trees::TreeRows::Unverified => return Ok(Outcome::Invalid),
+    };
     let scorer = Scorer::new(game);
     if args.openings {
         return openings::run(args, &scorer, quiet);
@@ -127,8 +147,10 @@ pub fn run(args: &CompareArgs, quiet: bool) -> anyhow::Result<Outcome> {
             statistics,
             build_time,
             samples,
+            tree: None,
         });
     }
+    rows.extend(tree_rows);
     if rows.is_empty() {
         bail!("no strategies to compare");
     }
@@ -232,6 +254,9 @@ fn as_json(game: &Game, rows: &[Row]) -> Value {
                 "solved_by_guess": row.statistics.solved_by_guess,
                 "build_seconds": row.build_time.as_secs_f64(),
             });
+            if let Some(path) = &row.tree {
+                entry["tree"] = path.clone().into();
+            }
             match &row.samples {
                 None => entry["total_guesses"] = row.statistics.total().into(),
                 Some(samples) => {

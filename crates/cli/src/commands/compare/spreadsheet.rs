@@ -1,7 +1,7 @@
 //! The comparison as CSV, for spreadsheets: one record per strategy (or per strategy and
 //! opening), numbers as plain numbers, the counts of codes solved at each guess in columns.
 
-use super::table::{label, per_tree};
+use super::table::per_tree;
 use super::Row;
 
 /// The strategies' table: name, total (the mean over the trees of a sampled strategy),
@@ -22,7 +22,7 @@ pub fn comparison(rows: &[Row]) -> anyhow::Result<String> {
         let statistics = &row.statistics;
         let (total, counts) = per_tree(row, worst);
         let mut record = vec![
-            label(&row.name, &row.parameters),
+            row.label(),
             total,
             statistics.average().decimal(4),
             statistics.worst_case().to_string(),

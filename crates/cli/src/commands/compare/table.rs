@@ -30,7 +30,7 @@ pub fn render(game: &Game, rows: &[Row]) -> String {
         let statistics = &row.statistics;
         let (total, counts) = per_tree(row, worst);
         let mut line = vec![
-            label(&row.name, &row.parameters),
+            row.label(),
             total,
             statistics.average().to_string(),
             statistics.worst_case().to_string(),
@@ -93,14 +93,14 @@ pub fn render(game: &Game, rows: &[Row]) -> String {
     );
     let name_width = rows
         .iter()
-        .map(|row| label(&row.name, &row.parameters).chars().count())
+        .map(|row| row.label().chars().count())
         .max()
         .unwrap_or(0);
     for row in rows {
         writeln!(
             text,
             "{:<name_width$}  |{}|",
-            label(&row.name, &row.parameters),
+            row.label(),
             bar(&row.statistics.solved_by_guess)
         )
         .expect("writing to a String");
