@@ -1,11 +1,13 @@
-//! `cargo xtask regen | regen-slow | regen-static | regen-atlas | certificates [--all] | check | bench [--quick] | cluster | man`.
+//! `cargo xtask regen | regen-slow | regen-static | regen-atlas | certificates [--all] | check | bench [--quick] | cluster | kernels | man`.
 
 use std::process::ExitCode;
 
-use xtask::{atlas, bench, certificates, cluster, man, static_sets, trees, workspace_root};
+use xtask::{
+    atlas, bench, certificates, cluster, kernels, man, static_sets, trees, workspace_root,
+};
 
 const USAGE: &str =
-    "usage: cargo xtask <regen | regen-slow | regen-static | regen-atlas | certificates [--all] | check | bench [--quick] | cluster | man>
+    "usage: cargo xtask <regen | regen-slow | regen-static | regen-atlas | certificates [--all] | check | bench [--quick] | cluster | kernels | man>
   regen         rewrite the committed trees under trees/ (the slow ones' notations only)
   regen-slow    the same, rebuilding the slow trees too (4×9: about 3 minutes)
   regen-static  rewrite the committed static results under trees/static/ (over an hour)
@@ -16,6 +18,7 @@ const USAGE: &str =
   bench         build release binaries and print the whole-process benchmark table
   bench --quick the same, without the long searches
   cluster       run contrib/slurm on a one-node Slurm started here (installs it; needs root)
+  kernels       the counting kernels against plain references here and on emulated CPUs (installs qemu-user)
   man           write the manual page to target/man/man1/mastermind.1";
 
 fn main() -> ExitCode {
@@ -36,6 +39,7 @@ fn main() -> ExitCode {
         ["bench"] => bench::run(&root, bench::Scope::Full),
         ["bench", "--quick"] => bench::run(&root, bench::Scope::Quick),
         ["cluster"] => cluster::run(&root),
+        ["kernels"] => kernels::run(&root),
         ["man"] => man::write(&root).map(|page| println!("wrote {}", page.display())),
         ["measure", "--", command @ ..] if !command.is_empty() => bench::measure_child(command),
         _ => {

@@ -135,3 +135,82 @@ fn feedback_row(
         *cell = (black * stride + whites * (total - black)) as u8;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! The packed scoring against the rules counted plainly, for every version of
+    //! [`feedback_row`] this CPU runs (`cargo xtask kernels` runs it again on emulated CPUs).
+
+    use proptest::prelude::*;
+
+    use super::PackedCodes;
+
+    /// Black pegs and total hits between two codes, counted peg by peg and colour by colour.
+    fn plain_hits(a: &[u8], b: &[u8]) -> (usize, usize) {
+        let black = a.iter().zip(b).filter(|(x, y)| x == y).count();
+        let total = (0..16u8)
+            .map(|colour| {
+                let in_a = a.iter().filter(|&&c| c == colour).count();
+                let in_b = b.iter().filter(|&&c| c == colour).count();
+                in_a.min(in_b)
+            })
+            .sum();
+        (black, total)
+    }
+
+    /// A game that packs (at most 7 pegs, 16 colours) and some of its codes.
+    fn codes() -> impl Strategy<Value = (usize, usize, Vec<Vec<u8>>)> {
+        (1usize..=7, 1u8..=16).prop_flat_map(|(pegs, colours)| {
+            let code = prop::collection::vec(0..colours, pegs);
+            (
+                Just(pegs),
+                Just(usize::from(colours)),
+                prop::collection::vec(code, 1..=200),
+            )
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        #[test]
+        fn a_row_of_replies_is_the_rules_counted_plainly(
+            (pegs, colours, codes) in codes(),
+            whites in any::<bool>(),
+            guess in any::<prop::sample::Index>(),
+            start in any::<prop::sample::Index>(),
+        ) {
+            let digits: Vec<u8> = codes.concat();
+            let packed = PackedCodes::new(pegs, colours, &digits).expect("the game packs");
+            let guess = guess.index(codes.len());
+            let start = start.index(codes.len());
+            let mut row = vec![0u8; codes.len() - start];
+            packed.replies_to(&packed, guess, whites, start, &mut row);
+            for (offset, &reply) in row.iter().enumerate() {
+                let (black, total) = plain_hits(&codes[guess], &codes[start + offset]);
+                let white = if whites { total - black } else { 0 };
+                prop_assert_eq!(usize::from(reply), black * (pegs + 1) + white);
+                prop_assert_eq!(packed.hits(guess, start + offset), (black, total));
+            }
+        }
+    }
+
+    #[test]
+    fn the_version_run_is_named() {
+        #[cfg(target_arch = "x86_64")]
+        let version = if std::is_x86_feature_detected!("avx512f")
+            && std::is_x86_feature_detected!("avx512vl")
+            && std::is_x86_feature_detected!("avx512dq")
+            && std::is_x86_feature_detected!("avx512bw")
+        {
+            "AVX-512"
+        } else if std::is_x86_feature_detected!("avx2") {
+            "AVX2"
+        } else {
+            "baseline"
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let version = "baseline";
+        eprintln!("feedback_row: the {version} version runs on this CPU");
+    }
+}

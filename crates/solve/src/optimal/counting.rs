@@ -216,3 +216,6 @@ fn count_block(
         }
     }
 }
+
+#[cfg(test)]
+mod tests;
