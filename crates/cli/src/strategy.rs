@@ -55,6 +55,7 @@ pub fn build_strategy_from(
             scorer.codebook().format(asked)
         ),
         StrategyError::NoStrategy(none) => none.into(),
+        other @ (StrategyError::OtherGame(_) | StrategyError::NotACode(_)) => other.into(),
     })
 }
 

@@ -53,6 +53,16 @@ pub struct Codebook {
     packed: Option<PackedCodes>,
 }
 
+/// A code index past the codebook: the index of no code of the game.
+#[derive(Debug, Clone, Copy, Error, PartialEq, Eq)]
+#[error("code number {} is not a code of {} ({} codes)", .code.0, .game.describe(), .game.code_count())]
+pub struct NotACode {
+    /// The index given.
+    pub code: Code,
+    /// The game it was given for.
+    pub game: Game,
+}
+
 /// Text that does not name a code of the game.
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum CodeParseError {
@@ -145,6 +155,20 @@ impl Codebook {
     /// How many codes the game has.
     pub fn len(&self) -> usize {
         self.colours.len() / self.game.pegs()
+    }
+
+    /// `code` if it is one of the game's codes, or why not: a [`Code`] is only an index, and
+    /// one past the codebook names no code. Functions that take codes from callers check them
+    /// so, at the boundary, rather than fail deep inside.
+    pub fn check(&self, code: Code) -> Result<Code, NotACode> {
+        if code.index() < self.len() {
+            Ok(code)
+        } else {
+            Err(NotACode {
+                code,
+                game: self.game,
+            })
+        }
     }
 
     /// Whether the game has no code (never, for a playable game).

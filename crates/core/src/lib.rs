@@ -15,7 +15,7 @@ mod game;
 mod packed;
 mod scorer;
 
-pub use code::{Code, CodeParseError, Codebook};
+pub use code::{Code, CodeParseError, Codebook, NotACode};
 pub use excerpt::{excerpt, excerpt_list};
 pub use feedback::{Feedback, FeedbackParseError};
 pub use game::{FeedbackKind, Game, GameError, MAX_CODES, MAX_COLOURS, MAX_PEGS};

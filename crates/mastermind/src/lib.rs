@@ -132,7 +132,7 @@
 //! let scorer = Scorer::for_one_pass(Game::classic());
 //! let tree = knuth(&scorer, &NoProgress);
 //! let secret = scorer.codebook().parse("3632")?;
-//! let mut maker = Codemaker::new(&scorer, secret);
+//! let mut maker = Codemaker::new(&scorer, secret)?;
 //! let mut breaker = Codebreaker::new(&scorer, &tree);
 //! loop {
 //!     let guess = scorer.codebook().format(breaker.guess());
@@ -144,14 +144,14 @@
 //!     }
 //! }
 //! assert!(maker.is_solved());
-//! # Ok::<(), mastermind::CodeParseError>(())
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 #![warn(missing_docs)]
 
 pub use mastermind_core::{
     Code, CodeParseError, Codebook, Feedback, FeedbackKind, FeedbackParseError, Game, GameError,
-    Scorer,
+    NotACode, Scorer,
 };
 
 /// Strategies: every built-in one by name ([`build`](strategy::build)), your own scores
@@ -162,8 +162,8 @@ pub mod strategy {
         least_worst_case, one_step, one_step_with, optimal, optimal_from, random_consistent,
         write_certificate, BuiltStrategy, CertifyError, CertifyTreeError, ClassSizes,
         Contradiction, GuessScore, Heuristic, Misfit, NoProgress, NoStrategy, Objective,
-        OneStepOptions, OptimalOptions, OptimalResult, Progress, SearchStatistics, Situation,
-        StrategyError, StrategyKind, StrategyOptions, TieBreak,
+        OneStepOptions, OptimalFromError, OptimalOptions, OptimalResult, OtherGame, Progress,
+        SearchStatistics, Situation, StrategyError, StrategyKind, StrategyOptions, TieBreak,
     };
 }
 

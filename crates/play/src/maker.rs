@@ -2,7 +2,7 @@
 //! codes still fit the replies. A guess that is not a code of the game is refused without
 //! costing a turn.
 
-use mastermind_core::{Code, CodeParseError, Feedback, Scorer};
+use mastermind_core::{Code, CodeParseError, Feedback, NotACode, Scorer};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -34,13 +34,13 @@ pub fn fresh_seed() -> u64 {
 }
 
 impl<'a> Codemaker<'a> {
-    /// A game against `secret`.
-    pub fn new(scorer: &'a Scorer, secret: Code) -> Codemaker<'a> {
-        Codemaker {
+    /// A game against `secret`, or why `secret` is not a code of the scorer's game.
+    pub fn new(scorer: &'a Scorer, secret: Code) -> Result<Codemaker<'a>, NotACode> {
+        Ok(Codemaker {
             scorer,
-            secret,
+            secret: scorer.codebook().check(secret)?,
             turns: Vec::new(),
-        }
+        })
     }
 
     /// Scores the guess written as `text`, or says why it is not a code of the game.
@@ -103,7 +103,7 @@ mod tests {
     fn guesses_are_scored_and_bad_ones_cost_nothing() {
         let scorer = Scorer::new(Game::new(4, 6, false, FeedbackKind::BlackWhite).unwrap());
         let book = scorer.codebook();
-        let mut game = Codemaker::new(&scorer, book.parse("1234").unwrap());
+        let mut game = Codemaker::new(&scorer, book.parse("1234").unwrap()).unwrap();
         assert_eq!(game.possible(), 360);
         for bad in ["123", "12345", "1237", "1123", "abcd"] {
             assert!(game.guess(bad).is_err(), "{bad}");

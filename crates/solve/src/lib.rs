@@ -21,7 +21,7 @@ pub use consistent::{first_consistent, random_consistent};
 pub use one_step::{knuth, one_step, one_step_from, one_step_with, OneStepOptions, TieBreak};
 pub use optimal::{
     certify_from, optimal, optimal_from, set_transposition_table, CertifyError, NoStrategy,
-    OptimalOptions, OptimalResult, SearchStatistics, DEFAULT_TABLE_BYTES,
+    OptimalFromError, OptimalOptions, OptimalResult, SearchStatistics, DEFAULT_TABLE_BYTES,
 };
 /// The optimal search cut into pieces that can run apart (`generate --shard`, `merge`).
 pub mod pieces {
@@ -33,7 +33,7 @@ pub mod pieces {
 }
 pub use progress::{NoProgress, Progress};
 pub use score::{ClassSizes, GuessScore, Heuristic};
-pub use situation::{Contradiction, Situation};
+pub use situation::{Contradiction, OtherGame, Situation};
 pub use strategy::{
     build, build_from, build_scored, check_options, optimal_options, strategy_info, BuiltStrategy,
     Misfit, Objective, StrategyError, StrategyKind, StrategyOptions,

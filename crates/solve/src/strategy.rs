@@ -4,13 +4,14 @@
 
 use std::fmt;
 
-use mastermind_core::{Code, Codebook, Scorer};
+use mastermind_core::{Code, Codebook, NotACode, Scorer};
 use mastermind_tree::{Node, StrategyInfo};
 use serde_json::Value;
 
 use crate::{
     first_consistent, least_worst_case_from, one_step_with, optimal_from, random_consistent,
-    GuessScore, Heuristic, NoStrategy, OptimalOptions, Progress, Situation, TieBreak,
+    GuessScore, Heuristic, NoStrategy, OptimalFromError, OptimalOptions, OtherGame, Progress,
+    Situation, TieBreak,
 };
 
 /// The strategies the tool builds; [`StrategyKind::summary`] says what each plays.
@@ -172,6 +173,10 @@ pub enum StrategyError {
     Misfit(Misfit),
     /// No strategy meets the cap on the worst case.
     NoStrategy(NoStrategy),
+    /// The situation to start from is of another game than the scorer's.
+    OtherGame(OtherGame),
+    /// A code given (the opening) is not one of the game's.
+    NotACode(NotACode),
     /// The game so far opened with another guess than the opening asked for.
     OtherOpening {
         /// The first guess of the game so far.
@@ -186,6 +191,8 @@ impl fmt::Display for StrategyError {
         match self {
             StrategyError::Misfit(misfit) => misfit.fmt(f),
             StrategyError::NoStrategy(none) => none.fmt(f),
+            StrategyError::OtherGame(error) => error.fmt(f),
+            StrategyError::NotACode(error) => error.fmt(f),
             StrategyError::OtherOpening { .. } => {
                 f.write_str("the game so far opened with another guess than the opening")
             }
@@ -198,6 +205,15 @@ impl std::error::Error for StrategyError {}
 impl From<NoStrategy> for StrategyError {
     fn from(none: NoStrategy) -> StrategyError {
         StrategyError::NoStrategy(none)
+    }
+}
+
+impl From<OptimalFromError> for StrategyError {
+    fn from(error: OptimalFromError) -> StrategyError {
+        match error {
+            OptimalFromError::NoStrategy(none) => StrategyError::NoStrategy(none),
+            OptimalFromError::OtherGame(other) => StrategyError::OtherGame(other),
+        }
     }
 }
 
@@ -260,6 +276,7 @@ pub fn build_from(
     progress: &dyn Progress,
 ) -> Result<BuiltStrategy, StrategyError> {
     check_options(kind, options).map_err(StrategyError::Misfit)?;
+    check_start(options, scorer, situation)?;
     let mut info = strategy_info(kind.file_name(), options, scorer.codebook());
     if kind == StrategyKind::RandomConsistent {
         let seed = options.seed.unwrap_or(0);
@@ -281,6 +298,25 @@ pub fn build_from(
     })
 }
 
+/// Refuses a situation of another game than the scorer's, and an opening that is not one of
+/// its codes, before anything looks them up.
+fn check_start(
+    options: &StrategyOptions,
+    scorer: &Scorer,
+    situation: &Situation,
+) -> Result<(), StrategyError> {
+    situation
+        .check_game(scorer)
+        .map_err(StrategyError::OtherGame)?;
+    if let Some(opening) = options.opening {
+        scorer
+            .codebook()
+            .check(opening)
+            .map_err(StrategyError::NotACode)?;
+    }
+    Ok(())
+}
+
 /// Builds the one-step strategy that plays the guess `rule` scores lowest at every node from
 /// `situation` on. Of `options`, the tie-break, `consistent_only` and the opening apply;
 /// the tree file records the rule's own name and parameters.
@@ -297,6 +333,7 @@ pub fn build_scored(
     if options.seed.is_some() {
         return Err(StrategyError::Misfit(Misfit::Seed));
     }
+    check_start(options, scorer, situation)?;
     let mut info = strategy_info(&rule.name(), options, scorer.codebook());
     info.parameters.extend(rule.parameters());
     let build_rest = |options: &StrategyOptions, situation: &Situation| {
@@ -358,7 +395,8 @@ fn build_plain(
         }
         (_, Objective::Worst) => {
             let result =
-                least_worst_case_from(scorer, options.consistent_only, situation, progress);
+                least_worst_case_from(scorer, options.consistent_only, situation, progress)
+                    .map_err(StrategyError::OtherGame)?;
             (result.tree, Some(result.statistics.nodes))
         }
     })

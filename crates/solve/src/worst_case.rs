@@ -3,7 +3,7 @@
 
 use mastermind_core::Scorer;
 
-use crate::{optimal_from, OptimalOptions, OptimalResult, Progress, Situation};
+use crate::{optimal_from, OptimalOptions, OptimalResult, OtherGame, Progress, Situation};
 
 /// The fewest guesses `k` with which every code can be solved, and a strategy of least total
 /// among those that need at most `k`.
@@ -12,17 +12,20 @@ pub fn least_worst_case(
     consistent_only: bool,
     progress: &dyn Progress,
 ) -> OptimalResult {
-    least_worst_case_from(scorer, consistent_only, &Situation::start(scorer), progress)
+    let start = Situation::start(scorer);
+    least_worst_case_from(scorer, consistent_only, &start, progress)
+        .expect("the start is of the scorer's game")
 }
 
 /// [`least_worst_case`] from `situation` on: the fewest guesses, counting those already
-/// played, that solve every candidate left.
+/// played, that solve every candidate left; refused for a situation of another game.
 pub fn least_worst_case_from(
     scorer: &Scorer,
     consistent_only: bool,
     situation: &Situation,
     progress: &dyn Progress,
-) -> OptimalResult {
+) -> Result<OptimalResult, OtherGame> {
+    situation.check_game(scorer)?;
     let codes = situation.candidates().len();
     // With r replies, k guesses tell apart at most 1 + (r−1) + … + (r−1)^(k−1) codes: start at
     // the least cap that counting alone allows.
@@ -47,7 +50,7 @@ pub fn least_worst_case_from(
         // Guessing candidates one by one solves every code within `codes` more guesses, so
         // some cap up to that succeeds.
         if let Ok(result) = optimal_from(scorer, &options, situation, progress) {
-            return result;
+            return Ok(result);
         }
         cap += 1;
     }

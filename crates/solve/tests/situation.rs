@@ -73,7 +73,9 @@ fn the_least_worst_case_continues_with_the_cap_of_the_whole_game() {
     let cap = whole.height();
     for (history, subtree) in nodes_to_depth(&whole, 1).into_iter().skip(1) {
         let situation = Situation::after(&scorer, &history).unwrap();
-        let below = least_worst_case_from(&scorer, false, &situation, &NoProgress).tree;
+        let below = least_worst_case_from(&scorer, false, &situation, &NoProgress)
+            .unwrap()
+            .tree;
         // From inside, the subtree may need fewer guesses than the whole game's cap allows.
         assert!(history.len() + below.height() <= cap);
         assert!(Statistics::of_tree(&below).total() <= Statistics::of_tree(&subtree).total());

@@ -80,15 +80,18 @@ impl Statistics {
     }
 }
 
-fn count(node: &Node, depth: usize, solved_by_guess: &mut Vec<u64>) {
-    if node.guess_is_candidate() {
-        if solved_by_guess.len() < depth {
-            solved_by_guess.resize(depth, 0);
+/// Counts the codes each node solves, depth first with a stack of its own: a tree built by
+/// hand may be deeper than the thread's stack allows recursion.
+fn count(root: &Node, depth: usize, solved_by_guess: &mut Vec<u64>) {
+    let mut stack = vec![(root, depth)];
+    while let Some((node, depth)) = stack.pop() {
+        if node.guess_is_candidate() {
+            if solved_by_guess.len() < depth {
+                solved_by_guess.resize(depth, 0);
+            }
+            solved_by_guess[depth - 1] += 1;
         }
-        solved_by_guess[depth - 1] += 1;
-    }
-    for (_, child) in &node.children {
-        count(child, depth + 1, solved_by_guess);
+        stack.extend(node.children.iter().map(|(_, child)| (child, depth + 1)));
     }
 }
 

@@ -45,7 +45,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<Outcome> {
         book.format(Code(book.len() as u32 / 7)),
         limit.map_or(String::new(), |n| format!(" You have {n} guesses."))
     ));
-    let mut maker = Codemaker::new(&scorer, secret);
+    let mut maker = Codemaker::new(&scorer, secret)?;
     let mut prompter = Prompter::new();
     let outcome = loop {
         if limit.is_some_and(|n| maker.turns().len() >= n) {

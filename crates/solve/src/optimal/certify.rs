@@ -30,6 +30,8 @@ use crate::symmetry::Symmetry;
 pub enum CertifyError {
     /// The output failed.
     Io(io::Error),
+    /// The situation to prove from is of another game than the scorer's.
+    OtherGame(crate::situation::OtherGame),
     /// The search's answers do not support the claim: at `at`, no way was found to rule out
     /// `guess`.
     Contradiction {
@@ -48,6 +50,7 @@ impl std::fmt::Display for CertifyError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             CertifyError::Io(error) => write!(f, "the certificate could not be written: {error}"),
+            CertifyError::OtherGame(error) => error.fmt(f),
             CertifyError::Contradiction {
                 at,
                 guess,

@@ -47,6 +47,7 @@ use std::fmt;
 use mastermind_core::Scorer;
 use mastermind_tree::Node;
 
+use crate::situation::OtherGame;
 use crate::symmetry::{OrbitLists, Symmetry};
 use crate::{Progress, Situation};
 use bounds::{LowerBound, INFEASIBLE};
@@ -122,7 +123,8 @@ pub fn optimal(
     options: &OptimalOptions,
     progress: &dyn Progress,
 ) -> Result<OptimalResult, NoStrategy> {
-    optimal_from(scorer, options, &Situation::start(scorer), progress)
+    let start = Situation::start(scorer);
+    search_from(Root::new(scorer, options, &start, progress)?, &start)
 }
 
 /// Finds the best way to go on from `situation`: the least total over its candidates of the
@@ -132,8 +134,38 @@ pub fn optimal_from(
     options: &OptimalOptions,
     situation: &Situation,
     progress: &dyn Progress,
-) -> Result<OptimalResult, NoStrategy> {
-    search_from(Root::new(scorer, options, situation, progress)?, situation)
+) -> Result<OptimalResult, OptimalFromError> {
+    situation
+        .check_game(scorer)
+        .map_err(OptimalFromError::OtherGame)?;
+    let root = Root::new(scorer, options, situation, progress)?;
+    Ok(search_from(root, situation)?)
+}
+
+/// Why [`optimal_from`] found no strategy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptimalFromError {
+    /// No strategy meets the cap on the worst case.
+    NoStrategy(NoStrategy),
+    /// The situation is of another game than the scorer's.
+    OtherGame(OtherGame),
+}
+
+impl fmt::Display for OptimalFromError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OptimalFromError::NoStrategy(none) => none.fmt(f),
+            OptimalFromError::OtherGame(other) => other.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for OptimalFromError {}
+
+impl From<NoStrategy> for OptimalFromError {
+    fn from(none: NoStrategy) -> OptimalFromError {
+        OptimalFromError::NoStrategy(none)
+    }
 }
 
 /// Writes into `out` the facts proving that from `situation` on, within the options' cap,
@@ -146,6 +178,9 @@ pub fn certify_from<W: std::io::Write>(
     bound: Option<u64>,
     out: &mut mastermind_certificate::CertificateWriter<W>,
 ) -> Result<(), CertifyError> {
+    situation
+        .check_game(scorer)
+        .map_err(CertifyError::OtherGame)?;
     let bound = bound.map_or(INFEASIBLE, |b| u32::try_from(b).unwrap_or(INFEASIBLE - 1));
     let path: Vec<mastermind_certificate::Step> = situation
         .played()
@@ -298,7 +333,7 @@ mod tests {
             let tree_and_total = |result: Result<OptimalResult, NoStrategy>| {
                 result.map(|result| (result.tree, result.total))
             };
-            let full = tree_and_total(optimal_from(&scorer, &options, &start, &NoProgress));
+            let full = tree_and_total(optimal(&scorer, &options, &NoProgress));
             for capacity in less {
                 let root = Root::with_capacity(&scorer, &options, &start, &NoProgress, capacity)
                     .expect("a budget");
