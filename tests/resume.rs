@@ -492,3 +492,48 @@ fn a_piece_held_by_another_process_is_left_to_it() {
     says(&last.stderr, "1 piece solved now");
     assert_eq!(last.stdout, single.stdout);
 }
+
+/// A piece or a piece's certificate in `DIR` that is not a regular file is refused at once
+/// with its path (exit 2): a FIFO there used to hang the run when the piece was written.
+#[cfg(unix)]
+#[test]
+fn a_fifo_or_a_link_among_the_pieces_is_refused() {
+    let directory = tempfile::tempdir().unwrap();
+    let pieces = directory.path().join("pieces");
+    std::fs::create_dir(&pieces).unwrap();
+    let fifo = pieces.join("piece-0003-of-48.json");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let run = |dir: &Path| {
+        let args = [
+            "generate",
+            "-q",
+            "--strategy",
+            "optimal",
+            "--pegs",
+            "4",
+            "--colours",
+            "5",
+            "--resume",
+            dir.to_str().unwrap(),
+        ];
+        mastermind(&args).expect_status(2)
+    };
+    let refused = run(&pieces);
+    says(
+        &refused.stderr,
+        &format!("{} is not a regular file", fifo.display()),
+    );
+    std::fs::remove_file(&fifo).unwrap();
+    let link = pieces.join("piece-0004-of-48.cert");
+    std::os::unix::fs::symlink(directory.path().join("elsewhere"), &link).unwrap();
+    let refused = run(&pieces);
+    says(
+        &refused.stderr,
+        &format!("{} is not a regular file", link.display()),
+    );
+    assert!(
+        !directory.path().join("elsewhere").exists(),
+        "nothing written through the link"
+    );
+}

@@ -45,6 +45,28 @@ fn certificate_path(directory: &Path, index: u32, count: u32) -> PathBuf {
     directory.join(format!("piece-{index:04}-of-{count}.cert"))
 }
 
+/// Refuses a piece or a piece's certificate in `directory` that is not a regular file: a FIFO
+/// would hang the run when it is written or read, and a symbolic link or a device would be
+/// written through. (Notes are checked as they are opened.)
+fn refuse_special_files(directory: &Path, count: u32) -> anyhow::Result<()> {
+    for index in 0..count {
+        for path in [
+            piece_path(directory, index, count),
+            certificate_path(directory, index, count),
+        ] {
+            match std::fs::symlink_metadata(&path) {
+                Ok(metadata) if !metadata.file_type().is_file() => bail!(
+                    "{} is not a regular file (a FIFO, a device, a directory or a symbolic \
+                     link); a run keeps its pieces in regular files only: remove it",
+                    path.display()
+                ),
+                _ => {}
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Passes on what the pieces settle, as codes of all pieces: a piece's own count of
 /// subproblems would reset the bar at each piece.
 struct PiecesProgress<'a>(&'a BuildProgress);
@@ -64,6 +86,7 @@ pub fn run(args: &GenerateArgs, directory: &Path, quiet: bool) -> anyhow::Result
     let scorer = Scorer::new(game);
     let run = PlannedRun::new(&scorer, &options, &strategy)?;
     let count = u32::try_from(run.pieces()).context("too many pieces")?;
+    refuse_special_files(directory, count)?;
     let shards: Vec<ShardId> = (0..count).map(|index| ShardId { index, count }).collect();
     let done = |id: &ShardId| piece_path(directory, id.index, count).is_file();
     let wanted: Vec<ShardId> = match args.shard {
