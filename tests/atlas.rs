@@ -126,7 +126,9 @@ fn the_committed_atlas_reproduces_the_published_figures() {
 }
 
 /// The cut-the-knot page's static table, (colours, pegs, least), for the entries the atlas
-/// settled within its budget; the rest must say how far they got.
+/// settled within its budget; the rest (only 3 pegs × 9 colours, whose least set of 8 took
+/// longer than the atlas's budget: `trees/static/3x9.json` holds it) must say how far they
+/// got. Which entries are settled is pinned, so that none slips back unnoticed.
 #[test]
 fn the_committed_atlas_agrees_with_the_static_table() {
     #[rustfmt::skip]
@@ -138,19 +140,22 @@ fn the_committed_atlas_agrees_with_the_static_table() {
         (6, 2, 4), (6, 3, 5), (6, 4, 6),
         (7, 2, 5), (7, 3, 6), (8, 2, 6), (8, 3, 7), (9, 2, 6), (9, 3, 8), (10, 2, 7),
     ];
+    const UNSETTLED: &[(u32, u32)] = &[(9, 3)];
     let atlas = committed_atlas();
-    let mut settled = 0;
+    let mut unsettled = Vec::new();
     for &(colours, pegs, least) in TABLE {
         match atlas.outcome(key(pegs, colours, Variant::Repeat), Measure::Static) {
             Some(Outcome::Finished { least: found, .. }) => {
                 assert_eq!(*found, Some(least), "{pegs}×{colours}");
-                settled += 1;
             }
-            Some(Outcome::Unfinished { reached, .. }) => says(reached, "searching for one of"),
+            Some(Outcome::Unfinished { reached, .. }) => {
+                says(reached, "searching for one of");
+                unsettled.push((colours, pegs));
+            }
             other => panic!("{pegs}×{colours}: {other:?}"),
         }
     }
-    assert!(settled >= 20, "only {settled} static entries settled");
+    assert_eq!(unsettled, UNSETTLED, "the static entries left unsettled");
 }
 
 /// Every game of the committed grid is there with every measure, none without a reason, and

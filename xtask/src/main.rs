@@ -1,4 +1,4 @@
-//! `cargo xtask regen | regen-slow | regen-static | regen-atlas | certificates [--all] | check | bench [--quick] | cluster | kernels | man`.
+//! `cargo xtask regen | regen-slow | regen-static | regen-atlas | certificates [--all] | check | check-atlas [SECONDS] | bench [--quick] | cluster | kernels | man`.
 
 use std::process::ExitCode;
 
@@ -7,7 +7,7 @@ use xtask::{
 };
 
 const USAGE: &str =
-    "usage: cargo xtask <regen | regen-slow | regen-static | regen-atlas | certificates [--all] | check | bench [--quick] | cluster | kernels | man>
+    "usage: cargo xtask <regen | regen-slow | regen-static | regen-atlas | certificates [--all] | check | check-atlas [SECONDS] | bench [--quick] | cluster | kernels | man>
   regen         rewrite the committed trees under trees/ (the slow ones' notations only)
   regen-slow    the same, rebuilding the slow trees too (4×9: about 3 minutes)
   regen-static  rewrite the committed static results under trees/static/ (over an hour)
@@ -15,6 +15,7 @@ const USAGE: &str =
   certificates  rewrite the committed certificates under trees/certificates/
   certificates --all  prove and check every published optimum into target/certificates/ (hours)
   check         fail if a committed tree, certificate, static result or atlas figure is stale or does not verify
+  check-atlas [SECONDS]  compute again every atlas outcome recorded within SECONDS (default: all; about 11 minutes)
   bench         build release binaries and print the whole-process benchmark table
   bench --quick the same, without the long searches
   cluster       run contrib/slurm on a one-node Slurm started here (installs it; needs root)
@@ -36,6 +37,13 @@ fn main() -> ExitCode {
             .and_then(|()| certificates::check_committed(&root))
             .and_then(|()| static_sets::check(&root))
             .and_then(|()| atlas::check(&root)),
+        ["check-atlas"] => atlas::check_all(&root, f64::INFINITY),
+        ["check-atlas", seconds] => match seconds.parse::<f64>() {
+            Ok(budget) if budget >= 0.0 => atlas::check_all(&root, budget),
+            _ => Err(anyhow::anyhow!(
+                "check-atlas takes a number of seconds, not `{seconds}`"
+            )),
+        },
         ["bench"] => bench::run(&root, bench::Scope::Full),
         ["bench", "--quick"] => bench::run(&root, bench::Scope::Quick),
         ["cluster"] => cluster::run(&root),
