@@ -285,6 +285,25 @@ fn threads_that_cannot_start_end_with_a_message_not_a_panic() {
     assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
 }
 
+/// Threads that cannot start with memory to spare (each worker asks for a stack of a
+/// terabyte, which the kernel refuses, while the main thread runs as usual): the message of
+/// the thread-start path itself, not the out-of-memory one, and no panic.
+#[test]
+fn worker_threads_that_cannot_start_are_named_as_such() {
+    let output = binary()
+        .args(["generate", "-q", "--pegs", "2", "--colours", "3", "-j", "2"])
+        .env("RUST_MIN_STACK", (1u64 << 40).to_string())
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    says(&stderr, "error: cannot start 2 threads");
+    assert!(!stderr.contains("out of memory"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(output.stdout.is_empty());
+}
+
 fn mode(path: &Path) -> u32 {
     std::fs::metadata(path).unwrap().permissions().mode() & 0o7777
 }
