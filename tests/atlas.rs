@@ -350,6 +350,57 @@ fn bad_arguments_and_files_say_what_is_wrong() {
         &run.stderr,
         "b.json: not valid atlas JSON at line 1, column",
     );
+    // Ranges past any game are refused at once, not run through (or written as an empty atlas).
+    for (flag, span, says_what) in [
+        (
+            "--pegs",
+            "1..4000000000",
+            "a game has 1 to 10 pegs; 1..4000000000",
+        ),
+        (
+            "--pegs",
+            "4294967295",
+            "a game has 1 to 10 pegs; 4294967295",
+        ),
+        ("--colours", "0..3", "a game has 1 to 36 colours; 0..3"),
+    ] {
+        let run = mastermind(&["atlas", flag, span]).expect_status(2);
+        says(&run.stderr, says_what);
+    }
+    let empty = directory.path().join("empty.json");
+    let empty = empty.to_str().unwrap();
+    let run = mastermind(&[
+        "atlas",
+        "--pegs",
+        "9",
+        "--colours",
+        "9",
+        "--max-codes",
+        "100",
+        "-o",
+        empty,
+    ]);
+    says(&run.expect_status(2).stderr, "nothing to compute");
+    assert!(!Path::new(empty).exists());
+    // One file for both the atlas and its CSV would lose the atlas.
+    let same = directory.path().join("same");
+    let same = same.to_str().unwrap();
+    let run = mastermind(&[
+        "atlas",
+        "--pegs",
+        "2",
+        "--colours",
+        "2",
+        "-o",
+        same,
+        "--csv",
+        same,
+    ]);
+    says(
+        &run.expect_status(2).stderr,
+        "the CSV would replace the atlas",
+    );
+    assert!(!Path::new(same).exists());
 }
 
 #[test]

@@ -842,11 +842,11 @@ pub struct StaticSearchArgs {
 #[derive(Debug, Args)]
 pub struct StaticTableArgs {
     /// The numbers of colours, one row each: `A..B` or a single number.
-    #[arg(long, visible_alias = "colors", value_name = "A..B", default_value = "2..10", value_parser = parse_span)]
+    #[arg(long, visible_alias = "colors", value_name = "A..B", default_value = "2..10", value_parser = parse_colour_span)]
     pub colours: Span,
 
     /// The numbers of pegs, one column each: `A..B` or a single number.
-    #[arg(long, value_name = "A..B", default_value = "2..8", value_parser = parse_span)]
+    #[arg(long, value_name = "A..B", default_value = "2..8", value_parser = parse_peg_span)]
     pub pegs: Span,
 
     /// Leave out (as `·`) the games with more codes than this. The default keeps the whole
@@ -872,11 +872,11 @@ pub struct StaticTableArgs {
 #[derive(Debug, Args)]
 pub struct AtlasArgs {
     /// The numbers of pegs: `A..B` or a single number.
-    #[arg(long, value_name = "A..B", default_value = "2..8", value_parser = parse_span)]
+    #[arg(long, value_name = "A..B", default_value = "2..8", value_parser = parse_peg_span)]
     pub pegs: Span,
 
     /// The numbers of colours: `A..B` or a single number.
-    #[arg(long, visible_alias = "colors", value_name = "A..B", default_value = "2..10", value_parser = parse_span)]
+    #[arg(long, visible_alias = "colors", value_name = "A..B", default_value = "2..10", value_parser = parse_colour_span)]
     pub colours: Span,
 
     /// The variants, comma-separated: repeat (Mastermind), no-repeat (Bulls and Cows for
@@ -995,7 +995,27 @@ impl Span {
     }
 }
 
-fn parse_span(text: &str) -> Result<Span, String> {
+impl std::fmt::Display for Span {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.first == self.last {
+            write!(f, "{}", self.first)
+        } else {
+            write!(f, "{} to {}", self.first, self.last)
+        }
+    }
+}
+
+/// A span of pegs: within what a game may have, so that no grid runs through billions.
+fn parse_peg_span(text: &str) -> Result<Span, String> {
+    parse_span(text, "pegs", u32::from(mastermind_core::MAX_PEGS))
+}
+
+/// A span of colours, within what a game may have.
+fn parse_colour_span(text: &str) -> Result<Span, String> {
+    parse_span(text, "colours", u32::from(mastermind_core::MAX_COLOURS))
+}
+
+fn parse_span(text: &str, what: &str, most: u32) -> Result<Span, String> {
     let number = |part: &str| {
         part.trim()
             .parse::<u32>()
@@ -1008,6 +1028,11 @@ fn parse_span(text: &str) -> Result<Span, String> {
     if first > last {
         return Err(format!(
             "{first}..{last} is empty; the first number comes first"
+        ));
+    }
+    if first == 0 || last > most {
+        return Err(format!(
+            "a game has 1 to {most} {what}; {text} goes outside that"
         ));
     }
     Ok(Span { first, last })

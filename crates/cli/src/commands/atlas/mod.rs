@@ -26,12 +26,29 @@ pub fn entry(args: &AtlasEntryArgs) -> anyhow::Result<Exit> {
 pub fn run(args: &AtlasArgs, threads: Option<u16>, quiet: bool) -> anyhow::Result<Exit> {
     check_output(args.output.as_deref())?;
     check_output(args.csv.as_deref())?;
+    if let (Some(output), Some(csv)) = (&args.output, &args.csv) {
+        if output == csv && output.as_os_str() != "-" {
+            anyhow::bail!(
+                "-o and --csv both name {}: the CSV would replace the atlas; give two files",
+                output.display()
+            );
+        }
+    }
     let mut games = grid(
         args.pegs.values(),
         args.colours.values(),
         &args.variants,
         args.max_codes,
     );
+    if games.is_empty() {
+        anyhow::bail!(
+            "no game of {} pegs and {} colours in the variants given has at most {} codes \
+             (--max-codes); nothing to compute",
+            args.pegs,
+            args.colours,
+            args.max_codes
+        );
+    }
     if let Some(shard) = args.shard {
         games = games
             .into_iter()
