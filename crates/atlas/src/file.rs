@@ -115,6 +115,59 @@ impl Outcome {
     }
 }
 
+/// What can be checked of a recorded outcome without computing it again, so that a figure
+/// no strategy can reach is never reused as settled: the fields its measure has, times that
+/// are times, and figures within what `codes` codes allow (every code needs a guess and only
+/// one can be solved by the first, so a tree of n codes needs at least 2n − 1 guesses in all
+/// and, from two codes on, two for some code; no code needs more than the worst case).
+fn check_outcome(measure: Measure, codes: u64, outcome: &Outcome) -> Result<(), String> {
+    let time = |seconds: f64| {
+        if seconds.is_finite() && seconds >= 0.0 {
+            Ok(())
+        } else {
+            Err(format!("{seconds} is not a number of seconds"))
+        }
+    };
+    match *outcome {
+        Outcome::Unfinished { seconds, .. } => time(seconds),
+        Outcome::Failed { .. } => Ok(()),
+        Outcome::Finished {
+            total,
+            worst_case,
+            least,
+            seconds,
+            ..
+        } => {
+            time(seconds)?;
+            match (measure.strategy(), total, worst_case, least) {
+                (Some(_), Some(total), Some(worst), None) => {
+                    let worst = u64::from(worst);
+                    let least_total = (2 * codes).saturating_sub(1);
+                    let least_worst = if codes >= 2 { 2 } else { 1 };
+                    if total < least_total {
+                        Err(format!(
+                            "a total of {total} for {codes} codes, where every tree needs at \
+                             least {least_total}"
+                        ))
+                    } else if worst < least_worst || total > codes * worst {
+                        Err(format!(
+                            "a worst case of {worst} with a total of {total} for {codes} codes \
+                             cannot both hold"
+                        ))
+                    } else {
+                        Ok(())
+                    }
+                }
+                (None, None, None, Some(_)) => Ok(()),
+                (Some(_), ..) => {
+                    Err("a strategy's outcome has a total and a worst case, and no least".into())
+                }
+                (None, ..) => Err("a static outcome has a least number and nothing else".into()),
+            }
+        }
+    }
+}
+
 /// Why a file cannot be read as an atlas.
 #[derive(Debug, Error)]
 pub enum AtlasError {
@@ -162,12 +215,12 @@ impl AtlasFile {
                     game.code_count()
                 )));
             }
-            if let Some(name) = entry
-                .results
-                .keys()
-                .find(|name| Measure::from_name(name).is_none())
-            {
-                return Err(problem(format!("`{name}` is not a measure of the atlas")));
+            for (name, outcome) in &entry.results {
+                let Some(measure) = Measure::from_name(name) else {
+                    return Err(problem(format!("`{name}` is not a measure of the atlas")));
+                };
+                check_outcome(measure, entry.codes, outcome)
+                    .map_err(|why| problem(format!("{name}: {why}")))?;
             }
         }
         Ok(file)
@@ -242,6 +295,53 @@ mod tests {
             error.to_string().contains("`kunth` is not a measure"),
             "{error}"
         );
+    }
+
+    /// Figures no strategy reaches are refused on reading, so that they are never reused as
+    /// settled; the sample's own (14 in all, worst case 3, for 6 codes) hold.
+    #[test]
+    fn impossible_figures_are_refused_with_their_entry() {
+        let knuth = |total: u64, worst: u32, seconds: f64| {
+            let mut file = sample();
+            let figures = Figures {
+                total: Some(total),
+                worst_case: Some(worst),
+                least: None,
+            };
+            file.entries[0]
+                .results
+                .insert("knuth".into(), Outcome::finished(figures, seconds));
+            AtlasFile::from_json(&file.to_json()).map(|_| ())
+        };
+        assert!(knuth(14, 3, 0.01).is_ok());
+        assert!(knuth(11, 3, 0.01).is_ok(), "2n − 1 is reachable in principle");
+        for (total, worst, seconds, says) in [
+            (1, 3, 0.01, "a total of 1 for 6 codes, where every tree needs at least 11"),
+            (14, 1, 0.01, "a worst case of 1 with a total of 14"),
+            (30, 4, 0.01, "a worst case of 4 with a total of 30"),
+            (14, 3, -2.0, "-2 is not a number of seconds"),
+        ] {
+            let error = knuth(total, worst, seconds).unwrap_err().to_string();
+            assert!(error.starts_with("entry 0 (2×3 no-repeat): knuth: "), "{error}");
+            assert!(error.contains(says), "{error}");
+        }
+        // A least number on a strategy, a total on the static measure.
+        let text = sample()
+            .to_json()
+            .replace("\"total\": 14,", "\"total\": 14, \"least\": 2,");
+        let error = AtlasFile::from_json(&text).unwrap_err().to_string();
+        assert!(error.contains("and no least"), "{error}");
+        let mut file = sample();
+        let figures = Figures {
+            total: Some(14),
+            worst_case: None,
+            least: Some(2),
+        };
+        file.entries[0]
+            .results
+            .insert("static".into(), Outcome::finished(figures, 0.5));
+        let error = AtlasFile::from_json(&file.to_json()).unwrap_err().to_string();
+        assert!(error.contains("a least number and nothing else"), "{error}");
     }
 
     #[test]
