@@ -457,3 +457,58 @@ fn a_narrower_run_keeps_what_it_does_not_compute() {
     let printed = AtlasFile::from_json(&printed.expect_status(0).stdout).unwrap();
     assert_eq!(printed.entries.len(), 9 + 9 + 9);
 }
+
+/// Two runs on one output: the second is refused at once, naming the lock the first holds,
+/// and the first's results are all there when it ends; the lock goes with it.
+#[test]
+fn a_second_run_on_the_same_output_is_refused() {
+    let directory = tempfile::tempdir().unwrap();
+    let output = directory.path().join("atlas.json");
+    let lock = directory.path().join("atlas.json.lock");
+    let args = [
+        "atlas",
+        "-q",
+        "--pegs",
+        "2..3",
+        "--colours",
+        "2..5",
+        "-j",
+        "1",
+        "-o",
+    ];
+    let mut first = std::process::Command::new(env!("CARGO_BIN_EXE_mastermind"))
+        .args(args)
+        .arg(&output)
+        .stdin(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while !lock.exists() {
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(30),
+            "no lock appeared"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let second = mastermind(&[
+        "atlas",
+        "--pegs",
+        "2",
+        "--colours",
+        "2",
+        "-o",
+        output.to_str().unwrap(),
+    ]);
+    let second = second.expect_status(2);
+    says(&second.stderr, "another atlas run is writing");
+    says(&second.stderr, lock.to_str().unwrap());
+    assert!(first.wait().unwrap().success());
+    assert!(!lock.exists(), "the lock outlives its run");
+    let atlas = read(&output);
+    // 2 and 3 pegs, 2 to 5 colours, three variants; 3 pegs without repetition need 3 colours.
+    assert_eq!(
+        atlas.entries.len(),
+        2 * 4 * 3 - 1,
+        "every game of the first run"
+    );
+}

@@ -314,15 +314,26 @@ mod tests {
             AtlasFile::from_json(&file.to_json()).map(|_| ())
         };
         assert!(knuth(14, 3, 0.01).is_ok());
-        assert!(knuth(11, 3, 0.01).is_ok(), "2n − 1 is reachable in principle");
+        assert!(
+            knuth(11, 3, 0.01).is_ok(),
+            "2n − 1 is reachable in principle"
+        );
         for (total, worst, seconds, says) in [
-            (1, 3, 0.01, "a total of 1 for 6 codes, where every tree needs at least 11"),
+            (
+                1,
+                3,
+                0.01,
+                "a total of 1 for 6 codes, where every tree needs at least 11",
+            ),
             (14, 1, 0.01, "a worst case of 1 with a total of 14"),
             (30, 4, 0.01, "a worst case of 4 with a total of 30"),
             (14, 3, -2.0, "-2 is not a number of seconds"),
         ] {
             let error = knuth(total, worst, seconds).unwrap_err().to_string();
-            assert!(error.starts_with("entry 0 (2×3 no-repeat): knuth: "), "{error}");
+            assert!(
+                error.starts_with("entry 0 (2×3 no-repeat): knuth: "),
+                "{error}"
+            );
             assert!(error.contains(says), "{error}");
         }
         // A least number on a strategy, a total on the static measure.
@@ -340,7 +351,9 @@ mod tests {
         file.entries[0]
             .results
             .insert("static".into(), Outcome::finished(figures, 0.5));
-        let error = AtlasFile::from_json(&file.to_json()).unwrap_err().to_string();
+        let error = AtlasFile::from_json(&file.to_json())
+            .unwrap_err()
+            .to_string();
         assert!(error.contains("a least number and nothing else"), "{error}");
     }
 

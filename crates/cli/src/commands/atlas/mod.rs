@@ -6,6 +6,7 @@
 mod entry;
 mod job;
 mod links;
+mod lock;
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -57,6 +58,13 @@ pub fn run(args: &AtlasArgs, threads: Option<u16>, quiet: bool) -> anyhow::Resul
             .map(|(_, game)| game)
             .collect();
     }
+    // Held to the end: the output is read, then rewritten after each game.
+    let _lock = match &args.output {
+        Some(path) if path.as_os_str() != "-" && !is_device(path) => {
+            Some(lock::OutputLock::take(path)?)
+        }
+        _ => None,
+    };
     let existing = match &args.output {
         Some(path) if path.as_os_str() != "-" && path.is_file() => Some(read_atlas(path)?),
         _ => None,
@@ -157,6 +165,12 @@ pub fn run(args: &AtlasArgs, threads: Option<u16>, quiet: bool) -> anyhow::Resul
     written.into_inner().unwrap_or_else(|e| e.into_inner())?;
     write(&state.into_inner().unwrap_or_else(|e| e.into_inner()))?;
     Ok(Exit::Success)
+}
+
+/// Whether `path` names a device or other special file (such as `/dev/null`), beside which no
+/// lock is made.
+fn is_device(path: &Path) -> bool {
+    std::fs::metadata(path).is_ok_and(|metadata| !metadata.is_file() && !metadata.is_dir())
 }
 
 /// The computations run at once: -j, else one per core.
