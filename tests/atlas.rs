@@ -408,19 +408,43 @@ fn the_atlas_page_links_each_committed_tree_to_its_own_page() {
     let directory = tempfile::tempdir().unwrap();
     let page = directory.path().join("atlas.html");
     let atlas = root().join("trees/atlas/atlas.json");
-    mastermind(&[
-        "html",
-        atlas.to_str().unwrap(),
-        "-o",
-        page.to_str().unwrap(),
-    ])
-    .expect_status(0);
+    let html = |status| {
+        mastermind(&[
+            "html",
+            atlas.to_str().unwrap(),
+            "-o",
+            page.to_str().unwrap(),
+        ])
+        .expect_status(status)
+    };
+    let run = html(0);
+    let folder = directory.path().join("atlas-trees");
+    says(
+        &run.stderr,
+        &format!("tree pages into {}", folder.display()),
+    );
     let text = std::fs::read_to_string(&page).unwrap();
     says(&text, "<title>Mastermind atlas</title>");
-    says(&text, r#""page":"knuth-4x6.html""#);
-    let tree_page = std::fs::read_to_string(directory.path().join("knuth-4x6.html")).unwrap();
+    // Named after the game and measure, in a folder of their own, linked relatively.
+    says(&text, r#""page":"./atlas-trees/4x6-repeat-knuth.html""#);
+    let tree_page = std::fs::read_to_string(folder.join("4x6-repeat-knuth.html")).unwrap();
     says(&tree_page, "knuth strategy, 4×6");
     assert!(!text.contains("http://") && !text.contains("https://"));
+    let beside: Vec<_> = std::fs::read_dir(directory.path())
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+        .collect();
+    assert_eq!(
+        beside.len(),
+        2,
+        "only the page and its folder beside it: {beside:?}"
+    );
+    // A file of the user's among the pages is never replaced; the tool's own pages would be.
+    let mine = folder.join("4x6-repeat-knuth.html");
+    std::fs::write(&mine, "my notes").unwrap();
+    let refused = html(2);
+    says(&refused.stderr, "is not a page this tool wrote");
+    assert_eq!(std::fs::read_to_string(&mine).unwrap(), "my notes");
 }
 
 /// A run over fewer measures or games updates those in the file and keeps the rest.

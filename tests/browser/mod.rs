@@ -726,7 +726,7 @@ async fn atlas_sorts_filters_and_links(client: &Client, directory: &Path) {
     assert_eq!(first, "3 (2)");
     screenshot(client, "atlas").await;
     choose_variant(client, "repeat").await;
-    click(client, "a[href='knuth-4x6.html']").await;
+    click(client, "a[href='./atlas-trees/4x6-repeat-knuth.html']").await;
     assert_eq!(text(client, "h1").await, "knuth strategy, 4×6");
 }
 

@@ -60,7 +60,7 @@ fn main() -> ExitCode {
         Command::Next(args) => commands::next::run(&args, cli.quiet),
         Command::Solve(args) => commands::solve::run(&args, cli.quiet),
         Command::Play(args) => commands::play::run(&args),
-        Command::Html(args) => commands::html::run(&args),
+        Command::Html(args) => commands::html::run(&args, cli.quiet),
         Command::Atlas(args) => commands::atlas::run(&args, cli.threads, cli.quiet),
         Command::AtlasEntry(args) => commands::atlas::entry(&args),
         Command::Static(command) => commands::static_mastermind::run(&command, cli.quiet),

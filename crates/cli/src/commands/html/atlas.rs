@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use anyhow::Context;
+use anyhow::{bail, Context};
 use mastermind_atlas::{AtlasFile, Outcome as AtlasOutcome};
 
 use crate::args::{HtmlArgs, NotationInputArgs};
@@ -29,28 +29,54 @@ pub fn read(path: &Path) -> anyhow::Result<Option<AtlasFile>> {
     Ok(Some(atlas))
 }
 
-/// Writes the atlas's page and, when it goes to a file, the page of every tree it links, named
-/// after the tree's file and written beside it (a tree that does not verify stops the run).
-pub fn write_pages(args: &HtmlArgs, atlas: &AtlasFile) -> anyhow::Result<Outcome> {
+/// Writes the atlas's page and, when it goes to a file, the page of every tree it links, into
+/// a folder of their own beside it (`atlas-trees/` for `atlas.html`), each named after the
+/// game and measure that link it (`4x6-repeat-optimal.html`): never after a file name, which
+/// could clash with another or with the user's own files, or make a link that is not a file.
+/// A file there that this tool did not write is never replaced (exit 2), and a tree that does
+/// not verify stops the run.
+pub fn write_pages(args: &HtmlArgs, atlas: &AtlasFile, quiet: bool) -> anyhow::Result<Outcome> {
     let mut pages = BTreeMap::new();
-    let directory = match args.output.as_deref() {
-        Some(path) if path.as_os_str() != "-" => path.parent(),
-        _ => None,
-    };
-    if let Some(directory) = directory {
-        let trees = atlas
-            .entries
-            .iter()
-            .flat_map(|entry| entry.results.values())
-            .filter_map(|outcome| match outcome {
-                AtlasOutcome::Finished { tree, .. } => tree.clone(),
-                _ => None,
-            });
+    let output = args
+        .output
+        .as_deref()
+        .filter(|path| path.as_os_str() != "-");
+    if let Some(output) = output {
+        let folder_name = format!(
+            "{}-trees",
+            safe_name(&output.file_stem().unwrap_or_default().to_string_lossy())
+        );
+        let folder = output.with_file_name(&folder_name);
         let base = args.file.parent().unwrap_or(Path::new(""));
-        for tree in trees {
-            if pages.contains_key(&tree) {
-                continue;
+        let linked = atlas.entries.iter().flat_map(|entry| {
+            entry
+                .results
+                .iter()
+                .filter_map(move |(measure, outcome)| match outcome {
+                    AtlasOutcome::Finished {
+                        tree: Some(tree), ..
+                    } => {
+                        let game = entry.game;
+                        let name = format!(
+                            "{}x{}-{}-{}.html",
+                            game.pegs, game.colours, game.variant, measure
+                        );
+                        Some((tree.clone(), safe_name(&name)))
+                    }
+                    _ => None,
+                })
+        });
+        let mut wanted: Vec<(String, String)> = Vec::new();
+        for (tree, name) in linked {
+            if !wanted.iter().any(|(seen, _)| *seen == tree) {
+                wanted.push((tree, name));
             }
+        }
+        // Every name is checked before anything is written or verified.
+        for (_, name) in &wanted {
+            refuse_foreign(&folder.join(name))?;
+        }
+        for (tree, name) in wanted {
             let path = base.join(&tree);
             let input = NotationInputArgs {
                 whole_game: true,
@@ -59,14 +85,15 @@ pub fn write_pages(args: &HtmlArgs, atlas: &AtlasFile) -> anyhow::Result<Outcome
             let Some(valid) = load_valid_tree(&path, None, &input, "written as a page")? else {
                 return Ok(Outcome::Invalid);
             };
-            let stem = path.file_stem().map_or_else(
-                || "tree".to_owned(),
-                |stem| stem.to_string_lossy().into_owned(),
-            );
-            let name = format!("{stem}.html");
+            std::fs::create_dir_all(&folder)
+                .with_context(|| format!("cannot create {}", folder.display()))?;
             let page = super::tree_page(&valid, None, &path);
-            write_output(Some(&directory.join(&name)), page.as_bytes())?;
-            pages.insert(tree, name);
+            write_output(Some(&folder.join(&name)), page.as_bytes())?;
+            // `./` keeps a folder name that looks like a scheme (`javascript:`) a path.
+            pages.insert(tree, format!("./{folder_name}/{name}"));
+        }
+        if !quiet && !pages.is_empty() {
+            eprintln!("wrote {} tree pages into {}", pages.len(), folder.display());
         }
     }
     let title = args.title.as_deref().unwrap_or("Mastermind atlas");
@@ -74,3 +101,36 @@ pub fn write_pages(args: &HtmlArgs, atlas: &AtlasFile) -> anyhow::Result<Outcome
     write_output(args.output.as_deref(), page.as_bytes())?;
     Ok(Outcome::Success)
 }
+
+/// `name` with every character other than letters, digits, `.`, `-` and `_` made `_`.
+fn safe_name(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+/// Refuses to replace a file at `path` that is not a page this tool wrote.
+fn refuse_foreign(path: &Path) -> anyhow::Result<()> {
+    let ours = match std::fs::read_to_string(path) {
+        Ok(text) => text.contains(GENERATOR),
+        // Nothing there to replace.
+        Err(_) => std::fs::symlink_metadata(path).is_err(),
+    };
+    if !ours {
+        bail!(
+            "{} is there already and is not a page this tool wrote; move it, or write the \
+             atlas's page elsewhere",
+            path.display()
+        );
+    }
+    Ok(())
+}
+
+/// What every page this tool writes says of itself.
+const GENERATOR: &str = r#"<meta name="generator" content="mastermind html">"#;

@@ -14,13 +14,13 @@ use crate::commands::Outcome;
 use crate::output::{check_output, write_output};
 use crate::tree_input::{load_valid_tree, ValidTree};
 
-pub fn run(args: &HtmlArgs) -> anyhow::Result<Outcome> {
+pub fn run(args: &HtmlArgs, quiet: bool) -> anyhow::Result<Outcome> {
     if args.input.after.is_some() {
         bail!("--after does not apply to html: the page starts at the tree's first guess");
     }
     check_output(args.output.as_deref())?;
     if let Some(atlas) = atlas::read(&args.file)? {
-        return atlas::write_pages(args, &atlas);
+        return atlas::write_pages(args, &atlas, quiet);
     }
     // The page plays the game from its first guess.
     let input = NotationInputArgs {
