@@ -46,6 +46,13 @@ def test_a_score_of_our_own_builds_a_valid_tree_with_its_name():
     assert tree.to_dict()["strategy"] == {"name": "mine"}
 
 
+def test_text_that_is_no_tree_is_reported_once_at_its_place():
+    report = mastermind.verify("not a tree")
+    assert not report.valid
+    assert len(report.problems) == len(set(report.problems)), report.problems
+    assert report.problems[0].startswith("line 1, column 1: at the root: `not` cannot be read")
+
+
 def test_an_exception_in_the_score_is_raised_from_generate():
     def broken(sizes, is_candidate):
         raise ZeroDivisionError("on purpose")

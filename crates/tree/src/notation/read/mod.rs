@@ -104,6 +104,21 @@ mod tests {
         game.feedback(black, white)
     }
 
+    /// A word that is no count is one error, however it is misread.
+    #[test]
+    fn a_word_that_is_no_count_is_reported_once() {
+        let game = Game::classic();
+        for (text, word) in [("not a tree", "not"), ("not", "not"), ("5x(1234)", "5x")] {
+            let reading = read(text, &game, None);
+            let unreadable: Vec<String> = kinds(&reading)
+                .into_iter()
+                .filter(|kind| kind.contains("cannot be read as a count"))
+                .collect();
+            assert_eq!(unreadable.len(), 1, "{text}: {unreadable:?}");
+            assert!(unreadable[0].starts_with(&format!("`{word}`")), "{unreadable:?}");
+        }
+    }
+
     #[test]
     fn sections_come_in_any_order_with_or_without_where() {
         let game = Game::new(3, 2, true, FeedbackKind::BlackWhite).unwrap();

@@ -216,7 +216,10 @@ impl<'a> Parser<'a> {
                 at: (at.0, at.1 + digits),
             })
         } else {
-            self.error(at, ReadErrorKind::Unreadable(word.clone()));
+            // A word without digits was reported just above, once.
+            if !number.is_empty() {
+                self.error(at, ReadErrorKind::Unreadable(word.clone()));
+            }
             Some(Body::Broken)
         };
         let written = match body {
