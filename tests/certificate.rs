@@ -158,10 +158,14 @@ fn certify_and_generate_write_certificates_for_optimal_trees_only() {
     );
 }
 
-/// `mastermind generate` for 4×5 with `extra` arguments, quietly.
+/// `mastermind generate --strategy optimal` for 4×5 with `extra` arguments, quietly.
 fn optimal_4x5(extra: &[&str]) -> Run {
+    optimal_4x5_saying(&[&["-q"][..], extra].concat())
+}
+
+/// [`optimal_4x5`], saying on stderr what it does.
+fn optimal_4x5_saying(extra: &[&str]) -> Run {
     let generate = [
-        "-q",
         "generate",
         "--strategy",
         "optimal",
@@ -269,22 +273,7 @@ fn a_resumed_run_keeps_each_pieces_certificate_and_proves_the_whole() {
     // A proof lost is proven again, and only that one.
     std::fs::remove_file(pieces.join("piece-0005-of-48.cert")).unwrap();
     std::fs::remove_file(&certificate).unwrap();
-    let again = mastermind(
-        &[
-            &[
-                "generate",
-                "--strategy",
-                "optimal",
-                "--pegs",
-                "4",
-                "--colours",
-                "5",
-            ][..],
-            &resume,
-        ]
-        .concat(),
-    )
-    .expect_status(0);
+    let again = optimal_4x5_saying(&resume).expect_status(0);
     says(&again.stderr, "piece 5/48: certificate of");
     assert!(
         !again.stderr.contains("piece 6/48: certificate"),

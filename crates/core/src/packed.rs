@@ -197,20 +197,7 @@ mod tests {
 
     #[test]
     fn the_version_run_is_named() {
-        #[cfg(target_arch = "x86_64")]
-        let version = if std::is_x86_feature_detected!("avx512f")
-            && std::is_x86_feature_detected!("avx512vl")
-            && std::is_x86_feature_detected!("avx512dq")
-            && std::is_x86_feature_detected!("avx512bw")
-        {
-            "AVX-512"
-        } else if std::is_x86_feature_detected!("avx2") {
-            "AVX2"
-        } else {
-            "baseline"
-        };
-        #[cfg(not(target_arch = "x86_64"))]
-        let version = "baseline";
+        let version = crate::vector_unit();
         eprintln!("feedback_row: the {version} version runs on this CPU");
     }
 }

@@ -13,19 +13,7 @@ use super::{count_block, keep_waiting, mark_as_bits, REPLIES_MARKED};
 
 /// Which versions the dispatch runs on this CPU, said once per test so that a log shows them.
 fn say_versions(kernel: &str) {
-    #[cfg(target_arch = "x86_64")]
-    let version = if std::is_x86_feature_detected!("avx512f")
-        && std::is_x86_feature_detected!("avx512bw")
-        && std::is_x86_feature_detected!("avx512vl")
-    {
-        "AVX-512"
-    } else if std::is_x86_feature_detected!("avx2") {
-        "AVX2"
-    } else {
-        "baseline"
-    };
-    #[cfg(not(target_arch = "x86_64"))]
-    let version = "baseline";
+    let version = mastermind_core::vector_unit();
     eprintln!("{kernel}: the {version} version runs on this CPU");
 }
 

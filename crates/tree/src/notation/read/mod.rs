@@ -115,7 +115,10 @@ mod tests {
                 .filter(|kind| kind.contains("cannot be read as a count"))
                 .collect();
             assert_eq!(unreadable.len(), 1, "{text}: {unreadable:?}");
-            assert!(unreadable[0].starts_with(&format!("`{word}`")), "{unreadable:?}");
+            assert!(
+                unreadable[0].starts_with(&format!("`{word}`")),
+                "{unreadable:?}"
+            );
         }
     }
 
