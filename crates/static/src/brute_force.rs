@@ -4,7 +4,7 @@
 
 use mastermind_core::{Code, FeedbackKind, Game, Scorer};
 
-use crate::unused::most_unused;
+use crate::search::most_unused_colours;
 use crate::{check, find_set, least_set, NoProgress};
 
 /// Whether some set of `size` codes gives every code a different reply vector.
@@ -108,7 +108,7 @@ fn the_unused_colour_bound_agrees_with_every_blank_set() {
         (2, 9, FeedbackKind::BlackOnly, 7),
     ] {
         let game = Game::new(pegs, colours, true, feedback).unwrap();
-        let most = most_unused(&Scorer::new(game), size);
+        let most = most_unused_colours(&Scorer::new(game), size);
         assert_eq!(most.len(), size - 1, "{}", game.describe());
         let mut bounded = 0;
         for (left, &unused) in most.iter().enumerate().skip(1) {

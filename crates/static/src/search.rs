@@ -28,7 +28,7 @@ const SUBPROBLEM_DEPTH: usize = 2;
 
 /// Games with more pegs than this use colour symmetry only (8! position permutations still pay
 /// for themselves here, where the strategy builders stop at 7).
-pub(crate) const MOST_PEGS_PERMUTED: usize = 8;
+const MOST_PEGS_PERMUTED: usize = 8;
 
 /// Receives the search's progress, possibly from several threads at once.
 pub trait SearchProgress: Sync {
@@ -207,6 +207,25 @@ pub struct SubproblemResult {
     pub sets_checked: u64,
 }
 
+/// [`most_unused`], its small searches done by this search.
+pub(crate) fn most_unused_colours(scorer: &Scorer, size: usize) -> Vec<usize> {
+    most_unused(scorer, size, &set_exists_fixing)
+}
+
+/// Whether `size` guesses of `scorer`'s game tell apart the codes of `classes`, searched up
+/// to the symmetries that fix `fixed`: the small searches of [`most_unused`].
+fn set_exists_fixing(scorer: &Scorer, size: usize, classes: Classes, fixed: Code) -> bool {
+    let book = scorer.codebook();
+    let symmetry = Symmetry::permuting_up_to(book, MOST_PEGS_PERMUTED).after(book, fixed);
+    let walk = SizeWalk::within(scorer, size, classes, symmetry);
+    let all: Vec<usize> = (0..walk.subproblems()).collect();
+    let results = walk.run(&all, &NoProgress);
+    walk.outcome(&results)
+        .expect("every subproblem up to the first set found was walked")
+        .found
+        .is_some()
+}
+
 /// The walk over sets of one size, cut into subproblems that can run apart (on the threads,
 /// or in shards on other machines) and be put together as the whole walk.
 pub struct SizeWalk<'a> {
@@ -225,7 +244,7 @@ impl<'a> SizeWalk<'a> {
             Classes::all(book),
             Symmetry::permuting_up_to(book, MOST_PEGS_PERMUTED),
             Some(Canonical::new(book)),
-            most_unused(scorer, size),
+            most_unused_colours(scorer, size),
         )
     }
 

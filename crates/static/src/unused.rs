@@ -8,10 +8,13 @@
 //! of three, though their 27 codes are fewer than the 81 replies of two guesses).
 
 use mastermind_core::{Code, Codebook, Game, Scorer};
-use mastermind_solve::symmetry::Symmetry;
 
-use crate::search::{NoProgress, SizeWalk, MOST_PEGS_PERMUTED};
 use crate::Classes;
+
+/// The small static search these bounds ask: whether `size` guesses of the scorer's game tell
+/// apart the codes of the classes, searched up to the symmetries that fix the code given (the
+/// blank). The main search passes itself, so that this module needs nothing of it.
+pub(crate) type SmallSearch<'s> = &'s dyn Fn(&Scorer, usize, Classes, Code) -> bool;
 
 /// How many colours `prefix` leaves unused.
 pub(crate) fn unused_colours(book: &Codebook, prefix: &[Code]) -> usize {
@@ -25,7 +28,7 @@ pub(crate) fn unused_colours(book: &Codebook, prefix: &[Code]) -> usize {
 /// For each number of guesses left, below `size`, the most colours a partial set may leave
 /// unused and still be completed; numbers left out bound nothing. Each is found by searches
 /// strictly smaller than the main one: fewer guesses, and fewer colours than the game has.
-pub(crate) fn most_unused(scorer: &Scorer, size: usize) -> Vec<usize> {
+pub(crate) fn most_unused(scorer: &Scorer, size: usize, search: SmallSearch<'_>) -> Vec<usize> {
     let game = scorer.game();
     // Without repetition a guess may hold several blanks only as distinct colours, which the
     // small game would not have; the bound is left out there.
@@ -43,7 +46,7 @@ pub(crate) fn most_unused(scorer: &Scorer, size: usize) -> Vec<usize> {
                 colours = game.colours();
                 break;
             }
-            if !blank_set_exists(game, colours + 1, left) {
+            if !blank_set_exists(game, colours + 1, left, search) {
                 break;
             }
             colours += 1;
@@ -55,7 +58,7 @@ pub(crate) fn most_unused(scorer: &Scorer, size: usize) -> Vec<usize> {
 
 /// Whether `size` guesses over `colours` colours and a blank tell apart every code of those
 /// colours.
-fn blank_set_exists(game: &Game, colours: usize, size: usize) -> bool {
+fn blank_set_exists(game: &Game, colours: usize, size: usize, search: SmallSearch<'_>) -> bool {
     let blanked = Game::new(
         game.pegs() as u32,
         colours as u32 + 1,
@@ -72,12 +75,5 @@ fn blank_set_exists(game: &Game, colours: usize, size: usize) -> bool {
         .codes()
         .filter(|&code| !book.colours_of(code).contains(&(colours as u8)))
         .collect();
-    let symmetry = Symmetry::permuting_up_to(book, MOST_PEGS_PERMUTED).after(book, blank);
-    let walk = SizeWalk::within(&scorer, size, Classes::of(without_blank), symmetry);
-    let all: Vec<usize> = (0..walk.subproblems()).collect();
-    let results = walk.run(&all, &NoProgress);
-    walk.outcome(&results)
-        .expect("every subproblem up to the first set found was walked")
-        .found
-        .is_some()
+    search(&scorer, size, Classes::of(without_blank), blank)
 }
