@@ -6,6 +6,7 @@ pub mod atlas;
 pub mod bench;
 pub mod certificates;
 pub mod cluster;
+pub mod fuzz;
 pub mod kernels;
 pub mod man;
 pub mod static_sets;

@@ -1,13 +1,13 @@
-//! `cargo xtask regen | regen-slow | regen-static | regen-atlas | certificates [--all] | check | check-atlas [SECONDS] | bench [--quick] | cluster | kernels | man`.
+//! `cargo xtask regen | regen-slow | regen-static | regen-atlas | certificates [--all] | check | check-atlas [SECONDS] | bench [--quick] | cluster | kernels | fuzz [SECONDS] | man`.
 
 use std::process::ExitCode;
 
 use xtask::{
-    atlas, bench, certificates, cluster, kernels, man, static_sets, trees, workspace_root,
+    atlas, bench, certificates, cluster, fuzz, kernels, man, static_sets, trees, workspace_root,
 };
 
 const USAGE: &str =
-    "usage: cargo xtask <regen | regen-slow | regen-static | regen-atlas | certificates [--all] | check | check-atlas [SECONDS] | bench [--quick] | cluster | kernels | man>
+    "usage: cargo xtask <regen | regen-slow | regen-static | regen-atlas | certificates [--all] | check | check-atlas [SECONDS] | bench [--quick] | cluster | kernels | fuzz [SECONDS] | man>
   regen         rewrite the committed trees under trees/ (the slow ones' notations only)
   regen-slow    the same, rebuilding the slow trees too (4×9: about 3 minutes)
   regen-static  rewrite the committed static results under trees/static/ (over an hour)
@@ -19,6 +19,7 @@ const USAGE: &str =
   bench         build release binaries and print the whole-process benchmark table
   bench --quick the same, without the long searches
   cluster       run contrib/slurm on a one-node Slurm started here (installs it; needs root)
+  fuzz [SECONDS]  every reader fed mutations of the committed files for SECONDS in all (default 60)
   kernels       the counting kernels against plain references here and on emulated CPUs (installs qemu-user)
   man           write the manual page to target/man/man1/mastermind.1";
 
@@ -48,6 +49,13 @@ fn main() -> ExitCode {
         ["bench", "--quick"] => bench::run(&root, bench::Scope::Quick),
         ["cluster"] => cluster::run(&root),
         ["kernels"] => kernels::run(&root),
+        ["fuzz"] => fuzz::run(&root, 60),
+        ["fuzz", seconds] => match seconds.parse::<u64>() {
+            Ok(seconds) if seconds > 0 => fuzz::run(&root, seconds),
+            _ => Err(anyhow::anyhow!(
+                "fuzz takes a whole number of seconds, not `{seconds}`"
+            )),
+        },
         ["man"] => man::write(&root).map(|page| println!("wrote {}", page.display())),
         ["measure", "--", command @ ..] if !command.is_empty() => bench::measure_child(command),
         _ => {
