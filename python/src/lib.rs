@@ -139,8 +139,9 @@ fn generate(
         Some(callable) => {
             let rule = PythonScore::new(callable, name.unwrap_or_else(|| "python".into()));
             let start = Situation::start(&scorer);
-            let built =
-                py.detach(|| strategy::build_scored(&rule, &options, &scorer, &start, &NoProgress));
+            let built = score::watching_signals(py, &rule, || {
+                strategy::build_scored(&rule, &options, &scorer, &start, &NoProgress)
+            });
             rule.raise_first_error()?;
             built
         }

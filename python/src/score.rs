@@ -1,8 +1,10 @@
 //! A strategy whose score is a Python callable: the Rust builder calls it for every guess it
 //! scores, holding the interpreter lock only for the call, and keeps the first exception it
-//! raises to raise once the build is over.
+//! raises to raise once the build is over. A Ctrl-C (or any signal whose handler raises)
+//! during the build ends it as promptly: see [`watching_signals`].
 
 use std::sync::Mutex;
+use std::time::Duration;
 
 use mastermind::strategy::{ClassSizes, GuessScore};
 use pyo3::prelude::*;
@@ -21,6 +23,15 @@ impl PythonScore {
             name,
             error: Mutex::new(None),
         }
+    }
+
+    /// Ends the build as if the callable had raised `error`: every score from now on is
+    /// returned at once, without calling Python.
+    fn stop(&self, error: PyErr) {
+        self.error
+            .lock()
+            .expect("no call panics holding it")
+            .get_or_insert(error);
     }
 
     /// The first exception the callable raised (or the first score that was not a number).
@@ -65,4 +76,31 @@ impl GuessScore for PythonScore {
             }
         }
     }
+}
+
+/// How often the waiting thread looks for a signal.
+const SIGNALS_EVERY: Duration = Duration::from_millis(20);
+
+/// Runs `build` (which scores with `rule`) on a thread of its own while this one, Python's
+/// main thread, looks for signals: Python runs signal handlers only there, and the builder's
+/// threads call the score without it. A handler that raises (Ctrl-C's KeyboardInterrupt)
+/// stops `rule`, so the build ends at its next score and the exception is the one raised.
+pub fn watching_signals<T: Send>(
+    py: Python<'_>,
+    rule: &PythonScore,
+    build: impl FnOnce() -> T + Send,
+) -> T {
+    std::thread::scope(|scope| {
+        let running = scope.spawn(build);
+        while !running.is_finished() {
+            py.detach(|| std::thread::sleep(SIGNALS_EVERY));
+            if let Err(raised) = py.check_signals() {
+                rule.stop(raised);
+            }
+        }
+        match running.join() {
+            Ok(built) => built,
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    })
 }

@@ -53,6 +53,26 @@ def test_text_that_is_no_tree_is_reported_once_at_its_place():
     assert report.problems[0].startswith("line 1, column 1: at the root: `not` cannot be read")
 
 
+def test_ctrl_c_stops_a_build_with_a_score_of_our_own_promptly():
+    import _thread
+    import threading
+    import time
+
+    calls = []
+
+    def slow(sizes, is_candidate):
+        calls.append(1)
+        time.sleep(0.002)  # thousands of calls: the whole build would take half a minute
+        return max(sizes.values())
+
+    started = time.monotonic()
+    threading.Timer(0.3, _thread.interrupt_main).start()
+    with pytest.raises(KeyboardInterrupt):
+        mastermind.generate(score=slow)
+    assert time.monotonic() - started < 2.0
+    assert calls, "the build had begun"
+
+
 def test_an_exception_in_the_score_is_raised_from_generate():
     def broken(sizes, is_candidate):
         raise ZeroDivisionError("on purpose")
