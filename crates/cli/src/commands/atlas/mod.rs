@@ -7,6 +7,7 @@ mod entry;
 mod job;
 mod links;
 mod lock;
+mod static_results;
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -93,13 +94,22 @@ pub fn run(args: &AtlasArgs, threads: Option<u16>, quiet: bool) -> anyhow::Resul
         })
         .collect();
     let mut work = Vec::new();
-    let mut reused = 0;
+    let mut reused_count = 0;
     for (index, &game) in games.iter().enumerate() {
         for &measure in &args.measures {
-            match known.get(game, measure).filter(|o| o.settles(args.budget)) {
+            let committed = (measure == Measure::Static)
+                .then_some(args.trees.as_deref())
+                .flatten()
+                .and_then(|directory| static_results::settled(directory, game));
+            // A finished figure stands; a committed static result settles one that ran out.
+            let reused = match known.get(game, measure).filter(|o| o.settles(args.budget)) {
+                Some(finished @ Outcome::Finished { .. }) => Some(finished.clone()),
+                other => committed.or_else(|| other.cloned()),
+            };
+            match reused {
                 Some(outcome) => {
-                    slots[index].insert(measure.name().to_owned(), outcome.clone());
-                    reused += 1;
+                    slots[index].insert(measure.name().to_owned(), outcome);
+                    reused_count += 1;
                 }
                 None => work.push((index, measure)),
             }
@@ -107,7 +117,7 @@ pub fn run(args: &AtlasArgs, threads: Option<u16>, quiet: bool) -> anyhow::Resul
     }
     if !quiet {
         eprintln!(
-            "atlas: {} games, {} computations to run (budget {} s each, {} at a time), {reused} reused",
+            "atlas: {} games, {} computations to run (budget {} s each, {} at a time), {reused_count} reused",
             games.len(),
             work.len(),
             args.budget,
