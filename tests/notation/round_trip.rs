@@ -1,13 +1,14 @@
 //! Conversions that must give back the same tree: JSON → notation → JSON, and notation → JSON
-//! → notation, in both notations and for other games, and (as a property) any tree printed and
-//! read back. Knuth's notation names no guess for two candidates; the reader fills in the
+//! → notation, in both notations and for other games, and (as properties) any tree printed and
+//! read back, or written as the JSON file, the punch card or the YAML and read back. Knuth's notation names no guess for two candidates; the reader fills in the
 //! smaller one, so where a tree plays otherwise the printer names the guess (`2(gggg)`), and
 //! every strategy's trees come back exactly.
 
 use mastermind_core::{Code, FeedbackKind, Game, Scorer};
+use mastermind_formats::Format;
 use mastermind_tree::notation::{print, read};
-use mastermind_tree::{Layout, Node, Notation};
-use mastermind_verify::{verify_notation, VerifyOptions};
+use mastermind_tree::{Layout, Node, Notation, StrategyInfo, TreeFile};
+use mastermind_verify::{verify_notation, verify_read, VerifyOptions};
 use proptest::prelude::*;
 
 use super::{committed, FIGURE_1};
@@ -160,6 +161,47 @@ proptest! {
                 let text = print(scorer.codebook(), &tree, notation, layout);
                 let reading = read(&text, &game, Some(notation));
                 let report = verify_notation(&scorer, &reading, &[], &VerifyOptions::default());
+                prop_assert!(report.is_valid(), "{}\n{}", text, report);
+                prop_assert_eq!(report.tree.as_ref(), Some(&tree), "{}", text);
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 256,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
+
+    /// Any tree written as the JSON tree file reads back as itself, and, in the games the C
+    /// solver's formats hold (four pegs), as its punch card and its YAML too.
+    #[test]
+    fn written_trees_read_back_as_themselves(
+        game in prop_oneof![Just((3, 3, false)), Just((4, 3, false)), Just((3, 4, true))],
+        choices in proptest::collection::vec(any::<usize>(), 0..400),
+    ) {
+        let (pegs, colours, black_only) = game;
+        let feedback = if black_only { FeedbackKind::BlackOnly } else { FeedbackKind::BlackWhite };
+        let game = Game::new(pegs, colours, true, feedback).unwrap();
+        let scorer = Scorer::new(game);
+        let book = scorer.codebook();
+        let tree = random_tree(&scorer, &scorer.all_codes(), &mut choices.into_iter());
+        let json = TreeFile::new(book, StrategyInfo::named("random"), &tree).to_json();
+        let file = TreeFile::from_json(&json).unwrap();
+        prop_assert_eq!(file.tree.to_node(book).unwrap(), tree.clone());
+        if pegs == 4 && !black_only {
+            for format in [Format::PunchCard, Format::Yaml] {
+                let text = mastermind_formats::write(book, &tree, format).unwrap();
+                let reading = mastermind_formats::parse(&text, format).unwrap().read(&game);
+                let report = verify_read(
+                    &scorer,
+                    reading.tree.as_ref(),
+                    reading.problems,
+                    &[],
+                    &VerifyOptions::default(),
+                );
                 prop_assert!(report.is_valid(), "{}\n{}", text, report);
                 prop_assert_eq!(report.tree.as_ref(), Some(&tree), "{}", text);
             }

@@ -320,4 +320,7 @@ fn feed_typed(input: &[u8]) {
     let text = text(input);
     let _ = mastermind_play::parse_reply(scorer.game(), &text);
     let _ = mastermind_play::parse_history(scorer.codebook(), &text);
+    // A guess as `play` reads it: the symbols, spaces between them allowed.
+    let compact: String = text.split_whitespace().collect();
+    let _ = scorer.codebook().parse(&compact);
 }
