@@ -162,3 +162,30 @@ fn the_manual_page_is_roff_from_the_help() {
     assert!(run.stdout.contains(".TH mastermind 1"), "{}", run.stdout);
     assert!(run.stdout.contains("generate"), "{}", run.stdout);
 }
+
+/// `man --dir` writes every page the main page names: each `mastermind-X(1)` it refers to is
+/// a file, whose own page is the subcommand's help.
+#[test]
+fn every_page_the_manual_names_is_written() {
+    let directory = tempfile::tempdir().unwrap();
+    let run = mastermind(&["man", "--dir", directory.path().to_str().unwrap()]).expect_status(0);
+    assert!(run.stdout.is_empty());
+    let main = std::fs::read_to_string(directory.path().join("mastermind.1")).unwrap();
+    let named: Vec<String> = main
+        .split("mastermind\\-")
+        .skip(1)
+        .filter_map(|rest| {
+            rest.split_once("(1)")
+                .map(|(name, _)| name.replace("\\-", "-"))
+        })
+        .collect();
+    assert!(named.len() >= 15, "{named:?}");
+    for name in &named {
+        let page = directory.path().join(format!("mastermind-{name}.1"));
+        let text = std::fs::read_to_string(&page).unwrap_or_else(|_| panic!("{name}: no page"));
+        assert!(text.contains(&format!(".TH mastermind-{name} 1")), "{text}");
+    }
+    let generate = std::fs::read_to_string(directory.path().join("mastermind-generate.1")).unwrap();
+    assert!(generate.contains("certificate"), "{generate}");
+    assert!(run.stderr.contains("manual pages into"), "{}", run.stderr);
+}

@@ -21,7 +21,7 @@ const USAGE: &str =
   cluster       run contrib/slurm on a one-node Slurm started here (installs it; needs root)
   fuzz [SECONDS]  every reader fed mutations of the committed files for SECONDS in all (default 60)
   kernels       the counting kernels against plain references here and on emulated CPUs (installs qemu-user)
-  man           write the manual page to target/man/man1/mastermind.1";
+  man           write the manual pages (one per subcommand) into target/man/man1/";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

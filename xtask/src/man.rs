@@ -1,17 +1,19 @@
-//! `cargo xtask man`: the manual page, written by the release binary's `mastermind man` (which
-//! renders the clap definitions with clap_mangen) to `target/man/man1/mastermind.1`, ready for
-//! `MANPATH` or copying into a man directory.
+//! `cargo xtask man`: the manual pages, written by the release binary's `mastermind man --dir`
+//! (which renders the clap definitions with clap_mangen: the main page and one per
+//! subcommand) into `target/man/man1/`, ready for `MANPATH` or copying into a man directory.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use anyhow::{bail, Context};
 
-/// Writes the page and returns its path.
+/// Writes the pages and returns their directory.
 pub fn write(root: &Path) -> anyhow::Result<PathBuf> {
     let binary = crate::release_binary(root)?;
+    let directory = root.join("target/man/man1");
     let output = Command::new(&binary)
-        .arg("man")
+        .args(["man", "--dir"])
+        .arg(&directory)
         .output()
         .context("cannot run mastermind man")?;
     if !output.status.success() {
@@ -20,11 +22,5 @@ pub fn write(root: &Path) -> anyhow::Result<PathBuf> {
             String::from_utf8_lossy(&output.stderr)
         );
     }
-    let directory = root.join("target/man/man1");
-    std::fs::create_dir_all(&directory)
-        .with_context(|| format!("cannot create {}", directory.display()))?;
-    let page = directory.join("mastermind.1");
-    std::fs::write(&page, &output.stdout)
-        .with_context(|| format!("cannot write {}", page.display()))?;
-    Ok(page)
+    Ok(directory)
 }

@@ -242,12 +242,14 @@ pub enum Command {
     ///   mastermind completions fish > ~/.config/fish/completions/mastermind.fish
     Completions(CompletionsArgs),
     #[command(verbatim_doc_comment)]
-    /// Write the manual page (roff) to stdout.
+    /// Write the manual page (roff) to stdout, or with --dir every page: mastermind(1) and one
+    /// per subcommand, mastermind-generate(1) and the others its SEE ALSO names.
     ///
     /// Examples:
     ///   mastermind man > ~/.local/share/man/man1/mastermind.1
+    ///   mastermind man --dir ~/.local/share/man/man1
     ///   mastermind man | man -l -
-    Man,
+    Man(ManArgs),
 }
 
 /// Where the guesses come from: a strategy the tool builds, or a tree file it follows.
@@ -478,6 +480,14 @@ impl GenerateArgs {
                 (mib as usize) << 20
             })
     }
+}
+
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// Write every page (`mastermind.1`, `mastermind-generate.1`, …) into DIR (each
+    /// atomically) instead of the main page to stdout.
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]

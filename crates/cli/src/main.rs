@@ -65,7 +65,7 @@ fn main() -> ExitCode {
         Command::AtlasEntry(args) => commands::atlas::entry(&args),
         Command::Static(command) => commands::static_mastermind::run(&command, cli.quiet),
         Command::Completions(args) => commands::completions::run(&args),
-        Command::Man => commands::man::run(),
+        Command::Man(args) => commands::man::run(&args, cli.quiet),
     };
     match outcome {
         Ok(commands::Outcome::Success) => ExitCode::SUCCESS,
