@@ -42,7 +42,7 @@ fn score_reply(
             .map_err(|error| value_error(format!("{what}: {error}")))
     };
     let (guess, secret) = (code("guess", guess)?, code("secret", secret)?);
-    Ok(game.feedback_name(book.score(secret, guess)))
+    Ok(game.feedback_name(book.score(guess, secret)))
 }
 
 /// Builds a whole strategy tree.

@@ -244,7 +244,7 @@ impl<'b> PathSets<'b> {
 fn set_after(book: &Codebook, path: &[Step]) -> Vec<Code> {
     let mut set: Vec<Code> = book.codes().collect();
     for step in path {
-        set.retain(|&code| book.score(code, step.guess) == step.reply);
+        set.retain(|&code| book.score(step.guess, code) == step.reply);
     }
     set
 }

@@ -20,7 +20,7 @@ pub fn fan_out(book: &Codebook) -> usize {
         }
         seen.fill(false);
         for secret in book.codes() {
-            seen[book.score(secret, guess).index()] = true;
+            seen[book.score(guess, secret).index()] = true;
         }
         seen[all_black] = false;
         most = most.max(seen.iter().filter(|&&seen| seen).count());

@@ -322,7 +322,7 @@ impl Codebook {
             ),
             None => {
                 for (secret, cell) in row.iter_mut().enumerate() {
-                    *cell = self.score(Code(secret as u32), guess).index() as u8;
+                    *cell = self.score(guess, Code(secret as u32)).index() as u8;
                 }
             }
         }
@@ -333,9 +333,10 @@ impl Codebook {
         self.packed.as_ref()
     }
 
-    /// The reply to guess `guess` when the secret is `secret`, computed from the rules.
+    /// The reply to guess `guess` when the secret is `secret`, computed from the rules: the
+    /// same order of arguments as [`Scorer::feedback`](crate::Scorer::feedback).
     #[inline]
-    pub fn score(&self, secret: Code, guess: Code) -> Feedback {
+    pub fn score(&self, guess: Code, secret: Code) -> Feedback {
         let (black, total) = match &self.packed {
             Some(packed) => packed.hits(secret.index(), guess.index()),
             None => self.count_hits(secret, guess),
@@ -474,7 +475,7 @@ mod tests {
         let book = Codebook::new(Game::classic());
         let game = *book.game();
         let score = |secret: &str, guess: &str| {
-            let f = book.score(book.parse(secret).unwrap(), book.parse(guess).unwrap());
+            let f = book.score(book.parse(guess).unwrap(), book.parse(secret).unwrap());
             (game.black(f), game.white(f))
         };
         // Knuth: codeword 2532, test pattern 3523 gives one black and two white hits.

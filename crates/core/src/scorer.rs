@@ -122,7 +122,7 @@ impl Scorer {
             Some(table) => {
                 Feedback::from_index(table[guess.index() * self.book.len() + secret.index()])
             }
-            None => self.book.score(secret, guess),
+            None => self.book.score(guess, secret),
         }
     }
 
@@ -150,7 +150,7 @@ impl Scorer {
             }
             None => {
                 for &secret in candidates {
-                    counts[self.book.score(secret, guess).index()] += 1;
+                    counts[self.book.score(guess, secret).index()] += 1;
                 }
             }
         }
@@ -216,7 +216,7 @@ impl Scorer {
             _ => secrets
                 .codes
                 .iter()
-                .all(|&secret| add(self.book.score(secret, guess).index())),
+                .all(|&secret| add(self.book.score(guess, secret).index())),
         };
         within.then_some(largest)
     }

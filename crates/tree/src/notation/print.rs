@@ -190,7 +190,7 @@ mod tests {
         let all_black = book.game().all_black();
         let mut children: Vec<(Feedback, Vec<Code>)> = Vec::new();
         for &secret in candidates {
-            let feedback = book.score(secret, guess);
+            let feedback = book.score(guess, secret);
             if feedback == all_black {
                 continue;
             }
