@@ -173,7 +173,7 @@ mod shuffled {
     fn the_shuffles_run_where_the_cpu_has_them() {
         say_versions("shuffled_marks::mark");
         if !std::is_x86_feature_detected!("avx2") {
-            eprintln!("shuffled_marks::mark: SKIPPED, this CPU has no AVX2 (it is never called)");
+            eprintln!("shuffled_marks::mark: not run, this CPU has no AVX2 (the search never calls it there)");
         }
     }
 }
