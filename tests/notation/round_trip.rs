@@ -137,6 +137,24 @@ fn random_tree(
     }
 }
 
+/// The small games the properties draw trees from (three and four pegs, one black-only), and
+/// whether each is black-only.
+fn games() -> impl Strategy<Value = (Game, bool)> {
+    prop_oneof![Just((3, 3, false)), Just((4, 3, false)), Just((3, 4, true))].prop_map(
+        |(pegs, colours, black_only)| {
+            let feedback = if black_only {
+                FeedbackKind::BlackOnly
+            } else {
+                FeedbackKind::BlackWhite
+            };
+            (
+                Game::new(pegs, colours, true, feedback).unwrap(),
+                black_only,
+            )
+        },
+    )
+}
+
 proptest! {
     #![proptest_config(ProptestConfig {
         // About five seconds in a debug build.
@@ -148,12 +166,9 @@ proptest! {
     /// Any tree printed in either notation and layout reads and verifies back as itself.
     #[test]
     fn printed_trees_read_back_as_themselves(
-        game in prop_oneof![Just((3, 3, false)), Just((4, 3, false)), Just((3, 4, true))],
+        (game, _) in games(),
         choices in proptest::collection::vec(any::<usize>(), 0..400),
     ) {
-        let (pegs, colours, black_only) = game;
-        let feedback = if black_only { FeedbackKind::BlackOnly } else { FeedbackKind::BlackWhite };
-        let game = Game::new(pegs, colours, true, feedback).unwrap();
         let scorer = Scorer::new(game);
         let tree = random_tree(&scorer, &scorer.all_codes(), &mut choices.into_iter());
         for notation in [Notation::Knuth, Notation::Irving] {
@@ -179,19 +194,16 @@ proptest! {
     /// solver's formats hold (four pegs), as its punch card and its YAML too.
     #[test]
     fn written_trees_read_back_as_themselves(
-        game in prop_oneof![Just((3, 3, false)), Just((4, 3, false)), Just((3, 4, true))],
+        (game, black_only) in games(),
         choices in proptest::collection::vec(any::<usize>(), 0..400),
     ) {
-        let (pegs, colours, black_only) = game;
-        let feedback = if black_only { FeedbackKind::BlackOnly } else { FeedbackKind::BlackWhite };
-        let game = Game::new(pegs, colours, true, feedback).unwrap();
         let scorer = Scorer::new(game);
         let book = scorer.codebook();
         let tree = random_tree(&scorer, &scorer.all_codes(), &mut choices.into_iter());
         let json = TreeFile::new(book, StrategyInfo::named("random"), &tree).to_json();
         let file = TreeFile::from_json(&json).unwrap();
         prop_assert_eq!(file.tree.to_node(book).unwrap(), tree.clone());
-        if pegs == 4 && !black_only {
+        if game.pegs() == 4 && !black_only {
             for format in [Format::PunchCard, Format::Yaml] {
                 let text = mastermind_formats::write(book, &tree, format).unwrap();
                 let reading = mastermind_formats::parse(&text, format).unwrap().read(&game);
