@@ -276,3 +276,55 @@ fn next_explains_its_guess_by_the_strategys_own_score() {
         "1. 1122         256  may be the code  ← played",
     );
 }
+
+/// Below the root the optimum ranks its alternatives exactly where the codes left are few:
+/// after three guesses of the committed optimal 4×6 tree, with 9 codes left, the guess the
+/// tree plays comes first with the total its subtree needs, and every alternative needs at
+/// least as much.
+#[test]
+fn the_optimum_ranks_by_exact_totals_below_the_root() {
+    let history = [("1123", "1B1W"), ("1415", "1B1W"), ("3155", "0B1W")];
+    let after: Vec<String> = history
+        .iter()
+        .map(|(guess, reply)| format!("{guess}={reply}"))
+        .collect();
+    let answer = json(&[
+        "next",
+        "--json",
+        "--explain",
+        "--strategy",
+        "optimal",
+        "--after",
+        &after.join(","),
+    ]);
+    assert_eq!(answer["candidates_left"], 9);
+    // The subtree the committed tree plays there, and the guesses its codes need from it on.
+    let tree: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("trees/optimal-4x6.json"),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    let mut node = &tree["tree"];
+    for (guess, reply) in history {
+        assert_eq!(node["guess"], guess);
+        node = &node["children"][reply];
+    }
+    fn guesses_below(node: &serde_json::Value) -> u64 {
+        node["candidates"].as_u64().unwrap()
+            + node["children"]
+                .as_object()
+                .map_or(0, |children| children.values().map(guesses_below).sum())
+    }
+    let alternatives = answer["explanation"]["alternatives"]
+        .as_array()
+        .expect("ranked below the root");
+    assert_eq!(alternatives[0]["guess"], node["guess"]);
+    assert_eq!(alternatives[0]["guess"], answer["guess"]);
+    let best = guesses_below(node) as f64;
+    assert_eq!(alternatives[0]["score"].as_f64(), Some(best));
+    assert!(alternatives
+        .iter()
+        .all(|alternative| alternative["score"].as_f64().unwrap() >= best));
+}

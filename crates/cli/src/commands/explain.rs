@@ -19,8 +19,24 @@ use mastermind_solve::StrategyKind;
 /// How many alternatives are shown besides the guess played.
 const SHOWN: usize = 5;
 /// The optimal search ranks alternatives exactly only while there are at most this many
-/// guesses that differ up to symmetry: each is a search of its own.
+/// guesses that differ up to symmetry (each is a search of its own), or, further down, while
+/// the guesses times the codes left stay within [`MOST_SEARCHED_WORK`]: classes of one or two
+/// codes need no search, and the rest are small.
 const MOST_SEARCHED: usize = 120;
+/// Guesses times codes left searched at most when there are more than [`MOST_SEARCHED`]
+/// guesses: the 9 codes left after three guesses of 4×6, with about 1,300 guesses to try,
+/// stay within it.
+const MOST_SEARCHED_WORK: usize = 20_000;
+
+/// Where the optimum's alternatives are ranked exactly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExactDepth {
+    /// Only where there are at most [`MOST_SEARCHED`] alternatives: a page explaining every
+    /// position of a tree stays a matter of seconds.
+    FewGuesses,
+    /// Also at positions of few codes ([`MOST_SEARCHED_WORK`]): one position, as `next` asks.
+    SmallPositions,
+}
 
 /// One guess as the explanation ranks it.
 pub struct Ranked {
@@ -77,6 +93,7 @@ pub fn explain(
     situation: &Situation,
     guess: Code,
     strategy: Option<(StrategyKind, &StrategyOptions)>,
+    depth: ExactDepth,
 ) -> anyhow::Result<Explanation> {
     let book = scorer.codebook();
     let game = scorer.game();
@@ -142,7 +159,9 @@ pub fn explain(
         });
     }
     // The optimal search: the exact total of the best strategy that plays each guess here.
-    if representatives.len() > MOST_SEARCHED {
+    let work = representatives.len() * candidates.len();
+    let small = depth == ExactDepth::SmallPositions && work <= MOST_SEARCHED_WORK;
+    if representatives.len() > MOST_SEARCHED && !small {
         return Ok(Explanation {
             classes,
             score_name: "the exact total (not ranked: too many guesses to search each)",
@@ -193,6 +212,12 @@ fn total_after(
         if class.len() == candidates.len() {
             // A guess that learns nothing is no step towards the code.
             return None;
+        }
+        // One code takes one more guess, two take three (one of them, then the other if it was
+        // not that one), whatever the strategy, when no cap can stop them.
+        if class.len() <= 2 && options.max_guesses.is_none() {
+            total += [0, 1, 3][class.len()];
+            continue;
         }
         let mut after = history.to_vec();
         after.push((guess, reply));

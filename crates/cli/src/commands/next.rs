@@ -9,7 +9,7 @@ use mastermind_tree::Node;
 use serde_json::json;
 
 use crate::args::NextArgs;
-use crate::commands::explain::explain;
+use crate::commands::explain::{explain, ExactDepth};
 use crate::commands::trace::left;
 use crate::commands::{game_json, stamped, Outcome};
 use crate::output::write_stdout;
@@ -61,7 +61,16 @@ pub fn run(args: &NextArgs, quiet: bool) -> anyhow::Result<Outcome> {
     let is_candidate = candidates.binary_search(&guess).is_ok();
     let explanation = args
         .explain
-        .then(|| explain(scorer, &history, &situation, guess, strategy))
+        .then(|| {
+            explain(
+                scorer,
+                &history,
+                &situation,
+                guess,
+                strategy,
+                ExactDepth::SmallPositions,
+            )
+        })
         .transpose()?;
     let text = if args.json {
         let mut out = json!({

@@ -13,7 +13,7 @@ use mastermind_tree::{Node, StrategyInfo};
 use serde_json::Value;
 
 use crate::args::{Objective, StrategyOptions, TieBreakName};
-use crate::commands::explain::explain;
+use crate::commands::explain::{explain, ExactDepth};
 
 /// Positions with fewer codes than this are not explained.
 const FEWEST_EXPLAINED: u32 = 3;
@@ -97,6 +97,7 @@ fn reason(
         &situation,
         node.guess,
         Some((kind, options)),
+        ExactDepth::FewGuesses,
     )
     .ok()?
     .ranking_json(scorer, node.guess)
