@@ -10,6 +10,7 @@
 //! - [`optimal`]: the expected-case optimum in shards;
 //! - [`certificates`]: its certificates of optimality, shard by shard and merged;
 //! - [`notes`]: what a piece of a resumable run has proven so far;
+//! - [`resume`]: the resumable run itself, its pieces solved one by one into a directory;
 //! - [`static_search`]: static Mastermind's least set in shards.
 
 pub mod certificates;
@@ -19,6 +20,7 @@ mod id;
 pub mod notes;
 pub mod optimal;
 pub mod part;
+pub mod resume;
 pub mod static_search;
 
 pub use deal::deal;
