@@ -7,6 +7,7 @@
 5801
 """
 
+import os
 from typing import Any, Callable, Literal, Optional, Sequence
 
 __version__: str
@@ -159,3 +160,53 @@ def read(
     strategy: Optional[str] = None,
 ) -> Tree:
     """Reads a valid tree from text; raises ValueError listing the problems otherwise."""
+
+def resume(
+    directory: str | os.PathLike[str],
+    *,
+    pegs: int = 4,
+    colours: int = 6,
+    repetition: bool = True,
+    black_only: bool = False,
+    consistent_only: bool = False,
+    max_guesses: Optional[int] = None,
+    piece: Optional[int] = None,
+    certificate: bool = False,
+) -> dict[str, Any]:
+    """The optimal search in pieces kept in ``directory`` (as ``generate --resume DIR``):
+    pieces already there are not solved again. ``piece`` solves that piece alone. Returns
+    ``tree`` (a Tree once every piece is in, else None), ``pieces``, ``missing``, ``solved``
+    and ``certificate`` (bytes, with ``certificate=True``, once the tree is written)."""
+
+def certify(tree: Tree) -> bytes:
+    """The certificate that an optimal ``tree`` is optimal, for ``verify(certificate=...)``."""
+
+def static_check(
+    guesses: Sequence[str],
+    *,
+    pegs: int = 4,
+    colours: int = 6,
+    repetition: bool = True,
+    black_only: bool = False,
+) -> dict[str, Any]:
+    """Whether guesses made all at once tell every code apart: ``determines`` and ``groups``."""
+
+def static_search(
+    *, pegs: int = 4, colours: int = 6, repetition: bool = True, black_only: bool = False
+) -> dict[str, Any]:
+    """The least static set: ``size``, ``guesses`` and ``proof`` ("counting" or "exhaustive")."""
+
+def atlas_entry(
+    measure: Literal[
+        "knuth", "expected-size", "entropy", "most-parts", "first-consistent", "optimal",
+        "least-worst", "static",
+    ],
+    *,
+    pegs: int = 4,
+    colours: int = 6,
+    variant: Literal["repeat", "no-repeat", "black-only"] = "repeat",
+) -> dict[str, int]:
+    """One figure of the atlas: ``total`` and ``worst_case``, or ``least`` for ``static``."""
+
+def page(tree: Tree, *, title: Optional[str] = None) -> str:
+    """The tree's page: one self-contained HTML file, as ``mastermind html`` writes it."""

@@ -4,6 +4,7 @@
 
 mod game;
 mod read;
+mod runs;
 mod score;
 mod tree;
 
@@ -246,6 +247,12 @@ fn python_module(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(compare, module)?)?;
     module.add_function(wrap_pyfunction!(read::read, module)?)?;
     module.add_function(wrap_pyfunction!(read::verify, module)?)?;
+    module.add_function(wrap_pyfunction!(runs::resume, module)?)?;
+    module.add_function(wrap_pyfunction!(runs::certify, module)?)?;
+    module.add_function(wrap_pyfunction!(runs::static_check, module)?)?;
+    module.add_function(wrap_pyfunction!(runs::static_search, module)?)?;
+    module.add_function(wrap_pyfunction!(runs::atlas_entry, module)?)?;
+    module.add_function(wrap_pyfunction!(runs::page, module)?)?;
     module.add_class::<Tree>()?;
     module.add_class::<Report>()?;
     module.add("__version__", env!("CARGO_PKG_VERSION"))?;

@@ -35,8 +35,18 @@ impl Tree {
         Scorer::for_one_pass(self.game)
     }
 
-    fn file(&self) -> TreeFile {
+    pub fn file(&self) -> TreeFile {
         TreeFile::new(self.scorer().codebook(), self.info.clone(), &self.root)
+    }
+
+    /// The tree's root.
+    pub fn root(&self) -> &Node {
+        &self.root
+    }
+
+    /// The name of the strategy the tree plays.
+    pub fn strategy_name(&self) -> &str {
+        &self.info.name
     }
 
     /// The game the tree plays.

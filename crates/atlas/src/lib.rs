@@ -15,5 +15,5 @@ mod render;
 
 pub use file::{AtlasError, AtlasFile, Entry, Outcome, FORMAT_NAME, FORMAT_VERSION};
 pub use grid::{grid, GameKey, Variant};
-pub use measure::{compute, Figures, Measure, Reached};
+pub use measure::{compute, Figures, Measure, Reached, Unreported};
 pub use render::{csv, markdown_table};

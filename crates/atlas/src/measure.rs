@@ -115,6 +115,13 @@ pub trait Reached: Sync {
     fn reached(&self, progress: String);
 }
 
+/// Hears nothing: a computation whose progress nobody follows.
+pub struct Unreported;
+
+impl Reached for Unreported {
+    fn reached(&self, _progress: String) {}
+}
+
 /// Computes `measure` for `game`, telling `reached` how far it gets. A strategy's tree is
 /// verified before it is counted; an `Err` says why the measure has no figures for this game.
 pub fn compute(measure: Measure, game: GameKey, reached: &dyn Reached) -> Result<Figures, String> {

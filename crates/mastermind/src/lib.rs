@@ -147,6 +147,54 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+//! # Run a long search in pieces that survive a stop
+//!
+//! The optimum's search cut into its plan's pieces, each written to a directory as it is
+//! solved: run it again after a stop (or on many machines at once, one piece each) and it
+//! goes on where it was, ending with the same tree as one uninterrupted run.
+//!
+//! ```
+//! use mastermind::runs::resume::{Finished, Request, ResumableRun, Unwatched};
+//! use mastermind::strategy::OptimalOptions;
+//! use mastermind::tree::StrategyInfo;
+//! use mastermind::{FeedbackKind, Game, Scorer};
+//!
+//! let scorer = Scorer::new(Game::new(3, 4, true, FeedbackKind::BlackWhite)?);
+//! let options = OptimalOptions::default();
+//! let directory = std::env::temp_dir().join(format!("mastermind-doc-{}", std::process::id()));
+//! let run = ResumableRun::new(&scorer, &options, &StrategyInfo::named("optimal"), &directory)?;
+//! match run.run(Request::default(), &Unwatched)? {
+//!     Finished::Tree { file, .. } => assert_eq!(file.claims.total_guesses, 206),
+//!     other => panic!("every piece was solved, yet {other:?}"),
+//! }
+//! # std::fs::remove_dir_all(&directory)?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Static Mastermind, the atlas and the page
+//!
+//! ```
+//! use mastermind::{FeedbackKind, Game, Scorer};
+//!
+//! // The least set of guesses made all at once that tells every code of 2×3 apart.
+//! let scorer = Scorer::new(Game::new(2, 3, true, FeedbackKind::BlackWhite)?);
+//! let least = mastermind::static_mastermind::least_set(&scorer, &mastermind::static_mastermind::NoProgress);
+//! assert!(mastermind::static_mastermind::check(&scorer, &least.guesses).determines());
+//!
+//! // One figure of the atlas, computed as `mastermind atlas` computes it.
+//! use mastermind::atlas::{compute, GameKey, Measure, Unreported, Variant};
+//! let game = GameKey { pegs: 3, colours: 4, variant: Variant::Repeat };
+//! let figures = compute(Measure::Optimal, game, &Unreported)?;
+//! assert_eq!(figures.total, Some(206));
+//!
+//! // The page of Knuth's tree: one self-contained HTML file.
+//! use mastermind::strategy::{knuth, NoProgress};
+//! let scorer = Scorer::for_one_pass(Game::classic());
+//! let html = mastermind::page::page(scorer.codebook(), &knuth(&scorer, &NoProgress), "Knuth", None);
+//! assert!(html.starts_with("<!DOCTYPE html>"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 #![warn(missing_docs)]
 
 pub use mastermind_core::{
@@ -159,11 +207,12 @@ pub use mastermind_core::{
 pub mod strategy {
     pub use mastermind_solve::{
         build, build_from, build_scored, certify_tree, check_options, first_consistent, knuth,
-        least_worst_case, one_step, one_step_with, optimal, optimal_from, random_consistent,
-        write_certificate, BuiltStrategy, CertifyError, CertifyTreeError, ClassSizes,
-        Contradiction, GuessScore, Heuristic, Misfit, NoProgress, NoStrategy, Objective,
-        OneStepOptions, OptimalFromError, OptimalOptions, OptimalResult, OtherGame, Progress,
-        SearchStatistics, Situation, StrategyError, StrategyKind, StrategyOptions, TieBreak,
+        least_worst_case, one_step, one_step_with, optimal, optimal_from, optimal_options,
+        random_consistent, strategy_info, write_certificate, BuiltStrategy, CertifyError,
+        CertifyTreeError, ClassSizes, Contradiction, GuessScore, Heuristic, Misfit, NoProgress,
+        NoStrategy, Objective, OneStepOptions, OptimalFromError, OptimalOptions, OptimalResult,
+        OtherGame, Progress, SearchStatistics, Situation, StrategyError, StrategyKind,
+        StrategyOptions, TieBreak,
     };
 }
 
@@ -209,4 +258,35 @@ pub mod play {
         parse_history, parse_reply, trace, Codebreaker, Codemaker, Step, TraceError, TracedTurn,
         Turn,
     };
+}
+
+/// Searches cut into pieces: shards that run anywhere and the merge that checks them
+/// ([`optimal`](runs::optimal), [`static_search`](runs::static_search)), their certificates,
+/// and runs that survive a stop ([`resume`](runs::resume)).
+pub mod runs {
+    pub use mastermind_shard::{
+        certificates, deal, notes, optimal, part, resume, static_search, MergeError, ShardId,
+        ShardIdError,
+    };
+}
+
+/// Static Mastermind: every guess made at once, before any reply.
+pub mod static_mastermind {
+    pub use mastermind_static::{
+        check, find_set, greedy_set, layout, least_set, Check, Entry, LeastSet, NoProgress, Proof,
+        SearchProgress, StaticFile,
+    };
+}
+
+/// The atlas: every game's figures, computed one measure at a time.
+pub mod atlas {
+    pub use mastermind_atlas::{
+        compute, csv, grid, markdown_table, AtlasFile, Entry, Figures, GameKey, Measure, Outcome,
+        Reached, Unreported, Variant,
+    };
+}
+
+/// The page a person looks at: a tree, or the atlas, as one self-contained HTML file.
+pub mod page {
+    pub use mastermind_html::{atlas_page, bar_chart, page, Series};
 }

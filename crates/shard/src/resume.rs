@@ -62,7 +62,11 @@ pub enum ResumeError {
     )]
     NotRegular(PathBuf),
     /// One piece was asked for by a count of pieces that is not the plan's.
-    #[error("--shard with --resume names one of the plan's pieces: K/{count}, not {given}")]
+    #[error(
+        "--shard with --resume names one of the plan's pieces: K/{count} with K from 0 to {}, \
+         not {given}",
+        count - 1
+    )]
     OtherCount { given: ShardId, count: u32 },
     /// The one piece asked for is being solved by another process.
     #[error(
@@ -291,7 +295,7 @@ impl<'a> ResumableRun<'a> {
     ) -> Result<Finished, ResumeError> {
         let shards = self.shards();
         let wanted = match request.only {
-            Some(only) if only.count != self.count => {
+            Some(only) if only.count != self.count || only.index >= only.count => {
                 return Err(ResumeError::OtherCount {
                     given: only,
                     count: self.count,

@@ -72,6 +72,18 @@ fn pieces_solved_one_at_a_time_merge_into_the_proven_optimum() {
         run.run(wrong, &Unwatched),
         Err(ResumeError::OtherCount { .. })
     ));
+    // Past the last piece: refused, where a plain index would panic.
+    let past = Request {
+        only: Some(ShardId {
+            index: count,
+            count,
+        }),
+        certify: false,
+    };
+    assert!(matches!(
+        run.run(past, &Unwatched),
+        Err(ResumeError::OtherCount { .. })
+    ));
 
     let rest = Request {
         only: None,

@@ -1,0 +1,290 @@
+//! What the command does beyond building and verifying one tree, for Python: the optimal
+//! search as a resumable run in a directory, certificates of optimality, static Mastermind,
+//! one figure of the atlas, and the page.
+
+use std::path::PathBuf;
+
+use mastermind::atlas::{self, GameKey, Measure, Unreported, Variant};
+use mastermind::runs::resume::{Finished, Request, ResumableRun, ResumeError, Unwatched};
+use mastermind::runs::ShardId;
+use mastermind::static_mastermind;
+use mastermind::strategy::{self, StrategyOptions};
+use mastermind::tree::Statistics;
+use mastermind::{Codebook, Scorer};
+use pyo3::exceptions::{PyBlockingIOError, PyOSError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict};
+
+use crate::game::game_of;
+use crate::read::read;
+use crate::tree::Tree;
+use crate::value_error;
+
+/// Runs the optimal search in pieces kept in `directory`, as `mastermind generate --strategy
+/// optimal --resume DIR` does (the same directory works for both): pieces already there are
+/// not solved again, so a run stopped and started again goes on where it was. `piece`, an
+/// index below the plan's count of pieces, solves that piece alone (one task of a job array).
+/// With `certificate`, each piece's proof is kept beside it and the finished run's
+/// certificate is returned.
+///
+/// Returns a dict: `tree` (the optimal `Tree` once every piece is in, else `None`), `pieces`
+/// (the plan's count), `missing` (pieces not in yet), `solved` (pieces solved by this call)
+/// and `certificate` (its bytes, or `None`).
+///
+/// >>> import tempfile
+/// >>> run = mastermind.resume(tempfile.mkdtemp(), pegs=3, colours=4)
+/// >>> run["tree"].total, run["missing"]
+/// (206, 0)
+#[pyfunction]
+#[pyo3(signature = (
+    directory, *, pegs = 4, colours = 6, repetition = true, black_only = false,
+    consistent_only = false, max_guesses = None, piece = None, certificate = false
+))]
+#[allow(clippy::too_many_arguments)]
+pub fn resume(
+    py: Python<'_>,
+    directory: PathBuf,
+    pegs: u32,
+    colours: u32,
+    repetition: bool,
+    black_only: bool,
+    consistent_only: bool,
+    max_guesses: Option<u16>,
+    piece: Option<u32>,
+    certificate: bool,
+) -> PyResult<Py<PyDict>> {
+    let game = game_of(pegs, colours, repetition, black_only)?;
+    let options = StrategyOptions {
+        consistent_only,
+        max_guesses,
+        ..StrategyOptions::default()
+    };
+    let book = Codebook::new(game);
+    let info = strategy::strategy_info("optimal", &options, &book);
+    let search = strategy::optimal_options(&options);
+    let (finished, count) = py
+        .detach(|| {
+            let scorer = Scorer::new(game);
+            let run = ResumableRun::new(&scorer, &search, &info, &directory)?;
+            let count = run.shards().len() as u32;
+            let request = Request {
+                only: piece.map(|index| ShardId { index, count }),
+                certify: certificate,
+            };
+            Ok::<_, ResumeError>((run.run(request, &Unwatched)?, count))
+        })
+        .map_err(resume_error)?;
+    let result = PyDict::new(py);
+    result.set_item("pieces", count)?;
+    match finished {
+        Finished::Tree {
+            file,
+            certificate,
+            solved_here,
+        } => {
+            let tree = read(
+                py,
+                &file.to_json(),
+                Some("json"),
+                None,
+                None,
+                None,
+                None,
+                None,
+            )?;
+            result.set_item("tree", tree)?;
+            result.set_item("missing", 0)?;
+            result.set_item("solved", solved_here)?;
+            match certificate {
+                Some(proof) => result.set_item("certificate", PyBytes::new(py, &proof.bytes))?,
+                None => result.set_item("certificate", py.None())?,
+            }
+        }
+        Finished::Waiting {
+            missing,
+            solved_here,
+            ..
+        } => {
+            result.set_item("tree", py.None())?;
+            result.set_item("missing", missing)?;
+            result.set_item("solved", solved_here)?;
+            result.set_item("certificate", py.None())?;
+        }
+        Finished::Unproven { id, path, reason } => {
+            return Err(value_error(format!(
+                "piece {id} ({}): {reason}; remove the piece to solve it again",
+                path.display()
+            )))
+        }
+    }
+    Ok(result.unbind())
+}
+
+/// A resumable run's error as the Python exception that fits it.
+fn resume_error(error: ResumeError) -> PyErr {
+    match error {
+        ResumeError::Locked { .. } => PyBlockingIOError::new_err(error.to_string()),
+        ResumeError::Io { .. } | ResumeError::Write(_) | ResumeError::NotRegular(_) => {
+            PyOSError::new_err(error.to_string())
+        }
+        other => value_error(other.to_string()),
+    }
+}
+
+/// The certificate that `tree`, built by the optimal search (capped or not), is optimal: the
+/// bytes `verify(..., certificate=...)` and `mastermind verify --certificate` check. Proving
+/// runs the search again.
+#[pyfunction]
+pub fn certify(py: Python<'_>, tree: PyRef<'_, Tree>) -> PyResult<Py<PyBytes>> {
+    let game = tree.game_value();
+    let info = tree.file().strategy;
+    let statistics = Statistics::of_tree(tree.root());
+    let bytes = py
+        .detach(|| {
+            let scorer = Scorer::new(game);
+            let mut bytes = Vec::new();
+            let (total, worst) = (statistics.total(), statistics.worst_case());
+            strategy::certify_tree(&scorer, &info, &[], total, worst, &mut bytes).map(|_| bytes)
+        })
+        .map_err(|error| value_error(error.to_string()))?;
+    Ok(PyBytes::new(py, &bytes).unbind())
+}
+
+/// Whether the `guesses`, all made before any reply, tell every code apart (static
+/// Mastermind). Returns a dict: `determines` (bool) and `groups`, the codes they leave
+/// together (largest first).
+///
+/// >>> mastermind.static_check(["11", "12", "13"], pegs=2, colours=3)["determines"]
+/// True
+#[pyfunction]
+#[pyo3(signature = (guesses, *, pegs = 4, colours = 6, repetition = true, black_only = false))]
+pub fn static_check(
+    py: Python<'_>,
+    guesses: Vec<String>,
+    pegs: u32,
+    colours: u32,
+    repetition: bool,
+    black_only: bool,
+) -> PyResult<Py<PyDict>> {
+    let game = game_of(pegs, colours, repetition, black_only)?;
+    let scorer = Scorer::new(game);
+    let book = scorer.codebook();
+    let codes = guesses
+        .iter()
+        .enumerate()
+        .map(|(index, text)| {
+            book.parse(text)
+                .map_err(|error| value_error(format!("guess {}: {error}", index + 1)))
+        })
+        .collect::<PyResult<Vec<_>>>()?;
+    let check = py.detach(|| static_mastermind::check(&scorer, &codes));
+    let result = PyDict::new(py);
+    result.set_item("determines", check.determines())?;
+    let groups: Vec<Vec<String>> = check
+        .groups
+        .iter()
+        .map(|group| group.iter().map(|&code| book.format(code)).collect())
+        .collect();
+    result.set_item("groups", groups)?;
+    Ok(result.unbind())
+}
+
+/// The least set of guesses made all at once that tells every code apart (static
+/// Mastermind), as `mastermind static search` finds it, with why no smaller set works.
+/// Returns a dict: `size`, `guesses` and `proof` (`"counting"`: too few reply vectors for
+/// one fewer; `"exhaustive"`: every set of one fewer was searched).
+///
+/// >>> mastermind.static_search(pegs=2, colours=3)
+/// {'size': 2, 'guesses': ['12', '13'], 'proof': 'counting'}
+#[pyfunction]
+#[pyo3(signature = (*, pegs = 4, colours = 6, repetition = true, black_only = false))]
+pub fn static_search(
+    py: Python<'_>,
+    pegs: u32,
+    colours: u32,
+    repetition: bool,
+    black_only: bool,
+) -> PyResult<Py<PyDict>> {
+    let game = game_of(pegs, colours, repetition, black_only)?;
+    let scorer = Scorer::new(game);
+    let least = py.detach(|| static_mastermind::least_set(&scorer, &static_mastermind::NoProgress));
+    let result = PyDict::new(py);
+    result.set_item("size", least.guesses.len())?;
+    let guesses: Vec<String> = least
+        .guesses
+        .iter()
+        .map(|&code| scorer.codebook().format(code))
+        .collect();
+    result.set_item("guesses", guesses)?;
+    let proof = match least.proof {
+        static_mastermind::Proof::Counting { .. } => "counting",
+        static_mastermind::Proof::Exhaustive(_) => "exhaustive",
+    };
+    result.set_item("proof", proof)?;
+    Ok(result.unbind())
+}
+
+/// One figure of the atlas, computed as `mastermind atlas` computes it: `measure` is one of
+/// `knuth`, `expected-size`, `entropy`, `most-parts`, `first-consistent`, `optimal`,
+/// `least-worst` and `static`; `variant` is `repeat`, `no-repeat` or `black-only`. Returns a
+/// dict with `total` and `worst_case` (of the measure's tree) or `least` (the static number).
+///
+/// >>> mastermind.atlas_entry("optimal", pegs=3, colours=5)
+/// {'total': 451, 'worst_case': 5}
+#[pyfunction]
+#[pyo3(signature = (measure, *, pegs = 4, colours = 6, variant = "repeat"))]
+pub fn atlas_entry(
+    py: Python<'_>,
+    measure: &str,
+    pegs: u32,
+    colours: u32,
+    variant: &str,
+) -> PyResult<Py<PyDict>> {
+    let measure = Measure::from_name(measure).ok_or_else(|| {
+        value_error(format!(
+            "no measure named `{measure}`; the measures are {}",
+            Measure::ALL.map(Measure::name).join(", ")
+        ))
+    })?;
+    let variant = Variant::from_name(variant).ok_or_else(|| {
+        value_error(format!(
+            "no variant named `{variant}`; the variants are {}",
+            Variant::ALL.map(Variant::name).join(", ")
+        ))
+    })?;
+    let game = GameKey {
+        pegs,
+        colours,
+        variant,
+    };
+    let figures = py
+        .detach(|| atlas::compute(measure, game, &Unreported))
+        .map_err(value_error)?;
+    let result = PyDict::new(py);
+    if let Some(total) = figures.total {
+        result.set_item("total", total)?;
+    }
+    if let Some(worst) = figures.worst_case {
+        result.set_item("worst_case", worst)?;
+    }
+    if let Some(least) = figures.least {
+        result.set_item("least", least)?;
+    }
+    Ok(result.unbind())
+}
+
+/// The page of `tree`: one self-contained HTML file to explore the tree, have it break your
+/// code or play against it, and see its statistics, as `mastermind html` writes it (without
+/// the "Why this guess?" rankings, which the command adds).
+#[pyfunction]
+#[pyo3(signature = (tree, *, title = None))]
+pub fn page(py: Python<'_>, tree: PyRef<'_, Tree>, title: Option<String>) -> String {
+    let game = tree.game_value();
+    let title =
+        title.unwrap_or_else(|| format!("{} for {}", tree.strategy_name(), game.describe()));
+    let root = tree.root();
+    py.detach(|| {
+        let book = Codebook::new(game);
+        mastermind::page::page(&book, root, &title, None)
+    })
+}

@@ -1,0 +1,147 @@
+"""What the command does beyond one tree, from Python: resumable runs, certificates, static
+Mastermind, the atlas's figures and the page. Each is held to the command's own output or to
+the literature's figures."""
+
+import json
+import os
+import subprocess
+import threading
+from pathlib import Path
+
+import pytest
+
+import mastermind
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_a_run_in_pieces_goes_on_where_it_stopped_and_proves_its_tree(tmp_path):
+    first = mastermind.resume(tmp_path, pegs=3, colours=5, piece=0, certificate=True)
+    assert first["tree"] is None and first["certificate"] is None
+    assert (first["solved"], first["missing"]) == (1, first["pieces"] - 1)
+    pieces = sorted(path.name for path in tmp_path.iterdir())
+    assert pieces == [f"piece-0000-of-{first['pieces']}.cert", f"piece-0000-of-{first['pieces']}.json"]
+
+    rest = mastermind.resume(tmp_path, pegs=3, colours=5, certificate=True)
+    assert (rest["solved"], rest["missing"]) == (first["pieces"] - 1, 0)
+    # Goddard's optimum for 3 pegs × 5 colours: 451 guesses over 125 codes.
+    assert rest["tree"].total == 451
+    assert rest["tree"].to_json() == mastermind.generate("optimal", pegs=3, colours=5).to_json()
+    assert mastermind.verify(rest["tree"].to_json(), certificate=rest["certificate"]).optimality == "proven"
+
+    again = mastermind.resume(tmp_path, pegs=3, colours=5)
+    assert again["solved"] == 0 and again["tree"].total == 451
+
+
+def test_a_run_that_cannot_go_on_says_why(tmp_path):
+    with pytest.raises(ValueError, match="K from 0 to 14, not 15/15"):
+        mastermind.resume(tmp_path, pegs=3, colours=5, piece=15)
+    os.mkfifo(tmp_path / "piece-0003-of-15.json")
+    with pytest.raises(OSError, match="not a regular file"):
+        mastermind.resume(tmp_path, pegs=3, colours=5)
+    with pytest.raises(ValueError, match="pegs"):
+        mastermind.resume(tmp_path, pegs=0, colours=5)
+
+
+def test_a_piece_another_process_solves_is_left_to_it(tmp_path):
+    import fcntl
+
+    mastermind.resume(tmp_path, pegs=3, colours=5, piece=0)
+    notes = tmp_path / "piece-0001-of-15.notes"
+    with open(notes, "w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        with pytest.raises(BlockingIOError, match="another process is solving it"):
+            mastermind.resume(tmp_path, pegs=3, colours=5, piece=1)
+
+
+def test_the_piece_files_are_the_commands(tmp_path):
+    binary = ROOT / "target" / "release" / "mastermind"
+    if not binary.exists():
+        message = f"SKIPPED: {binary} is not built; run `cargo build --release` first"
+        if os.environ.get("CI") == "true":
+            pytest.fail(message + " (CI never skips)")
+        pytest.skip(message)
+    mastermind.resume(tmp_path / "python", pegs=3, colours=5, piece=2)
+    subprocess.run(
+        [binary, "-q", "generate", "--strategy", "optimal", "--pegs", "3", "--colours", "5",
+         "--resume", tmp_path / "command", "--shard", "2/15"],
+        check=True,
+    )
+    name = "piece-0002-of-15.json"
+    assert (tmp_path / "python" / name).read_text() == (tmp_path / "command" / name).read_text()
+
+
+def test_a_certificate_proves_the_optimum_and_never_knuths_tree():
+    optimal = mastermind.generate("optimal", pegs=3, colours=5)
+    proof = mastermind.certify(optimal)
+    assert mastermind.verify(optimal.to_json(), certificate=proof).optimality == "proven"
+    knuth = mastermind.generate("knuth", pegs=3, colours=5)
+    assert knuth.total > optimal.total
+    with pytest.raises(ValueError):
+        mastermind.certify(knuth)
+    report = mastermind.verify(knuth.to_json(), certificate=proof)
+    assert report.optimality != "proven"
+
+
+def test_static_mastermind_from_python():
+    # The classic game's static number is 6 (Goddard); five guesses never suffice.
+    assert mastermind.static_check(["1122", "1344", "3515", "3524", "3651", "6236"])["determines"]
+    left = mastermind.static_check(["1122", "1344", "3515", "3524", "3651"])
+    assert not left["determines"]
+    assert all(len(group) >= 2 for group in left["groups"])
+    found = mastermind.static_search(pegs=3, colours=3)
+    assert mastermind.static_check(found["guesses"], pegs=3, colours=3)["determines"]
+    smaller = found["guesses"][:-1]
+    assert not mastermind.static_check(smaller, pegs=3, colours=3)["determines"]
+    with pytest.raises(ValueError, match="guess 2"):
+        mastermind.static_check(["11", "19"], pegs=2, colours=3)
+
+
+def test_the_atlas_figures_are_the_trees_figures():
+    for measure, strategy in [("knuth", "knuth"), ("optimal", "optimal"), ("most-parts", "most-parts")]:
+        tree = mastermind.generate(strategy, pegs=3, colours=5)
+        assert mastermind.atlas_entry(measure, pegs=3, colours=5) == {
+            "total": tree.total,
+            "worst_case": tree.worst_case,
+        }
+    # Bulls and Cows' no-repetition rules at 3 × 4 and black pegs only.
+    assert "least" in mastermind.atlas_entry("static", pegs=2, colours=3)
+    assert mastermind.atlas_entry("optimal", pegs=3, colours=4, variant="no-repeat")["total"] > 0
+    with pytest.raises(ValueError, match="the measures are"):
+        mastermind.atlas_entry("fastest")
+    with pytest.raises(ValueError, match="the variants are"):
+        mastermind.atlas_entry("knuth", variant="bulls")
+
+
+def test_the_page_holds_the_tree():
+    tree = mastermind.generate("knuth")
+    html = mastermind.page(tree, title="Knuth's 1976 tree")
+    assert html.startswith("<!DOCTYPE html>")
+    assert "<title>Knuth&#39;s 1976 tree · Mastermind strategy</title>" in html
+    assert "694 codes in 5 guesses" in html
+    # Self-contained: nothing is fetched when it is opened.
+    assert "<script src" not in html and "<link" not in html
+
+
+def test_long_runs_leave_the_gil_to_other_threads(tmp_path):
+    done = []
+    worker = threading.Thread(target=lambda: done.append(mastermind.resume(tmp_path, pegs=3, colours=5)))
+    worker.start()
+    scores = [mastermind.score("1122", "1234") for _ in range(100)]
+    worker.join(timeout=120)
+    assert not worker.is_alive() and done[0]["tree"].total == 451
+    assert set(scores) == {"1B1W"}
+
+
+@pytest.mark.parametrize(
+    "function",
+    [mastermind.resume, mastermind.static_check, mastermind.static_search, mastermind.atlas_entry],
+)
+def test_the_new_docstring_examples_run_as_shown(function):
+    import doctest
+
+    runner = doctest.DocTestRunner()
+    for test in doctest.DocTestFinder().find(function, globs={"mastermind": mastermind}):
+        runner.run(test)
+    assert runner.summarize(verbose=False).attempted > 0
+    assert runner.summarize(verbose=False).failed == 0
