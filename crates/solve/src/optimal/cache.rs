@@ -24,6 +24,10 @@ pub(super) enum Known {
     AtLeast(u32),
 }
 
+/// What trying one guess against a limit came to: its exact total below the limit, or a
+/// lower bound at or above it.
+pub(super) type Outcome = Result<u32, u32>;
+
 /// Known facts keyed by candidate set and budget.
 pub(super) struct TranspositionTable {
     shards: Vec<Mutex<HashMap<u64, Entry, BuildHasherDefault<PrehashedKey>>>>,

@@ -21,7 +21,7 @@ use mastermind_core::{Code, Codebook, Feedback, Scorer};
 
 use super::bounds::INFEASIBLE;
 use super::budget::Budget;
-use super::search::{Search, Subproblem};
+use super::context::{Search, Subproblem};
 use super::Root;
 use crate::symmetry::Symmetry;
 

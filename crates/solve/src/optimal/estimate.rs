@@ -8,8 +8,8 @@ use super::bounds::INFEASIBLE;
 use super::budget::Budget;
 use super::cache::Known;
 use super::columns::{Columns, BLOCK};
+use super::context::Search;
 use super::counting::{mark_replies, REPLIES_MARKED};
-use super::search::Search;
 
 /// What [`Search::small_set`] can tell without trying every guess.
 pub(super) enum SmallSet {

@@ -9,11 +9,11 @@ use mastermind_core::Code;
 use rayon::prelude::*;
 
 use super::budget::Budget;
-use super::cache::Known;
+use super::cache::{Known, Outcome};
+use super::context::{Search, Subproblem};
 use super::estimate::Estimate;
 use super::partition::Split;
 use super::ranking::Ranking;
-use super::search::{Search, Subproblem};
 use crate::symmetry::Symmetry;
 
 /// Nodes this close to the root (besides the root itself) solve the classes of a guess side
@@ -22,9 +22,6 @@ const PARALLEL_CLASSES_DEPTH: usize = 2;
 
 /// ... when they hold at least this many candidates: smaller ones are not worth a split.
 const PARALLEL_MIN_SET: usize = 64;
-
-/// A guess's total, or a lower bound on it at or above the limit it was tried with.
-pub(super) type Outcome = Result<u32, u32>;
 
 /// One class of a guess and what is known of it so far.
 struct Class<'s> {

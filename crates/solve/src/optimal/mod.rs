@@ -27,6 +27,7 @@ mod budget;
 mod cache;
 mod certify;
 mod columns;
+mod context;
 mod counting;
 mod estimate;
 mod guess;
@@ -52,11 +53,11 @@ use crate::symmetry::{OrbitLists, Symmetry};
 use crate::{Progress, Situation};
 use bounds::{LowerBound, INFEASIBLE};
 use budget::Budget;
+use context::{Capacity, Search, Subproblem};
 use report::Report;
-use search::{Capacity, Search, Subproblem};
 
 pub use certify::CertifyError;
-pub use search::{set_transposition_table, DEFAULT_TABLE_BYTES};
+pub use context::{set_transposition_table, DEFAULT_TABLE_BYTES};
 
 pub use notes::{GuessTried, ImpossibleNote, Note, Notebook, SetFact, NOTE_AFTER};
 pub use piece_certificates::certify_plan;

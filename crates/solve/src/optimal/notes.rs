@@ -20,10 +20,9 @@ use std::time::Duration;
 
 use mastermind_core::Code;
 
+use super::bounds::LowerBound;
 use super::budget::Budget;
-use super::cache::Known;
-use super::guess::Outcome;
-use super::search::Search;
+use super::cache::{Known, Outcome, TranspositionTable};
 
 /// Sets settled faster than this are not noted.
 pub const NOTE_AFTER: Duration = Duration::from_millis(200);
@@ -113,18 +112,18 @@ impl<'a> Notes<'a> {
     }
 }
 
-impl Search<'_> {
+impl Notes<'_> {
     /// Passes `known` of `set`, settled in `took`, on to the notebook if it took long enough
     /// to be worth keeping.
     pub(super) fn note_set(&self, set: &[Code], budget: Budget, known: Known, took: Duration) {
-        let Some(notes) = self.notes.as_ref().filter(|notes| took >= notes.note_after) else {
+        if took < self.note_after {
             return;
-        };
+        }
         let (total, guess) = match known {
             Known::Exact { cost, guess } => (cost, Some(guess)),
             Known::AtLeast(bound) => (bound, None),
         };
-        notes.notebook.note(Note::Set(SetFact {
+        self.notebook.note(Note::Set(SetFact {
             set: set.to_vec(),
             guesses_left: budget.limit(),
             total,
@@ -136,8 +135,10 @@ impl Search<'_> {
     /// `limit`: a total is exact whatever the limit, a bound only says the guess fails a limit
     /// at or below it.
     pub(super) fn recalled_guess(&self, depth: usize, guess: Code, limit: u32) -> Option<Outcome> {
-        let notes = self.notes.as_ref().filter(|notes| notes.depth == depth)?;
-        let tried = notes.tried.get(&guess)?;
+        if self.depth != depth {
+            return None;
+        }
+        let tried = self.tried.get(&guess)?;
         match (tried.exact, tried.total < limit) {
             (true, true) => Some(Ok(tried.total)),
             (_, false) => Some(Err(tried.total)),
@@ -147,14 +148,14 @@ impl Search<'_> {
 
     /// Notes what `guess`, tried at a node of `depth`, came to.
     pub(super) fn note_guess(&self, depth: usize, guess: Code, outcome: Outcome) {
-        let Some(notes) = self.notes.as_ref().filter(|notes| notes.depth == depth) else {
+        if self.depth != depth {
             return;
-        };
+        }
         let (total, exact) = match outcome {
             Ok(total) => (total, true),
             Err(bound) => (bound, false),
         };
-        notes.notebook.note(Note::Tried(GuessTried {
+        self.notebook.note(Note::Tried(GuessTried {
             guess,
             total,
             exact,
@@ -163,13 +164,15 @@ impl Search<'_> {
 }
 
 impl Notes<'_> {
-    /// Takes `recalled`, notes about `node`, in as if `search` had proven them. A note that
+    /// Takes `recalled`, notes about `node`, in as if the search (its `bounds` and `table`)
+    /// had proven them. A note that
     /// cannot hold of this run is refused, and nothing after it is taken in: a set that is not
     /// part of the piece, guesses left that the run's cap does not allow, a guess a
     /// consistent-only run cannot play, or a total below the least its set's size allows.
     pub(super) fn recall(
         &mut self,
-        search: &Search<'_>,
+        bounds: &LowerBound,
+        table: &TranspositionTable,
         node: &NotedNode<'_>,
         recalled: &[Note],
     ) -> Result<(), ImpossibleNote> {
@@ -206,7 +209,7 @@ impl Notes<'_> {
                                 .into(),
                         ));
                     }
-                    let least = search.bounds.of(fact.set.len(), budget);
+                    let least = bounds.of(fact.set.len(), budget);
                     if fact.total < least {
                         return Err(refuse(format!(
                             "it claims a total of {}, below {least}, the least its set's size \
@@ -221,7 +224,7 @@ impl Notes<'_> {
                         },
                         None => Known::AtLeast(fact.total),
                     };
-                    search.table().record(&fact.set, budget, known);
+                    table.record(&fact.set, budget, known);
                 }
                 Note::Tried(tried) => {
                     if node.consistent_only && !in_piece(&tried.guess) {

@@ -19,9 +19,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use super::bounds::INFEASIBLE;
+use super::context::Subproblem;
 use super::notes::{ImpossibleNote, Note, Notebook, NotedNode, Notes, NOTE_AFTER};
 use super::partition::Shapes;
-use super::search::Subproblem;
 use super::{NoStrategy, OptimalOptions, Root};
 use crate::one_step::{one_step_from, OneStepOptions, TieBreak};
 use crate::score::Heuristic;
@@ -350,7 +350,12 @@ fn solve_piece_noting(
             consistent_only: options.consistent_only,
         };
         notes
-            .recall(&root.search, &piece_node, recalled)
+            .recall(
+                &root.search.bounds,
+                root.search.table(),
+                &piece_node,
+                recalled,
+            )
             .map_err(PieceError::ImpossibleNote)?;
         root.search.notes = Some(notes);
         Ok(solve_at(&root, std::slice::from_ref(piece), progress).remove(0))

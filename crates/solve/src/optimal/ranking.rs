@@ -19,8 +19,8 @@ use mastermind_core::Code;
 use super::bounds::INFEASIBLE;
 use super::budget::Budget;
 use super::columns::{Columns, BLOCK};
+use super::context::Search;
 use super::counting::{keep_waiting, mark_replies, stretch_pays, Counted, Counter, REPLIES_MARKED};
-use super::search::Search;
 use crate::guesses::{candidates_among, Guesses};
 use crate::symmetry::Symmetry;
 

@@ -8,141 +8,25 @@
 //! not a candidate, code): every tie is broken by a fixed order, so the tree depends on the set
 //! and the budget only, not on the path that reached it, the limits, the table or the threads.
 
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
-use mastermind_core::{Code, Scorer};
+use mastermind_core::Code;
 use rayon::prelude::*;
 
-use super::bounds::{LowerBound, INFEASIBLE};
+use super::bounds::INFEASIBLE;
 use super::budget::Budget;
-use super::cache::{Known, TranspositionTable};
+use super::cache::{Known, Outcome};
+use super::context::{Search, Subproblem, PARALLEL_GUESSES_DEPTH};
 use super::estimate::{Estimate, SmallSet};
-use super::guess::Outcome;
-use super::notes::Notes;
 use super::partition::Shapes;
 use super::ranking::Ranking;
-use super::replies::{ReplyTable, MOST_CODES_TABULATED};
-use super::report::Report;
-use crate::guesses::GuessPool;
 use crate::symmetry::Symmetry;
 
-/// The root, and nodes this close to it with at least [`PARALLEL_GUESSES_MIN_SET`]
-/// candidates, try their guesses a few at a time, side by side: a batch is tried against the
-/// best total before it, a little more work than trying guesses in turn, but the only way to
-/// keep every thread busy when the root offers few subproblems (Bulls and Cows has one
-/// opening).
-pub(super) const PARALLEL_GUESSES_DEPTH: usize = 2;
-
-/// See [`PARALLEL_GUESSES_DEPTH`].
+/// Nodes within [`PARALLEL_GUESSES_DEPTH`] of the root try their guesses side by side from
+/// this many candidates on.
 const PARALLEL_GUESSES_MIN_SET: usize = 300;
 
-/// How much a search may hold: reply rows for games of at most `most_tabulated` codes (larger
-/// games score through the scorer), and a transposition table of about `table_bytes`. Tests
-/// shrink both to send small games down the paths large ones take.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Capacity {
-    pub(super) most_tabulated: usize,
-    pub(super) table_bytes: usize,
-}
-
-/// What a search holds unless the process says otherwise: 1 GiB of transposition table, room
-/// for every set the 4×9 search meets (it peaks at about 700 MB, and takes 1.8 times as long
-/// in a table of 256 MiB). The table grows only as sets are learnt, so smaller searches take
-/// only what they use.
-pub const DEFAULT_TABLE_BYTES: usize = 1 << 30;
-
-/// The transposition table's size for the searches of this process (see
-/// [`set_transposition_table`]).
-static TABLE_BYTES: AtomicUsize = AtomicUsize::new(DEFAULT_TABLE_BYTES);
-
-/// Gives the transposition table of every later optimal search about `bytes` of memory
-/// ([`DEFAULT_TABLE_BYTES`] unless set): less for a process under a memory limit, more for a
-/// search of hours, which fills the default table and then searches again the sets it could
-/// not keep. The table only makes the search faster: any size finds the same trees.
-pub fn set_transposition_table(bytes: usize) {
-    TABLE_BYTES.store(bytes, Ordering::Relaxed);
-}
-
-impl Capacity {
-    /// All a search may hold in this process.
-    pub(super) fn full() -> Capacity {
-        Capacity {
-            most_tabulated: MOST_CODES_TABULATED,
-            table_bytes: TABLE_BYTES.load(Ordering::Relaxed),
-        }
-    }
-}
-
-/// A candidate set to settle: its codes (in numeric order), the guesses it may still use, the
-/// symmetries that fix every guess leading to it, and its depth below the root.
-#[derive(Clone, Copy)]
-pub(super) struct Subproblem<'s> {
-    pub(super) set: &'s [Code],
-    pub(super) budget: Budget,
-    pub(super) symmetry: &'s Symmetry,
-    pub(super) depth: usize,
-}
-
-/// One search: the game, the bounds, what has been learnt so far.
-pub(super) struct Search<'a> {
-    pub(super) scorer: &'a Scorer,
-    pub(super) bounds: LowerBound,
-    table: TranspositionTable,
-    pub(super) pool: GuessPool,
-    pub(super) replies: ReplyTable<'a>,
-    pub(super) consistent_only: bool,
-    pub(super) nodes: AtomicU64,
-    pub(super) report: Report<'a>,
-    /// Where what the search proves is noted, for a search that may be stopped.
-    pub(super) notes: Option<Notes<'a>>,
-}
-
-impl<'a> Search<'a> {
-    /// A search that holds what `capacity` allows.
-    pub(super) fn new(
-        scorer: &'a Scorer,
-        bounds: LowerBound,
-        consistent_only: bool,
-        capacity: Capacity,
-        report: Report<'a>,
-    ) -> Search<'a> {
-        Search {
-            scorer,
-            bounds,
-            table: TranspositionTable::new(capacity.table_bytes, scorer.codebook().len()),
-            pool: GuessPool::new(scorer.codebook()),
-            replies: ReplyTable::new(scorer, capacity.most_tabulated),
-            consistent_only,
-            nodes: AtomicU64::new(0),
-            report,
-            notes: None,
-        }
-    }
-
-    pub(super) fn scorer(&self) -> &'a Scorer {
-        self.scorer
-    }
-
-    /// Nodes whose guesses were ranked: the measure of the search's work.
-    pub(super) fn nodes(&self) -> u64 {
-        self.nodes.load(Ordering::Relaxed)
-    }
-
-    pub(super) fn table(&self) -> &TranspositionTable {
-        &self.table
-    }
-
-    /// Tells the progress receiver the search is over.
-    pub(super) fn finish(&self, total: u32) {
-        self.report.finish(total);
-    }
-
-    /// Sets the transposition table holds.
-    pub(super) fn table_entries(&self) -> usize {
-        self.table.len()
-    }
-
+impl Search<'_> {
     /// The least total for `set` with `budget`, exact if below `limit`, else a lower bound at
     /// or above it ([`INFEASIBLE`] if no strategy fits the budget).
     pub(super) fn solve(&self, problem: Subproblem<'_>, limit: u32) -> u32 {
@@ -172,8 +56,8 @@ impl<'a> Search<'a> {
             None => Known::AtLeast(value),
         };
         self.table.record(problem.set, problem.budget, known);
-        if let Some(started) = started {
-            self.note_set(problem.set, problem.budget, known, started.elapsed());
+        if let (Some(started), Some(notes)) = (started, &self.notes) {
+            notes.note_set(problem.set, problem.budget, known, started.elapsed());
         }
         value
     }
@@ -313,9 +197,14 @@ impl<'a> Search<'a> {
             let outcomes: Vec<Outcome> = batch
                 .par_iter()
                 .map(|&(bound, guess)| {
-                    self.recalled_guess(depth, guess, limit).unwrap_or_else(|| {
+                    let notes = self.notes.as_ref();
+                    let recalled =
+                        notes.and_then(|notes| notes.recalled_guess(depth, guess, limit));
+                    recalled.unwrap_or_else(|| {
                         let outcome = self.try_guess(problem, guess, bound, limit);
-                        self.note_guess(depth, guess, outcome);
+                        if let Some(notes) = notes {
+                            notes.note_guess(depth, guess, outcome);
+                        }
                         outcome
                     })
                 })

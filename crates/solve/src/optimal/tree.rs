@@ -9,7 +9,7 @@ use mastermind_core::Code;
 use mastermind_tree::Node;
 
 use super::budget::Budget;
-use super::search::{Search, Subproblem, PARALLEL_GUESSES_DEPTH};
+use super::context::{Search, Subproblem, PARALLEL_GUESSES_DEPTH};
 use crate::symmetry::Symmetry;
 
 impl Search<'_> {
