@@ -16,6 +16,22 @@ pub struct Node {
     pub children: Vec<(Feedback, Node)>,
 }
 
+/// Dropped without recursion: a tree of any depth (one built by hand, or read from a file)
+/// is taken apart node by node rather than by a call per level, which a deep enough tree
+/// would overflow the stack with.
+impl Drop for Node {
+    fn drop(&mut self) {
+        if self.children.iter().all(|(_, child)| child.children.is_empty()) {
+            // Leaves below only (most nodes): their own drops go no deeper.
+            return;
+        }
+        let mut below: Vec<Node> = self.children.drain(..).map(|(_, node)| node).collect();
+        while let Some(mut node) = below.pop() {
+            below.extend(node.children.drain(..).map(|(_, node)| node));
+        }
+    }
+}
+
 impl Node {
     /// A node with one candidate: guess it.
     pub fn leaf(code: Code) -> Node {
