@@ -208,5 +208,16 @@ def atlas_entry(
 ) -> dict[str, int]:
     """One figure of the atlas: ``total`` and ``worst_case``, or ``least`` for ``static``."""
 
+def atlas(
+    *,
+    pegs: Sequence[int],
+    colours: Sequence[int],
+    variants: Sequence[Literal["repeat", "no-repeat", "black-only"]] = ("repeat",),
+    measures: Optional[Sequence[str]] = None,
+    max_codes: int = 10_000,
+    workers: int = 1,
+) -> dict[str, Any]:
+    """The atlas of a range of games, computed here, as the atlas file's dict."""
+
 def page(tree: Tree, *, title: Optional[str] = None) -> str:
     """The tree's page: one self-contained HTML file, as ``mastermind html`` writes it."""

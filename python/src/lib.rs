@@ -252,6 +252,7 @@ fn python_module(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(runs::static_check, module)?)?;
     module.add_function(wrap_pyfunction!(runs::static_search, module)?)?;
     module.add_function(wrap_pyfunction!(runs::atlas_entry, module)?)?;
+    module.add_function(wrap_pyfunction!(runs::atlas, module)?)?;
     module.add_function(wrap_pyfunction!(runs::page, module)?)?;
     module.add_class::<Tree>()?;
     module.add_class::<Report>()?;

@@ -4,7 +4,9 @@
 
 use std::path::PathBuf;
 
-use mastermind::atlas::{self, GameKey, Measure, Unreported, Variant};
+use mastermind::atlas::{
+    compute, grid, AtlasRun, GameKey, InProcess, Known, Links, Measure, Unreported, Variant,
+};
 use mastermind::runs::resume::{Finished, Request, ResumableRun, ResumeError, Unwatched};
 use mastermind::runs::ShardId;
 use mastermind::static_mastermind;
@@ -17,7 +19,7 @@ use pyo3::types::{PyBytes, PyDict};
 
 use crate::game::game_of;
 use crate::read::read;
-use crate::tree::Tree;
+use crate::tree::{json_to_python, Tree};
 use crate::value_error;
 
 /// Runs the optimal search in pieces kept in `directory`, as `mastermind generate --strategy
@@ -240,25 +242,15 @@ pub fn atlas_entry(
     colours: u32,
     variant: &str,
 ) -> PyResult<Py<PyDict>> {
-    let measure = Measure::from_name(measure).ok_or_else(|| {
-        value_error(format!(
-            "no measure named `{measure}`; the measures are {}",
-            Measure::ALL.map(Measure::name).join(", ")
-        ))
-    })?;
-    let variant = Variant::from_name(variant).ok_or_else(|| {
-        value_error(format!(
-            "no variant named `{variant}`; the variants are {}",
-            Variant::ALL.map(Variant::name).join(", ")
-        ))
-    })?;
+    let measure = measure_named(measure)?;
+    let variant = variant_named(variant)?;
     let game = GameKey {
         pegs,
         colours,
         variant,
     };
     let figures = py
-        .detach(|| atlas::compute(measure, game, &Unreported))
+        .detach(|| compute(measure, game, &Unreported))
         .map_err(value_error)?;
     let result = PyDict::new(py);
     if let Some(total) = figures.total {
@@ -271,6 +263,82 @@ pub fn atlas_entry(
         result.set_item("least", least)?;
     }
     Ok(result.unbind())
+}
+
+/// The atlas of the games of `pegs` × `colours` (lists of counts) in `variants` with at most
+/// `max_codes` codes, with the figures of `measures` (default: every measure), computed in
+/// this process and returned as the atlas file's dict (`mastermind atlas -o FILE` writes the
+/// same figures; there each computation is a process of its own under a time budget, here each
+/// runs to its end). `workers` computations run at a time.
+///
+/// >>> atlas = mastermind.atlas(pegs=[2], colours=[3, 4], measures=["knuth", "optimal"])
+/// >>> [(e["colours"], e["results"]["optimal"]["total"]) for e in atlas["entries"]]
+/// [(3, 21), (4, 45)]
+#[pyfunction]
+#[pyo3(signature = (
+    *, pegs, colours, variants = vec!["repeat".to_owned()], measures = None,
+    max_codes = 10_000, workers = 1
+))]
+pub fn atlas(
+    py: Python<'_>,
+    pegs: Vec<u32>,
+    colours: Vec<u32>,
+    variants: Vec<String>,
+    measures: Option<Vec<String>>,
+    max_codes: usize,
+    workers: usize,
+) -> PyResult<Py<PyAny>> {
+    let variants = variants
+        .iter()
+        .map(|name| variant_named(name))
+        .collect::<PyResult<Vec<_>>>()?;
+    let measures = match measures {
+        Some(names) => names
+            .iter()
+            .map(|name| measure_named(name))
+            .collect::<PyResult<Vec<_>>>()?,
+        None => Measure::ALL.to_vec(),
+    };
+    let games = grid(pegs, colours, &variants, max_codes);
+    let file = py
+        .detach(|| {
+            let run = AtlasRun::new(
+                games,
+                &measures,
+                f64::INFINITY,
+                None,
+                &Known::default(),
+                None,
+            );
+            run.run(
+                &InProcess,
+                workers,
+                &Links::default(),
+                &mastermind::atlas::Unwatched,
+            )
+        })
+        .map_err(|error| PyOSError::new_err(error.to_string()))?;
+    json_to_python(py, &file.to_json())
+}
+
+/// The measure named `name`.
+fn measure_named(name: &str) -> PyResult<Measure> {
+    Measure::from_name(name).ok_or_else(|| {
+        value_error(format!(
+            "no measure named `{name}`; the measures are {}",
+            Measure::ALL.map(Measure::name).join(", ")
+        ))
+    })
+}
+
+/// The variant named `name`.
+fn variant_named(name: &str) -> PyResult<Variant> {
+    Variant::from_name(name).ok_or_else(|| {
+        value_error(format!(
+            "no variant named `{name}`; the variants are {}",
+            Variant::ALL.map(Variant::name).join(", ")
+        ))
+    })
 }
 
 /// The page of `tree`: one self-contained HTML file to explore the tree, have it break your

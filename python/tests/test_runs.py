@@ -113,6 +113,26 @@ def test_the_atlas_figures_are_the_trees_figures():
         mastermind.atlas_entry("knuth", variant="bulls")
 
 
+def test_an_atlas_of_a_few_games_holds_each_games_figures():
+    atlas = mastermind.atlas(pegs=[2, 3], colours=[3, 4], variants=["repeat", "black-only"],
+                             measures=["knuth", "optimal", "static"], workers=2)
+    games = [(e["pegs"], e["colours"], e["variant"]) for e in atlas["entries"]]
+    assert sorted(games) == sorted(
+        (p, c, v) for p in (2, 3) for c in (3, 4) for v in ("repeat", "black-only")
+    )
+    for entry in atlas["entries"]:
+        for measure in ("knuth", "optimal"):
+            result = entry["results"][measure]
+            assert result["status"] == "finished"
+            expected = mastermind.atlas_entry(
+                measure, pegs=entry["pegs"], colours=entry["colours"], variant=entry["variant"]
+            )
+            assert {key: result[key] for key in expected} == expected
+        assert entry["results"]["optimal"]["total"] <= entry["results"]["knuth"]["total"]
+    with pytest.raises(ValueError, match="the measures are"):
+        mastermind.atlas(pegs=[2], colours=[3], measures=["fastest"])
+
+
 def test_the_page_holds_the_tree():
     tree = mastermind.generate("knuth")
     html = mastermind.page(tree, title="Knuth's 1976 tree")
@@ -135,7 +155,8 @@ def test_long_runs_leave_the_gil_to_other_threads(tmp_path):
 
 @pytest.mark.parametrize(
     "function",
-    [mastermind.resume, mastermind.static_check, mastermind.static_search, mastermind.atlas_entry],
+    [mastermind.resume, mastermind.static_check, mastermind.static_search, mastermind.atlas_entry,
+     mastermind.atlas],
 )
 def test_the_new_docstring_examples_run_as_shown(function):
     import doctest

@@ -3,17 +3,24 @@
 //! the least worst case and the static number, each with the time it took or the reason it is
 //! missing. This crate names the games ([`grid`]), computes one figure of one game
 //! ([`compute`]), and keeps the results as a versioned JSON file ([`AtlasFile`]) with a CSV
-//! and a Markdown rendering. Running the computations under a time budget, in parallel, is the
-//! command line's job: it runs each as a process of its own that it can stop.
+//! and a Markdown rendering. [`AtlasRun`] runs the computations a range of games still needs, a
+//! few at a time, reusing what earlier atlases settled and linking figures to tree files
+//! ([`Links`]); how one computation runs is a [`Runner`]'s: the command line runs each as a
+//! process of its own that it stops when its budget runs out, [`InProcess`] runs them here.
 
 #![warn(missing_docs)]
 
 mod file;
 mod grid;
+mod links;
 mod measure;
 mod render;
+mod run;
+mod static_results;
 
 pub use file::{AtlasError, AtlasFile, Entry, Outcome, FORMAT_NAME, FORMAT_VERSION};
 pub use grid::{grid, GameKey, Variant};
+pub use links::Links;
 pub use measure::{compute, Figures, Measure, Reached, Unreported};
 pub use render::{csv, markdown_table};
+pub use run::{AtlasRun, AtlasWatcher, InProcess, Known, Runner, Unwatched};

@@ -278,11 +278,13 @@ pub mod static_mastermind {
     };
 }
 
-/// The atlas: every game's figures, computed one measure at a time.
+/// The atlas: every game's figures, one measure at a time ([`compute`](atlas::compute)) or a
+/// range of games at once ([`AtlasRun`](atlas::AtlasRun)).
 pub mod atlas {
     pub use mastermind_atlas::{
-        compute, csv, grid, markdown_table, AtlasFile, Entry, Figures, GameKey, Measure, Outcome,
-        Reached, Unreported, Variant,
+        compute, csv, grid, markdown_table, AtlasFile, AtlasRun, AtlasWatcher, Entry, Figures,
+        GameKey, InProcess, Known, Links, Measure, Outcome, Reached, Runner, Unreported, Unwatched,
+        Variant,
     };
 }
 

@@ -21,7 +21,11 @@ pub struct Node {
 /// would overflow the stack with.
 impl Drop for Node {
     fn drop(&mut self) {
-        if self.children.iter().all(|(_, child)| child.children.is_empty()) {
+        if self
+            .children
+            .iter()
+            .all(|(_, child)| child.children.is_empty())
+        {
             // Leaves below only (most nodes): their own drops go no deeper.
             return;
         }

@@ -3,20 +3,30 @@
 //! error when it cannot be done.
 
 use std::io::{BufRead, BufReader, Read};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use mastermind_atlas::{Figures, GameKey, Measure, Outcome};
+use mastermind_atlas::{Figures, GameKey, Measure, Outcome, Runner};
 
 use super::entry::REACHED;
 
 /// How often a running child is looked at.
 const POLL: Duration = Duration::from_millis(10);
 
+/// Runs each computation as `PROGRAM atlas-entry`, a process of its own, stopped when its
+/// budget runs out.
+pub struct Process(pub PathBuf);
+
+impl Runner for Process {
+    fn run(&self, game: GameKey, measure: Measure, budget: f64) -> Outcome {
+        run(&self.0, game, measure, budget)
+    }
+}
+
 /// Runs `measure` of `game` with the binary at `program`, stopping it after `budget` seconds.
-pub fn run(program: &Path, game: GameKey, measure: Measure, budget: f64) -> Outcome {
+fn run(program: &Path, game: GameKey, measure: Measure, budget: f64) -> Outcome {
     let started = Instant::now();
     let spawned = Command::new(program)
         .args(["--threads", "1", "atlas-entry"])

@@ -1,4 +1,4 @@
-//! Static results settled elsewhere: `--trees DIR` also reads `DIR/static/PxC.json` (the files
+//! Static results settled elsewhere: an atlas run given a directory of trees (`--trees DIR`) also reads `DIR/static/PxC.json` (the files
 //! `static search` writes, as committed under `trees/static/`), and a file whose set tells
 //! every code apart, whose size is the least its search records, and whose game is the atlas
 //! game's, settles that game's static measure, as a figure reused from an earlier run does.
@@ -7,9 +7,10 @@
 
 use std::path::Path;
 
-use mastermind_atlas::{Figures, GameKey, Outcome, Variant};
 use mastermind_core::{FeedbackKind, Scorer};
 use mastermind_static::{check, StaticFile};
+
+use crate::{Figures, GameKey, Outcome, Variant};
 
 /// The static measure of `game` settled by a verified file in `directory/static/`, if any.
 pub fn settled(directory: &Path, game: GameKey) -> Option<Outcome> {

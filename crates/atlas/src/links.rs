@@ -4,13 +4,14 @@
 
 use std::path::{Component, Path, PathBuf};
 
-use anyhow::Context;
-use mastermind_atlas::{Figures, GameKey, Measure, Variant};
 use mastermind_core::FeedbackKind;
 use mastermind_tree::TreeFile;
 use mastermind_verify::{verify_file, VerifyOptions};
 
-/// The verified whole-game trees of a directory.
+use crate::{Figures, GameKey, Measure, Variant};
+
+/// The verified whole-game trees of a directory, to link the atlas's figures to (none: no
+/// links, as [`Links::default`] is).
 #[derive(Default)]
 pub struct Links {
     active: bool,
@@ -27,11 +28,17 @@ struct Linked {
 impl Links {
     /// Reads every `.json` tree in `directory` that verifies and plays a whole game of the
     /// atlas's variants; other files are passed over.
-    pub fn find(directory: &Path, atlas: Option<&Path>) -> anyhow::Result<Links> {
+    pub fn find(directory: &Path, atlas: Option<&Path>) -> std::io::Result<Links> {
         let mut paths: Vec<PathBuf> = std::fs::read_dir(directory)
-            .with_context(|| format!("cannot read {}", directory.display()))?
+            .map_err(|error| {
+                std::io::Error::new(
+                    error.kind(),
+                    format!("cannot read {}: {error}", directory.display()),
+                )
+            })?
             .filter_map(|entry| entry.ok().map(|entry| entry.path()))
-            .filter(|path| path.extension().is_some_and(|e| e == "json"))
+            // Regular files only: a FIFO or a device named `.json` would never end.
+            .filter(|path| path.extension().is_some_and(|e| e == "json") && path.is_file())
             .collect();
         paths.sort();
         let base = atlas
@@ -39,7 +46,7 @@ impl Links {
             .map(|path| absolute(path.parent().unwrap_or(Path::new(""))));
         let mut trees = Vec::new();
         for path in paths {
-            let Some(file) = crate::input::read_input(&path)
+            let Some(file) = std::fs::read_to_string(&path)
                 .ok()
                 .and_then(|text| TreeFile::from_json(&text).ok())
             else {
