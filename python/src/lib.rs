@@ -3,6 +3,7 @@
 //! whose score is a Python callable evaluated by the Rust builder.
 
 mod game;
+mod interrupt;
 mod read;
 mod runs;
 mod score;
@@ -158,7 +159,9 @@ fn generate(
                     "name goes with score, not with a built-in strategy",
                 ));
             }
-            py.detach(|| strategy::build(kind, &options, &scorer, &NoProgress))
+            interrupt::interruptible(py, |progress| {
+                strategy::build(kind, &options, &scorer, progress)
+            })?
         }
     }
     .map_err(|error| value_error(error.to_string()))?;

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use mastermind::atlas::{
     compute, grid, AtlasRun, GameKey, InProcess, Known, Links, Measure, Unreported, Variant,
 };
-use mastermind::runs::resume::{Finished, Request, ResumableRun, ResumeError, Unwatched};
+use mastermind::runs::resume::{Finished, Request, ResumableRun, ResumeError, ResumeWatcher};
 use mastermind::runs::ShardId;
 use mastermind::static_mastermind;
 use mastermind::strategy::{self, StrategyOptions};
@@ -18,6 +18,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 
 use crate::game::game_of;
+use crate::interrupt::{interruptible, Stoppable};
 use crate::read::read;
 use crate::tree::{json_to_python, Tree};
 use crate::value_error;
@@ -64,18 +65,17 @@ pub fn resume(
     let book = Codebook::new(game);
     let info = strategy::strategy_info("optimal", &options, &book);
     let search = strategy::optimal_options(&options);
-    let (finished, count) = py
-        .detach(|| {
-            let scorer = Scorer::new(game);
-            let run = ResumableRun::new(&scorer, &search, &info, &directory)?;
-            let count = run.shards().len() as u32;
-            let request = Request {
-                only: piece.map(|index| ShardId { index, count }),
-                certify: certificate,
-            };
-            Ok::<_, ResumeError>((run.run(request, &Unwatched)?, count))
-        })
-        .map_err(resume_error)?;
+    let (finished, count) = interruptible(py, |progress| {
+        let scorer = Scorer::new(game);
+        let run = ResumableRun::new(&scorer, &search, &info, &directory)?;
+        let count = run.shards().len() as u32;
+        let request = Request {
+            only: piece.map(|index| ShardId { index, count }),
+            certify: certificate,
+        };
+        Ok::<_, ResumeError>((run.run(request, &Stopping(progress))?, count))
+    })?
+    .map_err(resume_error)?;
     let result = PyDict::new(py);
     result.set_item("pieces", count)?;
     match finished {
@@ -120,6 +120,20 @@ pub fn resume(
         }
     }
     Ok(result.unbind())
+}
+
+/// A resumable run that stops at the next progress report once Ctrl-C asked it to (the piece
+/// under way keeps the notes it had written; a piece is written only once solved).
+struct Stopping<'p>(&'p Stoppable);
+
+impl ResumeWatcher for Stopping<'_> {
+    fn codes_settled(&self, _codes: u64) {
+        self.0.check();
+    }
+
+    fn search_nodes(&self, _nodes: u64) {
+        self.0.check();
+    }
 }
 
 /// A resumable run's error as the Python exception that fits it.

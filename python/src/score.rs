@@ -4,11 +4,12 @@
 //! during the build ends it as promptly: see [`watching_signals`].
 
 use std::sync::Mutex;
-use std::time::Duration;
 
 use mastermind::strategy::{ClassSizes, GuessScore};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+
+use crate::interrupt::SIGNALS_EVERY;
 
 pub struct PythonScore {
     callable: Py<PyAny>,
@@ -77,9 +78,6 @@ impl GuessScore for PythonScore {
         }
     }
 }
-
-/// How often the waiting thread looks for a signal.
-const SIGNALS_EVERY: Duration = Duration::from_millis(20);
 
 /// Runs `build` (which scores with `rule`) on a thread of its own while this one, Python's
 /// main thread, looks for signals: Python runs signal handlers only there, and the builder's

@@ -73,6 +73,30 @@ def test_ctrl_c_stops_a_build_with_a_score_of_our_own_promptly():
     assert calls, "the build had begun"
 
 
+@pytest.mark.parametrize(
+    "search",
+    [
+        lambda directory: mastermind.generate("optimal", pegs=4, colours=7),
+        lambda directory: mastermind.resume(directory, pegs=4, colours=7),
+        lambda directory: mastermind.compare(["knuth", "optimal"], pegs=4, colours=7),
+    ],
+    ids=["generate", "resume", "compare"],
+)
+def test_ctrl_c_stops_a_built_in_search_promptly(search, tmp_path):
+    import _thread
+    import threading
+    import time
+
+    # Each search takes minutes whole; Ctrl-C after 0.5 s ends it within a second or so.
+    started = time.monotonic()
+    threading.Timer(0.5, _thread.interrupt_main).start()
+    with pytest.raises(KeyboardInterrupt):
+        search(tmp_path)
+    assert time.monotonic() - started < 3.0
+    # Nothing was left broken: the next search runs as ever.
+    assert mastermind.generate("optimal", pegs=3, colours=5).total == 451
+
+
 def test_an_exception_in_the_score_is_raised_from_generate():
     def broken(sizes, is_candidate):
         raise ZeroDivisionError("on purpose")

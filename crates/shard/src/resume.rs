@@ -147,6 +147,9 @@ pub trait ResumeWatcher: Sync {
     /// `codes` more codes are settled (of [`ResumableRun::codes`] in all).
     fn codes_settled(&self, _codes: u64) {}
 
+    /// The search of a piece has searched `nodes` nodes so far (sent every few thousand).
+    fn search_nodes(&self, _nodes: u64) {}
+
     /// The run says `event`.
     fn event(&self, _event: ResumeEvent<'_>) {}
 
@@ -558,6 +561,10 @@ struct Settled<'w>(&'w dyn ResumeWatcher);
 impl Progress for Settled<'_> {
     fn codes_settled(&self, codes: u64) {
         self.0.codes_settled(codes);
+    }
+
+    fn search_nodes(&self, nodes: u64) {
+        self.0.search_nodes(nodes);
     }
 }
 
