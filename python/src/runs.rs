@@ -356,8 +356,8 @@ fn variant_named(name: &str) -> PyResult<Variant> {
 }
 
 /// The page of `tree`: one self-contained HTML file to explore the tree, have it break your
-/// code or play against it, and see its statistics, as `mastermind html` writes it (without
-/// the "Why this guess?" rankings, which the command adds).
+/// code or play against it, see its statistics and why it plays each guess, as `mastermind
+/// html` writes it.
 #[pyfunction]
 #[pyo3(signature = (tree, *, title = None))]
 pub fn page(py: Python<'_>, tree: PyRef<'_, Tree>, title: Option<String>) -> String {
@@ -365,8 +365,10 @@ pub fn page(py: Python<'_>, tree: PyRef<'_, Tree>, title: Option<String>) -> Str
     let title =
         title.unwrap_or_else(|| format!("{} for {}", tree.strategy_name(), game.describe()));
     let root = tree.root();
+    let info = tree.file().strategy;
     py.detach(|| {
         let book = Codebook::new(game);
-        mastermind::page::page(&book, root, &title, None)
+        let reasons = mastermind::explain::reasons(&book, root, &info);
+        mastermind::page::page(&book, root, &title, reasons.as_ref())
     })
 }

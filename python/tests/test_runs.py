@@ -15,6 +15,17 @@ import mastermind
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def command():
+    """The command built by `cargo build --release`, which these tests hold the package to."""
+    binary = ROOT / "target" / "release" / "mastermind"
+    if not binary.exists():
+        message = f"SKIPPED: {binary} is not built; run `cargo build --release` first"
+        if os.environ.get("CI") == "true":
+            pytest.fail(message + " (CI never skips)")
+        pytest.skip(message)
+    return binary
+
+
 def test_a_run_in_pieces_goes_on_where_it_stopped_and_proves_its_tree(tmp_path):
     first = mastermind.resume(tmp_path, pegs=3, colours=5, piece=0, certificate=True)
     assert first["tree"] is None and first["certificate"] is None
@@ -55,12 +66,7 @@ def test_a_piece_another_process_solves_is_left_to_it(tmp_path):
 
 
 def test_the_piece_files_are_the_commands(tmp_path):
-    binary = ROOT / "target" / "release" / "mastermind"
-    if not binary.exists():
-        message = f"SKIPPED: {binary} is not built; run `cargo build --release` first"
-        if os.environ.get("CI") == "true":
-            pytest.fail(message + " (CI never skips)")
-        pytest.skip(message)
+    binary = command()
     mastermind.resume(tmp_path / "python", pegs=3, colours=5, piece=2)
     subprocess.run(
         [binary, "-q", "generate", "--strategy", "optimal", "--pegs", "3", "--colours", "5",
@@ -139,8 +145,20 @@ def test_the_page_holds_the_tree():
     assert html.startswith("<!DOCTYPE html>")
     assert "<title>Knuth&#39;s 1976 tree · Mastermind strategy</title>" in html
     assert "694 codes in 5 guesses" in html
+    assert "the largest class (smaller is better)" in html  # "Why this guess?"
     # Self-contained: nothing is fetched when it is opened.
     assert "<script src" not in html and "<link" not in html
+
+
+def test_the_page_is_the_commands_page(tmp_path):
+    binary = command()
+    tree = mastermind.generate("expected-size", pegs=3, colours=5)
+    (tmp_path / "tree.json").write_text(tree.to_json())
+    subprocess.run(
+        [binary, "-q", "html", tmp_path / "tree.json", "--title", "mine", "-o", tmp_path / "page.html"],
+        check=True,
+    )
+    assert mastermind.page(tree, title="mine") == (tmp_path / "page.html").read_text()
 
 
 def test_long_runs_leave_the_gil_to_other_threads(tmp_path):

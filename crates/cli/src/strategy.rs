@@ -82,7 +82,7 @@ pub fn optimal_search(
 }
 
 /// The library's strategy and options for the command line's, checked.
-fn library_options(
+pub fn library_options(
     strategy: StrategyKind,
     options: &StrategyOptions,
     book: &Codebook,

@@ -216,6 +216,14 @@ pub mod strategy {
     };
 }
 
+/// Why a strategy plays its guess: at one position ([`explain`](explain::explain), as `next
+/// --explain` says it), or at every position of a tree ([`reasons`](explain::reasons), as the
+/// page shows them).
+pub mod explain {
+    pub use mastermind_solve::explain::{explain, ExactDepth, Explanation, Ranked};
+    pub use mastermind_solve::reasons::reasons;
+}
+
 /// The tree model, its statistics and the self-describing JSON tree file.
 pub mod tree {
     pub use mastermind_tree::{

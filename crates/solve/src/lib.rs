@@ -1,15 +1,19 @@
 //! Strategy builders: each takes a [`Scorer`](mastermind_core::Scorer) and returns the whole
 //! strategy tree as a [`Node`](mastermind_tree::Node). Builders run on rayon and are
-//! deterministic: every parallel choice is a minimum over a total order.
+//! deterministic: every parallel choice is a minimum over a total order. [`explain`] says why
+//! a strategy plays its guess at a position, and [`reasons`] does so at every position of a
+//! tree, for the page.
 
 #![warn(missing_docs)]
 
 mod certificate;
 mod consistent;
+pub mod explain;
 mod guesses;
 mod one_step;
 mod optimal;
 mod progress;
+pub mod reasons;
 mod score;
 mod situation;
 mod strategy;

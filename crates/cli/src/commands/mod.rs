@@ -5,7 +5,6 @@ pub mod certify;
 pub mod compare;
 pub mod completions;
 pub mod convert;
-pub mod explain;
 pub mod forecast;
 pub mod generate;
 pub mod html;

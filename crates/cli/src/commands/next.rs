@@ -4,18 +4,18 @@
 use anyhow::{bail, Context};
 use mastermind_core::{Code, Feedback, Scorer};
 use mastermind_play::parse_history;
+use mastermind_solve::explain::{explain, ExactDepth};
 use mastermind_solve::Situation;
 use mastermind_tree::Node;
 use serde_json::json;
 
 use crate::args::NextArgs;
-use crate::commands::explain::{explain, ExactDepth};
 use crate::commands::trace::left;
 use crate::commands::{game_json, stamped, Outcome};
 use crate::output::write_stdout;
 use crate::progress::BuildProgress;
 use crate::source::follow;
-use crate::strategy::build_strategy_from;
+use crate::strategy::{build_strategy_from, library_options};
 
 pub fn run(args: &NextArgs, quiet: bool) -> anyhow::Result<Outcome> {
     let source = &args.source;
@@ -59,19 +59,28 @@ pub fn run(args: &NextArgs, quiet: bool) -> anyhow::Result<Outcome> {
     let candidates = situation.candidates();
     let book = scorer.codebook();
     let is_candidate = candidates.binary_search(&guess).is_ok();
-    let explanation = args
-        .explain
-        .then(|| {
-            explain(
+    let explanation = match (args.explain, strategy) {
+        (false, _) => None,
+        (true, None) => Some(explain(
+            scorer,
+            &history,
+            &situation,
+            guess,
+            None,
+            ExactDepth::SmallPositions,
+        )),
+        (true, Some((kind, options))) => {
+            let (kind, options) = library_options(kind, options, scorer.codebook())?;
+            Some(explain(
                 scorer,
                 &history,
                 &situation,
                 guess,
-                strategy,
+                Some((kind, &options)),
                 ExactDepth::SmallPositions,
-            )
-        })
-        .transpose()?;
+            ))
+        }
+    };
     let text = if args.json {
         let mut out = json!({
             "game": game_json(scorer.game()),

@@ -3,7 +3,6 @@
 //! page, with the page of each tree it links beside it.
 
 mod atlas;
-mod why;
 
 use std::path::Path;
 
@@ -43,7 +42,7 @@ fn tree_page(tree: &ValidTree, title: Option<&str>, file: &Path) -> String {
     let reasons = tree
         .strategy
         .as_ref()
-        .and_then(|strategy| why::reasons(&tree.book, &tree.root, strategy));
+        .and_then(|strategy| mastermind_solve::reasons::reasons(&tree.book, &tree.root, strategy));
     mastermind_html::page(&tree.book, &tree.root, &title, reasons.as_ref())
 }
 

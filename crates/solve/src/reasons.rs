@@ -8,12 +8,11 @@
 use std::collections::BTreeMap;
 
 use mastermind_core::{Code, Codebook, Feedback, Scorer};
-use mastermind_solve::{Situation, StrategyKind};
 use mastermind_tree::{Node, StrategyInfo};
 use serde_json::Value;
 
-use crate::args::{Objective, StrategyOptions, TieBreakName};
-use crate::commands::explain::{explain, ExactDepth};
+use crate::explain::{explain, ExactDepth};
+use crate::{Objective, Situation, StrategyKind, StrategyOptions, TieBreak};
 
 /// Positions with fewer codes than this are not explained.
 const FEWEST_EXPLAINED: u32 = 3;
@@ -36,9 +35,9 @@ pub fn reasons(
     let options = StrategyOptions {
         consistent_only: parameter("consistent_only") == Some(&Value::Bool(true)),
         tie_break: if parameter("tie_break").and_then(Value::as_str) == Some("lowest-code") {
-            TieBreakName::LowestCode
+            TieBreak::LowestCode
         } else {
-            TieBreakName::PreferCandidate
+            TieBreak::PreferCandidate
         },
         max_guesses: parameter("max_guesses")
             .and_then(Value::as_u64)
@@ -99,7 +98,6 @@ fn reason(
         Some((kind, options)),
         ExactDepth::FewGuesses,
     )
-    .ok()?
     .ranking_json(scorer, node.guess)
 }
 

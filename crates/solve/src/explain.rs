@@ -1,4 +1,5 @@
-//! `next --explain`: why a strategy plays its guess at a position. The guess's reply classes
+//! Why a strategy plays its guess at a position (`next --explain`, the page's "Why this
+//! guess?"). The guess's reply classes
 //! with their sizes, and the best few alternatives ranked by the strategy's own score (the
 //! largest class, Σ n², the entropy of the split, the number of parts, or for the optimal
 //! search the exact total of the best strategy that plays the guess there), one guess for
@@ -7,14 +8,11 @@
 use std::collections::BTreeMap;
 
 use mastermind_core::{Code, Feedback, Scorer};
-use mastermind_solve::symmetry::OrbitLists;
-use mastermind_solve::{NoProgress, Situation};
 use mastermind_tree::Statistics;
 use serde_json::{json, Value};
 
-use crate::args::StrategyOptions;
-use crate::strategy::build_strategy_from;
-use mastermind_solve::StrategyKind;
+use crate::symmetry::OrbitLists;
+use crate::{build_from, NoProgress, Situation, StrategyKind, StrategyOptions, TieBreak};
 
 /// How many alternatives are shown besides the guess played.
 const SHOWN: usize = 5;
@@ -40,7 +38,9 @@ pub enum ExactDepth {
 
 /// One guess as the explanation ranks it.
 pub struct Ranked {
+    /// The guess.
     pub guess: Code,
+    /// Whether it may be the code.
     pub candidate: bool,
     /// The strategy's score, signed so that smaller is better (shown without the sign).
     pub score: f64,
@@ -94,7 +94,7 @@ pub fn explain(
     guess: Code,
     strategy: Option<(StrategyKind, &StrategyOptions)>,
     depth: ExactDepth,
-) -> anyhow::Result<Explanation> {
+) -> Explanation {
     let book = scorer.codebook();
     let game = scorer.game();
     let candidates = situation.candidates();
@@ -114,11 +114,11 @@ pub fn explain(
         .collect();
     let is_candidate = |code: Code| candidates.binary_search(&code).is_ok();
     let Some((strategy, options)) = strategy else {
-        return Ok(Explanation {
+        return Explanation {
             classes,
             score_name: "",
             ranking: None,
-        });
+        };
     };
     let pool: Vec<Code> = if options.consistent_only {
         candidates.to_vec()
@@ -141,32 +141,29 @@ pub fn explain(
                     .0,
             })
             .collect();
-        sort(
-            &mut ranking,
-            options.tie_break == crate::args::TieBreakName::PreferCandidate,
-        );
-        return Ok(Explanation {
+        sort(&mut ranking, options.tie_break == TieBreak::PreferCandidate);
+        return Explanation {
             classes,
             score_name,
             ranking: Some(ranking),
-        });
+        };
     }
     if strategy != StrategyKind::Optimal {
-        return Ok(Explanation {
+        return Explanation {
             classes,
             score_name: "",
             ranking: None,
-        });
+        };
     }
     // The optimal search: the exact total of the best strategy that plays each guess here.
     let work = representatives.len() * candidates.len();
     let small = depth == ExactDepth::SmallPositions && work <= MOST_SEARCHED_WORK;
     if representatives.len() > MOST_SEARCHED && !small {
-        return Ok(Explanation {
+        return Explanation {
             classes,
             score_name: "the exact total (not ranked: too many guesses to search each)",
             ranking: None,
-        });
+        };
     }
     let mut ranking = Vec::new();
     for code in representatives {
@@ -186,11 +183,11 @@ pub fn explain(
     }
     // The search breaks ties by the lowest code.
     sort(&mut ranking, false);
-    Ok(Explanation {
+    Explanation {
         classes,
         score_name: "the total of the best strategy that plays it here (smaller is better)",
         ranking: Some(ranking),
-    })
+    }
 }
 
 /// The least total of the codes at `situation` when `guess` is played next (counting the
@@ -222,7 +219,7 @@ fn total_after(
         let mut after = history.to_vec();
         after.push((guess, reply));
         let next = Situation::after(scorer, &after).expect("the class's codes fit");
-        match build_strategy_from(StrategyKind::Optimal, options, scorer, &next, &NoProgress) {
+        match build_from(StrategyKind::Optimal, options, scorer, &next, &NoProgress) {
             Ok(built) => total += Statistics::of_tree(&built.root).total(),
             Err(_) => return None,
         }
