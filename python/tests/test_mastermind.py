@@ -73,6 +73,28 @@ def test_ctrl_c_stops_a_build_with_a_score_of_our_own_promptly():
     assert calls, "the build had begun"
 
 
+def test_ctrl_c_stops_a_score_that_never_returns():
+    import _thread
+    import threading
+    import time
+
+    entered = threading.Event()
+
+    def forever(sizes, is_candidate):
+        entered.set()
+        while True:
+            pass
+
+    started = time.monotonic()
+    threading.Timer(0.3, _thread.interrupt_main).start()
+    with pytest.raises(KeyboardInterrupt):
+        mastermind.generate(score=forever)
+    assert entered.is_set() and time.monotonic() - started < 3.0
+    # The builder's threads run Python again without a stray interrupt.
+    mine = mastermind.generate(score=lambda sizes, is_candidate: max(sizes.values()))
+    assert mine.total == 5801
+
+
 @pytest.mark.parametrize(
     "search",
     [
