@@ -58,6 +58,9 @@ class Tree:
         >>> mastermind.generate("knuth").next([("1122", "1B0W")])
         '1344'
         """
+    def explain(self, history: Sequence[tuple[str, str]] = ()) -> Optional[dict[str, Any]]:
+        """Why the tree plays its guess after ``history``, as ``next --explain`` says it:
+        ``guess``, ``classes``, ``score`` and ``alternatives``; None after an all-black reply."""
     def trace(self, secret: str) -> list[tuple[str, str]]:
         """The game the tree plays against `secret`: (guess, reply) per turn."""
 

@@ -1,12 +1,14 @@
 //! Trees and verification reports as Python objects. A tree holds the verified model; its
 //! JSON is exactly the command's tree file.
 
+use mastermind::explain;
 use mastermind::formats::{self, Format};
 use mastermind::notation::{self, Layout, Notation};
 use mastermind::play::trace;
+use mastermind::strategy::Situation;
 use mastermind::tree::{Node, Statistics, StrategyInfo, TreeFile};
 use mastermind::verify::{Optimality, Report as VerifyReport};
-use mastermind::{Game, Scorer};
+use mastermind::{Code, Codebook, Feedback, Game, Scorer};
 use pyo3::prelude::*;
 
 use crate::value_error;
@@ -151,6 +153,27 @@ impl Tree {
         py.detach(|| self.next_after(&history))
     }
 
+    /// Why the tree plays its guess after `history` (as `mastermind next --explain` says it):
+    /// a dict of `guess`, `classes` (each reply and the codes it leaves), `score` (what the
+    /// strategy ranks guesses by) and `alternatives` (the best few, each with `guess`,
+    /// `score` and `candidate`; `None` where the strategy has no score to rank by or the
+    /// position has too many guesses to search each). `None` once the reply was all black.
+    ///
+    /// >>> why = mastermind.generate("knuth").explain()
+    /// >>> why["guess"], why["classes"]["0B0W"], why["alternatives"][0]
+    /// ('1122', 256, {'candidate': True, 'guess': '1122', 'score': 256.0})
+    #[pyo3(signature = (history = Vec::new()))]
+    fn explain(
+        &self,
+        py: Python<'_>,
+        history: Vec<(String, String)>,
+    ) -> PyResult<Option<Py<PyAny>>> {
+        match py.detach(|| self.explained(&history))? {
+            Some(json) => Ok(Some(json_to_python(py, &json)?)),
+            None => Ok(None),
+        }
+    }
+
     /// The game the tree plays against `secret`: a `(guess, reply)` pair per turn.
     fn trace(&self, py: Python<'_>, secret: &str) -> PyResult<Vec<(String, String)>> {
         py.detach(|| self.traced(secret))
@@ -167,6 +190,9 @@ impl Tree {
         )
     }
 }
+
+/// A position in a tree: the history that leads to it, read, and its node.
+type Position<'t> = (Vec<(Code, Feedback)>, &'t Node);
 
 /// The work behind [`Tree`]'s methods, run without the GIL.
 impl Tree {
@@ -198,9 +224,21 @@ impl Tree {
     }
 
     fn next_after(&self, history: &[(String, String)]) -> PyResult<Option<String>> {
-        let scorer = self.scorer();
-        let book = scorer.codebook();
+        let book = Codebook::new(self.game);
+        Ok(self
+            .position(&book, history)?
+            .map(|(_, node)| book.format(node.guess)))
+    }
+
+    /// The node `history` leads to, with the history read; `None` once the reply was all
+    /// black.
+    fn position<'t>(
+        &'t self,
+        book: &Codebook,
+        history: &[(String, String)],
+    ) -> PyResult<Option<Position<'t>>> {
         let mut node = &self.root;
+        let mut read = Vec::new();
         for (turn, (guess, reply)) in history.iter().enumerate() {
             let played = book
                 .parse(guess)
@@ -226,8 +264,30 @@ impl Tree {
                     turn + 1
                 ))
             })?;
+            read.push((played, reply));
         }
-        Ok(Some(book.format(node.guess)))
+        Ok(Some((read, node)))
+    }
+
+    fn explained(&self, history: &[(String, String)]) -> PyResult<Option<String>> {
+        let scorer = Scorer::new(self.game);
+        let Some((read, node)) = self.position(scorer.codebook(), history)? else {
+            return Ok(None);
+        };
+        let situation = Situation::after(&scorer, &read)
+            .map_err(|_| value_error("no code gives every reply of the history"))?;
+        let strategy = explain::ranked_strategy(&self.info);
+        let explanation = explain::explain(
+            &scorer,
+            &read,
+            &situation,
+            node.guess,
+            strategy.as_ref().map(|(kind, options)| (*kind, options)),
+            explain::ExactDepth::SmallPositions,
+        );
+        let mut json = explanation.to_json(&scorer);
+        json["guess"] = scorer.codebook().format(node.guess).into();
+        Ok(Some(json.to_string()))
     }
 
     fn traced(&self, secret: &str) -> PyResult<Vec<(String, String)>> {

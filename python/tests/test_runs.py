@@ -161,6 +161,25 @@ def test_the_page_is_the_commands_page(tmp_path):
     assert mastermind.page(tree, title="mine") == (tmp_path / "page.html").read_text()
 
 
+def test_why_this_guess_is_the_commands_explanation():
+    binary = command()
+    after = [("1123", "1B1W"), ("1415", "1B1W"), ("3155", "0B1W")]
+    tree = mastermind.generate("optimal")
+    why = tree.explain(after)
+    shown = subprocess.run(
+        [binary, "-q", "next", "--strategy", "optimal", "--explain", "--json",
+         "--after", ",".join(f"{g}={r}" for g, r in after)],
+        check=True, capture_output=True, text=True,
+    )
+    expected = json.loads(shown.stdout)
+    assert why["guess"] == expected["guess"] == tree.next(after)
+    assert {key: why[key] for key in expected["explanation"]} == expected["explanation"]
+    # The optimum's own total below here ranks first: 18 guesses for these 9 codes.
+    assert why["alternatives"][0] == {"guess": why["guess"], "candidate": True, "score": 18.0}
+    assert mastermind.generate("first-consistent").explain()["alternatives"] is None
+    assert tree.explain([("1123", "4B0W")]) is None
+
+
 def test_long_runs_leave_the_gil_to_other_threads(tmp_path):
     done = []
     worker = threading.Thread(target=lambda: done.append(mastermind.resume(tmp_path, pegs=3, colours=5)))
@@ -174,7 +193,7 @@ def test_long_runs_leave_the_gil_to_other_threads(tmp_path):
 @pytest.mark.parametrize(
     "function",
     [mastermind.resume, mastermind.static_check, mastermind.static_search, mastermind.atlas_entry,
-     mastermind.atlas],
+     mastermind.atlas, mastermind.Tree.explain],
 )
 def test_the_new_docstring_examples_run_as_shown(function):
     import doctest

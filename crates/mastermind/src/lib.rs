@@ -221,7 +221,7 @@ pub mod strategy {
 /// page shows them).
 pub mod explain {
     pub use mastermind_solve::explain::{explain, ExactDepth, Explanation, Ranked};
-    pub use mastermind_solve::reasons::reasons;
+    pub use mastermind_solve::reasons::{ranked_strategy, reasons};
 }
 
 /// The tree model, its statistics and the self-describing JSON tree file.

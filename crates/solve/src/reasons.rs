@@ -27,6 +27,18 @@ pub fn reasons(
     root: &Node,
     strategy: &StrategyInfo,
 ) -> Option<BTreeMap<String, Value>> {
+    let (kind, options) = ranked_strategy(strategy)?;
+    let scorer = Scorer::new(*book.game());
+    let mut reasons = BTreeMap::new();
+    let mut history = Vec::new();
+    explain_below(&scorer, root, kind, &options, &mut history, &mut reasons);
+    Some(reasons)
+}
+
+/// The strategy a tree file names and its options, when it ranks guesses by a score of its own
+/// (the one-step heuristics and the optimal search); `None` for the consistent strategies and
+/// for trees of other origins.
+pub fn ranked_strategy(strategy: &StrategyInfo) -> Option<(StrategyKind, StrategyOptions)> {
     let kind = StrategyKind::from_file_name(&strategy.name)?;
     if kind.heuristic().is_none() && kind != StrategyKind::Optimal {
         return None;
@@ -50,11 +62,7 @@ pub fn reasons(
         seed: None,
         opening: None,
     };
-    let scorer = Scorer::new(*book.game());
-    let mut reasons = BTreeMap::new();
-    let mut history = Vec::new();
-    explain_below(&scorer, root, kind, &options, &mut history, &mut reasons);
-    Some(reasons)
+    Some((kind, options))
 }
 
 fn explain_below(
