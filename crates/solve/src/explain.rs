@@ -15,16 +15,16 @@ use crate::symmetry::OrbitLists;
 use crate::{build_from, NoProgress, Situation, StrategyKind, StrategyOptions, TieBreak};
 
 /// How many alternatives are shown besides the guess played.
-const SHOWN: usize = 5;
+pub const SHOWN: usize = 5;
 /// The optimal search ranks alternatives exactly only while there are at most this many
 /// guesses that differ up to symmetry (each is a search of its own), or, further down, while
 /// the guesses times the codes left stay within [`MOST_SEARCHED_WORK`]: classes of one or two
 /// codes need no search, and the rest are small.
-const MOST_SEARCHED: usize = 120;
+pub const MOST_SEARCHED: usize = 120;
 /// Guesses times codes left searched at most when there are more than [`MOST_SEARCHED`]
 /// guesses: the 9 codes left after three guesses of 4×6, with about 1,300 guesses to try,
 /// stay within it.
-const MOST_SEARCHED_WORK: usize = 20_000;
+pub const MOST_SEARCHED_WORK: usize = 20_000;
 
 /// Where the optimum's alternatives are ranked exactly.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

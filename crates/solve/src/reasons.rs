@@ -15,9 +15,9 @@ use crate::explain::{explain, ExactDepth};
 use crate::{Objective, Situation, StrategyKind, StrategyOptions, TieBreak};
 
 /// Positions with fewer codes than this are not explained.
-const FEWEST_EXPLAINED: u32 = 3;
+pub const FEWEST_EXPLAINED: u32 = 3;
 /// The most codes a position of an optimal tree may have to be explained (4×6's first guess).
-const MOST_SEARCHED_CODES: u32 = 1296;
+pub const MOST_SEARCHED_CODES: u32 = 1296;
 
 /// The reasons at every position of `root`, keyed by the page's address of the position, or
 /// `None` when `strategy` has no score to rank by (the consistent strategies, a published or
