@@ -5,6 +5,7 @@ use std::io::Read;
 use std::rc::Rc;
 
 use mastermind_core::{Code, Codebook, Feedback, Scorer};
+use rayon::prelude::*;
 
 use crate::format::{unpacked, RawFact, Reader};
 use crate::rules::wins;
@@ -113,25 +114,26 @@ impl Checker<'_> {
             } else {
                 symmetry.everywhere(self.book)
             };
-            for &guess in guesses {
-                if self
-                    .classes
-                    .split_below(self.scorer, set, guess, &bounds, bound)
-                    || self.classes.size_cost(&bounds) >= bound
-                {
-                    continue;
-                }
-                let cost = self.classes.cost(set, &bounds, child_budget, &self.table);
-                if cost < bound {
-                    return Err(fail(format!(
-                        "guess {} costs at least {} by the rules and the facts before it, \
-                         not {}{}",
-                        self.book.format(guess),
-                        show(cost),
-                        show(bound),
-                        budget.map_or(String::new(), |b| format!(" (with {b} guesses left)")),
-                    )));
-                }
+            let short = first_short(
+                self.scorer,
+                set,
+                guesses,
+                Bounds {
+                    sizes: &bounds,
+                    budget: child_budget,
+                    facts: &self.table,
+                    bound,
+                },
+                &mut self.classes,
+            );
+            if let Some((guess, cost)) = short {
+                return Err(fail(format!(
+                    "guess {} costs at least {} by the rules and the facts before it, not {}{}",
+                    self.book.format(guess),
+                    show(cost),
+                    show(bound),
+                    budget.map_or(String::new(), |b| format!(" (with {b} guesses left)")),
+                )));
             }
         }
         let set = set.to_vec();
@@ -170,6 +172,57 @@ impl Checker<'_> {
         }
         Ok(steps)
     }
+}
+
+/// What a guess's classes are held to at one fact: the size bound of each class by its size,
+/// the classes' budget, the facts before this one, and the fact's bound.
+#[derive(Clone, Copy)]
+struct Bounds<'a> {
+    sizes: &'a [u32],
+    budget: Option<u8>,
+    facts: &'a FactTable,
+    bound: u32,
+}
+
+/// Facts with fewer code × guess pairs than this are checked on one thread.
+const PARALLEL_PAIRS: usize = 1 << 12;
+
+/// The first of `guesses`, in their order, that costs less than the bound at `set`, with its
+/// cost; on every thread when the fact is large (each with buffers of its own), since the
+/// guesses are checked independently and the facts are only read.
+fn first_short(
+    scorer: &Scorer,
+    set: &[Code],
+    guesses: &[Code],
+    bounds: Bounds<'_>,
+    classes: &mut Classes,
+) -> Option<(Code, u32)> {
+    let short = |classes: &mut Classes, guess: Code| {
+        let Bounds {
+            sizes,
+            budget,
+            facts,
+            bound,
+        } = bounds;
+        if classes.split_below(scorer, set, guess, sizes, bound)
+            || classes.size_cost(sizes) >= bound
+        {
+            return None;
+        }
+        let cost = classes.cost(set, sizes, budget, facts);
+        (cost < bound).then_some((guess, cost))
+    };
+    if set.len() * guesses.len() < PARALLEL_PAIRS {
+        return guesses.iter().find_map(|&guess| short(classes, guess));
+    }
+    guesses
+        .par_iter()
+        .map_init(
+            || Classes::new(scorer),
+            |classes, &guess| short(classes, guess),
+        )
+        .find_first(Option::is_some)
+        .flatten()
 }
 
 /// The sets of the paths last checked, kept so that facts sharing a path's start rebuild

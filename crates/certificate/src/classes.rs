@@ -63,15 +63,15 @@ impl Classes {
         self.present.clear();
         self.replies.clear();
         self.sorted_valid = false;
-        let row = scorer.feedback_row(guess);
         let n = set.len() as u64;
         // The set's own guesses, plus the classes' bounds so far.
         let mut cost = n;
         for (scored, &secret) in set.iter().enumerate() {
-            let reply = match row {
-                Some(row) => row[secret.index()],
-                None => scorer.feedback(guess, secret).index() as u8,
-            };
+            // Replies are symmetric (black pegs count the positions that agree, white pegs the
+            // colours in common), so the reply is read from the secret's row of the table:
+            // guesses are taken in increasing order, so each of the set's rows is read from
+            // front to back, where the guess's row would be read at scattered places.
+            let reply = scorer.feedback(secret, guess).index() as u8;
             self.replies.push(reply);
             let count = &mut self.counts[usize::from(reply)];
             if *count == 0 {

@@ -31,6 +31,10 @@
 //! [`spread_bound`]. When that reaches the fact's bound, only the set's own codes are checked
 //! as guesses.
 //!
+//! The guesses of a large fact are checked on every thread, each on its own buffers; the facts
+//! before it are only read meanwhile, and the first guess in order that falls short is the one
+//! reported, so the outcome is the same on any number of threads.
+//!
 //! Soundness is induction on file order: a strategy's first guess is one of the guesses
 //! checked (or maps onto one), and each of its sub-strategies costs at least the class bound,
 //! by an earlier fact or the size bound. A fact can never cite itself or a later one.

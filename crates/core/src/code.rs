@@ -317,7 +317,6 @@ impl Codebook {
                 packed,
                 guess.index(),
                 self.game.feedback_kind() == FeedbackKind::BlackWhite,
-                0,
                 row,
             ),
             None => {

@@ -1,135 +1,275 @@
-//! Scoring without a table, fast: each code packed into two words, its colours one per byte
-//! (black pegs are the zero bytes of an XOR) and its colour counts one per nibble (the total
+//! Scoring without a table, fast: each code packed into two words, its colours one per nibble
+//! (black pegs are the zero nibbles of an XOR) and its colour counts one per nibble (the total
 //! of hits is a nibble-wise minimum, summed by one multiplication). Games too large for the
-//! feedback table, such as 5×8, score every reply this way.
+//! feedback table, such as 5×8, score every reply this way. Games of at most 8 colours pack
+//! into 32-bit words, so that a vector unit scores twice as many codes at once, and its
+//! multiplications are native ones (AVX2 has no 64-bit multiply).
 
-/// High bit of every byte.
-const BYTE_HIGH: u64 = 0x8080_8080_8080_8080;
-/// Low seven bits of every byte.
-const BYTE_LOW: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-/// One in every byte: multiplying by it sums the bytes into the top one.
-const BYTE_ONES: u64 = 0x0101_0101_0101_0101;
-/// High bit of every nibble.
-const NIBBLE_HIGH: u64 = 0x8888_8888_8888_8888;
-/// One in every nibble: multiplying by it sums the nibbles into the top one.
-const NIBBLE_ONES: u64 = 0x1111_1111_1111_1111;
+use std::ops::{BitAnd, BitOr, BitXor, Not, Shr};
 
 /// Every code of a game packed for scoring, when the game fits: at most 7 pegs (so a colour
 /// count leaves a nibble's high bit free) and at most 16 colours (one nibble each).
 #[derive(Clone, Debug)]
 pub(crate) struct PackedCodes {
     pegs: u32,
-    /// Colour of peg `i` in byte `i`.
-    colours: Vec<u64>,
-    /// Count of colour `c` in nibble `c`.
-    counts: Vec<u64>,
+    words: Words,
+}
+
+/// The codes' two words each, as narrow as the game allows.
+#[derive(Clone, Debug)]
+enum Words {
+    /// At most 8 colours.
+    Narrow(Columns<u32>),
+    /// At most 16 colours.
+    Wide(Columns<u64>),
+}
+
+/// Colour of peg `i` in nibble `i`, and count of colour `c` in nibble `c`, one code per row.
+#[derive(Clone, Debug)]
+struct Columns<W> {
+    colours: Vec<W>,
+    counts: Vec<W>,
+}
+
+impl<W: Word> Columns<W> {
+    fn pack(pegs: usize, digits: &[u8]) -> Columns<W> {
+        let (colours, counts) = digits
+            .chunks_exact(pegs)
+            .map(|code| {
+                code.iter()
+                    .enumerate()
+                    .fold((0u64, 0u64), |(by_peg, by_colour), (peg, &colour)| {
+                        (
+                            by_peg | u64::from(colour) << (4 * peg),
+                            by_colour + (1 << (4 * u32::from(colour))),
+                        )
+                    })
+            })
+            .map(|(by_peg, by_colour)| (W::from_u64(by_peg), W::from_u64(by_colour)))
+            .unzip();
+        Columns { colours, counts }
+    }
+
+    fn select(&self, indices: impl Iterator<Item = usize>) -> Columns<W> {
+        let (colours, counts) = indices
+            .map(|index| (self.colours[index], self.counts[index]))
+            .unzip();
+        Columns { colours, counts }
+    }
+
+    fn code(&self, index: usize) -> (W, W) {
+        (self.colours[index], self.counts[index])
+    }
 }
 
 impl PackedCodes {
     /// Packs the codes given as `pegs` colours each, if the game fits.
     pub(crate) fn new(pegs: usize, colours: usize, digits: &[u8]) -> Option<PackedCodes> {
-        if pegs > 7 || colours > 16 {
-            return None;
-        }
-        let mut packed = PackedCodes {
-            pegs: pegs as u32,
-            colours: Vec::new(),
-            counts: Vec::new(),
+        let words = match (pegs, colours) {
+            (8.., _) | (_, 17..) => return None,
+            (_, ..=8) => Words::Narrow(Columns::pack(pegs, digits)),
+            (_, 9..=16) => Words::Wide(Columns::pack(pegs, digits)),
         };
-        for code in digits.chunks_exact(pegs) {
-            let (mut by_peg, mut by_colour) = (0u64, 0u64);
-            for (peg, &colour) in code.iter().enumerate() {
-                by_peg |= u64::from(colour) << (8 * peg);
-                by_colour += 1 << (4 * u32::from(colour));
-            }
-            packed.colours.push(by_peg);
-            packed.counts.push(by_colour);
-        }
-        Some(packed)
+        Some(PackedCodes {
+            pegs: pegs as u32,
+            words,
+        })
     }
 
     /// Black pegs and total hits (black + white) between codes `a` and `b`.
     #[inline]
     pub(crate) fn hits(&self, a: usize, b: usize) -> (usize, usize) {
-        let (black, total) = hits(
-            self.pegs,
-            (self.colours[a], self.counts[a]),
-            (self.colours[b], self.counts[b]),
-        );
+        let (black, total) = match &self.words {
+            Words::Narrow(codes) => hits(self.pegs, codes.code(a), codes.code(b)),
+            Words::Wide(codes) => hits(self.pegs, codes.code(a), codes.code(b)),
+        };
         (black as usize, total as usize)
     }
 
     /// Codes `indices` of this set, in that order, packed alike: a node's candidates side by
     /// side, so scoring a guess against them reads memory in order.
     pub(crate) fn select(&self, indices: impl Iterator<Item = usize>) -> PackedCodes {
-        let (colours, counts) = indices
-            .map(|index| (self.colours[index], self.counts[index]))
-            .unzip();
+        let words = match &self.words {
+            Words::Narrow(codes) => Words::Narrow(codes.select(indices)),
+            Words::Wide(codes) => Words::Wide(codes.select(indices)),
+        };
         PackedCodes {
             pegs: self.pegs,
-            colours,
-            counts,
+            words,
         }
     }
 
-    pub(crate) fn len(&self) -> usize {
-        self.colours.len()
-    }
-
-    /// Fills `row` with the reply index of code `guess` of `guesses` against the codes of this
-    /// set from `start` on, one per cell, for replies numbered `black * (pegs + 1) + white`,
-    /// whites counted only if `whites`.
+    /// Fills `out` with the reply index of code `guess` of `guesses` against every code of this
+    /// set, one per cell, for replies numbered `black * (pegs + 1) + white`, whites counted only
+    /// if `whites`.
     pub(crate) fn replies_to(
         &self,
         guesses: &PackedCodes,
         guess: usize,
         whites: bool,
-        start: usize,
-        row: &mut [u8],
+        out: &mut [u8],
     ) {
-        let end = start + row.len();
-        feedback_row(
-            self.pegs,
-            (guesses.colours[guess], guesses.counts[guess]),
-            &self.colours[start..end],
-            &self.counts[start..end],
-            u64::from(whites),
-            row,
-        );
+        match (&self.words, &guesses.words) {
+            (Words::Narrow(codes), Words::Narrow(guesses)) => {
+                row(self.pegs, guesses.code(guess), codes, whites, out)
+            }
+            (Words::Wide(codes), Words::Wide(guesses)) => {
+                row(self.pegs, guesses.code(guess), codes, whites, out)
+            }
+            _ => unreachable!("a set and its guesses are packed from one game"),
+        }
+    }
+
+    /// The size of the largest class of this set's codes under code `guess` of `guesses`, or
+    /// `None` as soon as some class grows past `bound`; then `counts` holds the class sizes, by
+    /// reply index as for [`PackedCodes::replies_to`].
+    pub(crate) fn largest_class_within(
+        &self,
+        guesses: &PackedCodes,
+        guess: usize,
+        whites: bool,
+        counts: &mut [u32],
+        bound: u32,
+    ) -> Option<u32> {
+        match (&self.words, &guesses.words) {
+            (Words::Narrow(codes), Words::Narrow(guesses)) => {
+                largest(self.pegs, guesses.code(guess), codes, whites, counts, bound)
+            }
+            (Words::Wide(codes), Words::Wide(guesses)) => {
+                largest(self.pegs, guesses.code(guess), codes, whites, counts, bound)
+            }
+            _ => unreachable!("a set and its guesses are packed from one game"),
+        }
     }
 }
 
-/// Black pegs and total hits between two codes given as (colours, counts) words.
-#[inline(always)]
-fn hits(pegs: u32, (colours_a, x): (u64, u64), (colours_b, y): (u64, u64)) -> (u64, u64) {
-    let differ = colours_a ^ colours_b;
-    // A byte is nonzero exactly when adding 0x7F to its low bits or its own high bit sets it.
-    let nonzero = (((differ & BYTE_LOW) + BYTE_LOW) | differ) & BYTE_HIGH;
-    // One bit per differing byte, summed into the top byte by one multiplication: cheaper
-    // than a bit count on processors without one.
-    let differing = (nonzero >> 7).wrapping_mul(BYTE_ONES) >> 56;
-    let black = u64::from(pegs) - differing;
-    // Nibbles hold at most 7, so (x | 8) − y never borrows across nibbles, and its high bit
-    // says x ≥ y.
-    let x_at_least_y = (((x | NIBBLE_HIGH) - y) & NIBBLE_HIGH) >> 3;
-    let take_y = x_at_least_y * 0xF;
-    let smaller = (y & take_y) | (x & !take_y);
-    let total = smaller.wrapping_mul(NIBBLE_ONES) >> 60;
-    (black, total)
+/// How many replies are scored at a time before they are counted: few enough that a guess
+/// the bound rules out early is not scored to the end.
+const CHUNK: usize = 32;
+
+/// [`PackedCodes::largest_class_within`]: scoring and counting in one function, so that the
+/// vector unit's version is picked once per guess rather than once per chunk.
+#[multiversion::multiversion(targets("x86_64+avx512f+avx512vl+avx512dq+avx512bw", "x86_64+avx2"))]
+fn largest<W: Word>(
+    pegs: u32,
+    guess: (W, W),
+    codes: &Columns<W>,
+    whites: bool,
+    counts: &mut [u32],
+    bound: u32,
+) -> Option<u32> {
+    let mut replies = [0u8; CHUNK];
+    // Counted in a table of the most replies any game that packs has (8 × 8), so that it is
+    // cleared in registers and read without bounds checks.
+    let mut table = [0u32; 64];
+    let mut largest = 0;
+    for (colours, colour_counts) in codes.colours.chunks(CHUNK).zip(codes.counts.chunks(CHUNK)) {
+        let replies = &mut replies[..colours.len()];
+        fill_row(pegs, guess, colours, colour_counts, whites, replies);
+        for &reply in replies.iter() {
+            let count = &mut table[usize::from(reply) & 63];
+            *count += 1;
+            largest = largest.max(*count);
+            if *count > bound {
+                return None;
+            }
+        }
+    }
+    counts.copy_from_slice(&table[..counts.len()]);
+    Some(largest)
 }
 
-/// [`PackedCodes::replies_to`]: plain word arithmetic over every code, which the compiler
-/// widens to whatever vector unit the machine has (picked at run time).
+/// The word arithmetic [`hits`] needs, for 32- and 64-bit words of nibbles.
+trait Word:
+    Copy
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+    + Shr<u32, Output = Self>
+{
+    /// High bit of every nibble.
+    const NIBBLE_HIGH: Self;
+    /// Low three bits of every nibble.
+    const NIBBLE_LOW: Self;
+    /// One in every nibble: multiplying by it sums the nibbles into the top one.
+    const NIBBLE_ONES: Self;
+    /// Where the top nibble starts.
+    const TOP: u32;
+    fn from_u64(word: u64) -> Self;
+    fn to_u64(self) -> u64;
+    fn wrapping_add(self, other: Self) -> Self;
+    fn wrapping_sub(self, other: Self) -> Self;
+    fn wrapping_mul(self, other: Self) -> Self;
+}
+
+macro_rules! word {
+    ($word:ty, $nibble:expr) => {
+        impl Word for $word {
+            const NIBBLE_HIGH: $word = $nibble * 8;
+            const NIBBLE_LOW: $word = $nibble * 7;
+            const NIBBLE_ONES: $word = $nibble;
+            const TOP: u32 = <$word>::BITS - 4;
+            fn from_u64(word: u64) -> $word {
+                <$word>::try_from(word).expect("the game's codes fit the word")
+            }
+            fn to_u64(self) -> u64 {
+                u64::from(self)
+            }
+            fn wrapping_add(self, other: $word) -> $word {
+                <$word>::wrapping_add(self, other)
+            }
+            fn wrapping_sub(self, other: $word) -> $word {
+                <$word>::wrapping_sub(self, other)
+            }
+            fn wrapping_mul(self, other: $word) -> $word {
+                <$word>::wrapping_mul(self, other)
+            }
+        }
+    };
+}
+
+word!(u32, 0x1111_1111);
+word!(u64, 0x1111_1111_1111_1111);
+
+/// Black pegs and total hits between two codes given as (colours, counts) words.
+#[inline(always)]
+fn hits<W: Word>(pegs: u32, (colours_a, x): (W, W), (colours_b, y): (W, W)) -> (u32, u32) {
+    let differ = colours_a ^ colours_b;
+    // A nibble is nonzero exactly when adding 7 to its low bits or its own high bit sets it.
+    let nonzero = (differ & W::NIBBLE_LOW).wrapping_add(W::NIBBLE_LOW) | differ;
+    // One bit per differing nibble, summed into the top nibble by one multiplication (at most
+    // 7, so no nibble carries): cheaper than a bit count on processors without one.
+    let differing = ((nonzero & W::NIBBLE_HIGH) >> 3).wrapping_mul(W::NIBBLE_ONES) >> W::TOP;
+    let black = pegs - differing.to_u64() as u32;
+    // Nibbles hold at most 7, so (x | 8) − y never borrows across nibbles, and its high bit
+    // says x ≥ y.
+    let x_at_least_y = ((x | W::NIBBLE_HIGH).wrapping_sub(y) & W::NIBBLE_HIGH) >> 3;
+    let take_y = x_at_least_y.wrapping_mul(W::from_u64(0xF));
+    let smaller = (y & take_y) | (x & !take_y);
+    let total = smaller.wrapping_mul(W::NIBBLE_ONES) >> W::TOP;
+    (black, total.to_u64() as u32)
+}
+
+/// [`PackedCodes::replies_to`] in the version for the vector unit found at run time.
 #[multiversion::multiversion(targets("x86_64+avx512f+avx512vl+avx512dq+avx512bw", "x86_64+avx2"))]
-fn feedback_row(
+fn row<W: Word>(pegs: u32, guess: (W, W), codes: &Columns<W>, whites: bool, row: &mut [u8]) {
+    fill_row(pegs, guess, &codes.colours, &codes.counts, whites, row);
+}
+
+/// The replies of `guess` against codes given as columns: plain word arithmetic over every
+/// code, which the compiler widens to whatever vector unit it compiles for.
+#[inline(always)]
+fn fill_row<W: Word>(
     pegs: u32,
-    guess: (u64, u64),
-    colours: &[u64],
-    counts: &[u64],
-    whites: u64,
+    guess: (W, W),
+    colours: &[W],
+    counts: &[W],
+    whites: bool,
     row: &mut [u8],
 ) {
-    let stride = u64::from(pegs) + 1;
+    let stride = pegs + 1;
+    let whites = u32::from(whites);
     for ((cell, &colours), &counts) in row.iter_mut().zip(colours).zip(counts) {
         let (black, total) = hits(pegs, guess, (colours, counts));
         *cell = (black * stride + whites * (total - black)) as u8;
@@ -139,7 +279,7 @@ fn feedback_row(
 #[cfg(test)]
 mod tests {
     //! The packed scoring against the rules counted plainly, for every version of
-    //! [`feedback_row`] this CPU runs (`cargo xtask kernels` runs it again on emulated CPUs).
+    //! [`row`] and [`largest`] this CPU runs (`cargo xtask kernels` runs it again on emulated CPUs).
 
     use proptest::prelude::*;
 
@@ -179,18 +319,33 @@ mod tests {
             whites in any::<bool>(),
             guess in any::<prop::sample::Index>(),
             start in any::<prop::sample::Index>(),
+            bound in 0u32..80,
         ) {
             let digits: Vec<u8> = codes.concat();
             let packed = PackedCodes::new(pegs, colours, &digits).expect("the game packs");
             let guess = guess.index(codes.len());
             let start = start.index(codes.len());
+            let set = packed.select(start..codes.len());
             let mut row = vec![0u8; codes.len() - start];
-            packed.replies_to(&packed, guess, whites, start, &mut row);
+            set.replies_to(&packed, guess, whites, &mut row);
+            let slots = (pegs + 1) * (pegs + 1);
+            let mut classes = vec![0u32; slots];
             for (offset, &reply) in row.iter().enumerate() {
                 let (black, total) = plain_hits(&codes[guess], &codes[start + offset]);
                 let white = if whites { total - black } else { 0 };
                 prop_assert_eq!(usize::from(reply), black * (pegs + 1) + white);
                 prop_assert_eq!(packed.hits(guess, start + offset), (black, total));
+                classes[usize::from(reply)] += 1;
+            }
+            let largest = classes.iter().copied().max().unwrap_or(0);
+            let mut counts = vec![u32::MAX; slots];
+            match set.largest_class_within(&packed, guess, whites, &mut counts, bound) {
+                Some(found) => {
+                    prop_assert!(largest <= bound);
+                    prop_assert_eq!(found, largest);
+                    prop_assert_eq!(counts, classes);
+                }
+                None => prop_assert!(largest > bound),
             }
         }
     }
@@ -198,6 +353,6 @@ mod tests {
     #[test]
     fn the_version_run_is_named() {
         let version = crate::vector_unit();
-        eprintln!("feedback_row: the {version} version runs on this CPU");
+        eprintln!("row, largest: the {version} version runs on this CPU");
     }
 }

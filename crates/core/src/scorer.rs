@@ -20,11 +20,6 @@ pub struct Scorer {
     table: Option<Vec<u8>>,
 }
 
-/// Secrets scored against one guess at a time in games without the table go in chunks this
-/// long: long enough for the vector unit, short enough that a guess whose largest class
-/// outgrows the bound early is dropped after little work.
-const SECRET_CHUNK: usize = 32;
-
 /// A node's candidates made ready for scoring many guesses against them: in games without the
 /// table, their packed words copied side by side.
 #[derive(Clone, Debug)]
@@ -187,6 +182,12 @@ impl Scorer {
         counts: &mut [u32],
         bound: u32,
     ) -> Option<u32> {
+        if let (None, Some(packed), Some(guesses)) =
+            (&self.table, &secrets.packed, self.book.packed())
+        {
+            let whites = self.game().feedback_kind() == FeedbackKind::BlackWhite;
+            return packed.largest_class_within(guesses, guess.index(), whites, counts, bound);
+        }
         counts.fill(0);
         let mut largest = 0;
         let mut add = |feedback: usize| {
@@ -203,15 +204,6 @@ impl Scorer {
                     .codes
                     .iter()
                     .all(|secret| add(usize::from(row[secret.index()])))
-            }
-            (None, Some(packed), Some(guesses)) => {
-                let whites = self.game().feedback_kind() == FeedbackKind::BlackWhite;
-                let mut replies = [0u8; SECRET_CHUNK];
-                (0..packed.len()).step_by(SECRET_CHUNK).all(|start| {
-                    let replies = &mut replies[..SECRET_CHUNK.min(packed.len() - start)];
-                    packed.replies_to(guesses, guess.index(), whites, start, replies);
-                    replies.iter().all(|&reply| add(usize::from(reply)))
-                })
             }
             _ => secrets
                 .codes
