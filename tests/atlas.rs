@@ -158,13 +158,30 @@ fn the_committed_atlas_agrees_with_the_static_table() {
     assert_eq!(unsettled, UNSETTLED, "the static entries left unsettled");
 }
 
-/// Every game of the committed grid is there with every measure, none without a reason, and
-/// every linked tree exists.
+/// Every game of the committed grids is there with every measure, none without a reason, and
+/// every linked tree exists: every game of 2 to 8 pegs and 2 to 10 colours with at most 5040
+/// codes in each variant, and every game with repeated colours of at most 10000 codes that the
+/// notation writes (up to 10 pegs and 36 colours).
 #[test]
 fn the_committed_atlas_leaves_nothing_blank() {
     let atlas = committed_atlas();
-    let grid = mastermind_atlas::grid(2..=8, 2..=10, &Variant::ALL, 5040);
+    let mut grid = mastermind_atlas::grid(2..=8, 2..=10, &Variant::ALL, 5040);
+    for game in mastermind_atlas::grid(2..=10, 2..=36, &[Variant::Repeat], 10000) {
+        if !grid.contains(&game) {
+            grid.push(game);
+        }
+    }
     assert_eq!(atlas.entries.len(), grid.len());
+    // The grid's far corners: 4 × 10 and 3 × 21 (near 10000 codes), 2 × 36 (the most colours),
+    // 8 × 3 and 10 × 2 (the most pegs; 11 to 13 pegs of 2 colours are past the pegs' limit).
+    for (pegs, colours) in [(4, 10), (3, 21), (2, 36), (8, 3), (10, 2)] {
+        let game = mastermind_atlas::GameKey {
+            pegs,
+            colours,
+            variant: Variant::Repeat,
+        };
+        assert!(grid.contains(&game), "{game}");
+    }
     for game in grid {
         for measure in Measure::ALL {
             match atlas.outcome(game, measure) {

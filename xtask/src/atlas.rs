@@ -11,17 +11,33 @@ use mastermind_atlas::{compute, AtlasFile, Measure, Outcome, Reached, Variant};
 use mastermind_tree::{Statistics, TreeFile};
 use mastermind_verify::{verify_file, VerifyOptions};
 
-/// The committed grid: every game of 2 to 8 pegs and 2 to 10 colours with at most 5040 codes
-/// (Bulls and Cows included), in each variant; 60 s per computation.
-const GRID: &[&str] = &[
-    "--pegs",
-    "2..8",
-    "--colours",
-    "2..10",
-    "--max-codes",
-    "5040",
-    "--budget",
-    "60",
+/// The committed grids, run in turn into one file: every game of 2 to 8 pegs and 2 to 10
+/// colours with at most 5040 codes (Bulls and Cows included), in each variant; then every game
+/// with repeated colours of at most 10000 codes that the notation can write (up to 10 pegs and
+/// 36 colours). 60 s per computation.
+const GRIDS: &[&[&str]] = &[
+    &[
+        "--pegs",
+        "2..8",
+        "--colours",
+        "2..10",
+        "--max-codes",
+        "5040",
+        "--budget",
+        "60",
+    ],
+    &[
+        "--pegs",
+        "2..10",
+        "--colours",
+        "2..36",
+        "--variants",
+        "repeat",
+        "--max-codes",
+        "10000",
+        "--budget",
+        "60",
+    ],
 ];
 
 /// `check` recomputes the figures of games with at most this many codes that took at most
@@ -95,16 +111,18 @@ pub fn check_all(root: &Path, budget: f64) -> anyhow::Result<()> {
 /// Rewrites `trees/atlas/` with the release binary.
 pub fn regen(root: &Path) -> anyhow::Result<()> {
     let binary = crate::release_binary(root)?;
-    let status = Command::new(&binary)
-        .arg("atlas")
-        .args(GRID)
-        .args(["--trees", "trees", "-o", "trees/atlas/atlas.json"])
-        .args(["--csv", "trees/atlas/atlas.csv"])
-        .current_dir(root)
-        .status()
-        .context("cannot run mastermind atlas")?;
-    if !status.success() {
-        bail!("mastermind atlas failed");
+    for grid in GRIDS {
+        let status = Command::new(&binary)
+            .arg("atlas")
+            .args(*grid)
+            .args(["--trees", "trees", "-o", "trees/atlas/atlas.json"])
+            .args(["--csv", "trees/atlas/atlas.csv"])
+            .current_dir(root)
+            .status()
+            .context("cannot run mastermind atlas")?;
+        if !status.success() {
+            bail!("mastermind atlas failed");
+        }
     }
     let atlas = read(&root.join("trees/atlas/atlas.json"))?;
     let path = root.join("README.md");

@@ -11,7 +11,7 @@ const USAGE: &str =
   regen         rewrite the committed trees under trees/ (the slow ones' notations only)
   regen-slow    the same, rebuilding the slow trees too (4×9: about 3 minutes)
   regen-static  rewrite the committed static results under trees/static/ (over an hour)
-  regen-atlas   compute trees/atlas/ again, reusing what it settled (about half an hour from nothing)
+  regen-atlas   compute trees/atlas/ again, reusing what it settled (about an hour and a quarter from nothing)
   certificates  rewrite the committed certificates under trees/certificates/
   certificates --all  prove and check every published optimum into target/certificates/ (hours)
   certificates --check-slow  check the committed certificates too slow for cargo test (5×5: about 17 minutes)
