@@ -1,4 +1,4 @@
-//! `cargo xtask regen | regen-slow | regen-static | regen-atlas | certificates [--all | --check-slow] | check | check-atlas [SECONDS] | bench [--quick] | cluster | kernels | fuzz [SECONDS] | man`.
+//! `cargo xtask regen | regen-slow | regen-static | regen-atlas | certificates [--all | --large NAME | --check-slow] | check | check-atlas [SECONDS] | bench [--quick] | cluster | kernels | fuzz [SECONDS] | man`.
 
 use std::process::ExitCode;
 
@@ -7,13 +7,14 @@ use xtask::{
 };
 
 const USAGE: &str =
-    "usage: cargo xtask <regen | regen-slow | regen-static | regen-atlas | certificates [--all | --check-slow] | check | check-atlas [SECONDS] | bench [--quick] | cluster | kernels | fuzz [SECONDS] | man>
+    "usage: cargo xtask <regen | regen-slow | regen-static | regen-atlas | certificates [--all | --large NAME | --check-slow] | check | check-atlas [SECONDS] | bench [--quick] | cluster | kernels | fuzz [SECONDS] | man>
   regen         rewrite the committed trees under trees/ (the slow ones' notations only)
   regen-slow    the same, rebuilding the slow trees too (4×9: about 3 minutes)
   regen-static  rewrite the committed static results under trees/static/ (over an hour)
   regen-atlas   compute trees/atlas/ again, reusing what it settled (about an hour and a quarter from nothing)
   certificates  rewrite the committed certificates under trees/certificates/
-  certificates --all  prove and check every published optimum into target/certificates/ (hours)
+  certificates --all  prove and check every published optimum into target/certificates/ (hours; run again, it goes on)
+  certificates --large NAME  the same for one large optimum, e.g. optimal-4x8, optimal-5x6
   certificates --check-slow  check the committed certificates too slow for cargo test (5×5: about 17 minutes)
   check         fail if a committed tree, certificate, static result or atlas figure is stale or does not verify
   check-atlas [SECONDS]  compute again every atlas outcome recorded within SECONDS (default 150: every one the atlas computed; about 12 minutes)
@@ -35,6 +36,7 @@ fn main() -> ExitCode {
         ["regen-atlas"] => atlas::regen(&root),
         ["certificates"] => certificates::regen(&root),
         ["certificates", "--all"] => certificates::all(&root),
+        ["certificates", "--large", name] => certificates::large(&root, name),
         ["certificates", "--check-slow"] => certificates::check_slow(&root),
         ["check"] => trees::check(&root)
             .and_then(|()| certificates::check_committed(&root))

@@ -8,6 +8,7 @@ use mastermind_core::{Code, Codebook, Feedback, Scorer};
 use rayon::prelude::*;
 
 use crate::format::{unpacked, RawFact, Reader};
+use crate::guesses::to_check;
 use crate::rules::wins;
 use crate::{
     fan_out, size_bound, size_bounds, spread_bound, Bound, CertificateError, Classes, FactTable,
@@ -107,17 +108,11 @@ impl Checker<'_> {
             // Only the set's own codes, when the rules rule out every other guess at once.
             let own_only = self.consistent_only
                 || (n as u32).saturating_add(spread_bound(n, self.fan_out, child_budget)) >= bound;
-            let own: Vec<Code>;
-            let guesses = if own_only {
-                own = symmetry.among(self.book, set);
-                &own
-            } else {
-                symmetry.everywhere(self.book)
-            };
+            let guesses = to_check(self.book, set, &symmetry, own_only);
             let short = first_short(
                 self.scorer,
                 set,
-                guesses,
+                &guesses,
                 Bounds {
                     sizes: &bounds,
                     budget: child_budget,

@@ -17,7 +17,8 @@
 //!    of the transformations (a permutation of positions with a permutation of colours) that
 //!    map every guess of the path onto itself; it finds those transformations itself
 //!    ([`Stabilizer`]). Such a transformation maps the set onto itself and keeps every reply, so
-//!    guesses in one orbit cost the same.
+//!    guesses in one orbit cost the same. Colours that no code of the set has are renamed in
+//!    each guess checked, since they score nothing against the set ([`to_check`]).
 //! 3. For each guess it splits the set by reply. Each class other than the all-black one
 //!    costs at least the larger of two lower bounds, with one guess fewer in the budget:
 //!    [`size_bound`] (the best any tree could do, given that no guess splits a set into more
@@ -49,6 +50,7 @@ mod check;
 mod classes;
 mod error;
 mod format;
+mod guesses;
 mod rules;
 mod symmetry;
 mod table;
@@ -57,6 +59,7 @@ pub use check::{check, PathSets, Proven};
 pub use classes::{size_bounds, Classes};
 pub use error::CertificateError;
 pub use format::{read_facts, Bound, CertificateWriter, Fact, Header, Step, FORMAT_VERSION, MAGIC};
+pub use guesses::to_check;
 pub use rules::{fan_out, size_bound, spread_bound};
 pub use symmetry::{Known, Stabilizer, Symmetries};
 pub use table::FactTable;

@@ -111,7 +111,7 @@ impl Scorer {
     }
 
     /// The reply to `guess` when the secret is `secret`.
-    #[inline]
+    #[inline(always)]
     pub fn feedback(&self, guess: Code, secret: Code) -> Feedback {
         match &self.table {
             Some(table) => {

@@ -14,8 +14,8 @@
 use std::io::{self, Write};
 
 use mastermind_certificate::{
-    fan_out, size_bound, size_bounds, spread_bound, Bound, CertificateWriter, Classes, Fact,
-    FactTable, PathSets, Step, Symmetries,
+    fan_out, size_bound, size_bounds, spread_bound, to_check, Bound, CertificateWriter, Classes,
+    Fact, FactTable, PathSets, Step, Symmetries,
 };
 use mastermind_core::{Code, Codebook, Feedback, Scorer};
 
@@ -181,11 +181,7 @@ impl<W: Write> Prover<'_, '_, W> {
             || n.saturating_add(spread_bound(set.len(), self.fan_out, child.limit())) >= bound;
         let path_guesses: Vec<Code> = self.path.iter().map(|step| step.guess).collect();
         let known = self.symmetries.of(self.book, &path_guesses);
-        let guesses = if own_only {
-            known.among(self.book, set)
-        } else {
-            known.everywhere(self.book).to_vec()
-        };
+        let guesses = to_check(self.book, set, &known, own_only).into_owned();
         for guess in guesses {
             if self
                 .classes

@@ -1,0 +1,217 @@
+//! Certificates of the large optima, proven piece by piece in resumable runs under
+//! `target/certificates/NAME/` (as `generate --resume DIR --certificate FILE` proves them), so
+//! that hours of proving survive a stop: run again, a case goes on with the pieces not yet
+//! proven. A case with a frontier run starts from its committed pieces (so only the proofs
+//! are computed); the others are solved first, which takes seconds to minutes. Each
+//! certificate is then checked with the independent checker against the committed tree (or,
+//! for the published optima that have none, the tree the run merged).
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Context};
+use mastermind_core::{FeedbackKind, Game, Scorer};
+use mastermind_shard::resume::{Finished, Request, ResumableRun, ResumeEvent, ResumeWatcher};
+use mastermind_solve::{optimal_options, strategy_info, StrategyOptions};
+use mastermind_tree::TreeFile;
+
+use crate::certificates::proves;
+
+/// One optimum proven piece by piece.
+pub struct Case {
+    /// The name of its tree under `trees/` (without `.json`), and of its certificate.
+    pub name: &'static str,
+    game: fn() -> anyhow::Result<Game>,
+    consistent_only: bool,
+    /// The frontier run under `trees/frontier/` whose pieces it starts from, if any.
+    frontier: Option<&'static str>,
+}
+
+fn game(pegs: u32, colours: u32, repetition: bool, kind: FeedbackKind) -> anyhow::Result<Game> {
+    Ok(Game::new(pegs, colours, repetition, kind)?)
+}
+
+/// The large optima, roughly from the quickest to prove to the slowest.
+pub const CASES: &[Case] = &[
+    Case {
+        name: "optimal-4x8",
+        game: || game(4, 8, true, FeedbackKind::BlackWhite),
+        consistent_only: false,
+        frontier: None,
+    },
+    Case {
+        name: "optimal-bulls-and-cows",
+        game: || game(4, 10, false, FeedbackKind::BlackWhite),
+        consistent_only: false,
+        frontier: None,
+    },
+    Case {
+        name: "optimal-4x6-black-only",
+        game: || game(4, 6, true, FeedbackKind::BlackOnly),
+        consistent_only: false,
+        frontier: None,
+    },
+    Case {
+        name: "optimal-4x9",
+        game: || game(4, 9, true, FeedbackKind::BlackWhite),
+        consistent_only: false,
+        frontier: None,
+    },
+    Case {
+        name: "optimal-5x6",
+        game: || game(5, 6, true, FeedbackKind::BlackWhite),
+        consistent_only: false,
+        frontier: Some("5x6"),
+    },
+    Case {
+        name: "optimal-4x10",
+        game: || game(4, 10, true, FeedbackKind::BlackWhite),
+        consistent_only: false,
+        frontier: Some("4x10"),
+    },
+    Case {
+        name: "optimal-consistent-5x8",
+        game: || game(5, 8, true, FeedbackKind::BlackWhite),
+        consistent_only: true,
+        frontier: Some("5x8-consistent"),
+    },
+];
+
+/// The case named `name`.
+pub fn case(name: &str) -> anyhow::Result<&'static Case> {
+    CASES
+        .iter()
+        .find(|case| case.name == name)
+        .with_context(|| {
+            let names: Vec<&str> = CASES.iter().map(|case| case.name).collect();
+            format!(
+                "no large certificate is named `{name}`: one of {}",
+                names.join(", ")
+            )
+        })
+}
+
+/// What one case came to.
+pub struct Outcome {
+    pub name: &'static str,
+    pub total: u64,
+    pub facts: u64,
+    pub bytes: usize,
+    /// Proving (and solving what was missing) in this run, which may have gone on from
+    /// pieces proven before.
+    pub proven_in: Duration,
+    pub checked_in: Duration,
+}
+
+/// Proves `case` (going on from what its directory holds), writes its certificate as
+/// `target/certificates/NAME.cert`, and checks it against its tree.
+pub fn prove(root: &Path, case: &Case) -> anyhow::Result<Outcome> {
+    let directory = root.join("target/certificates").join(case.name);
+    std::fs::create_dir_all(&directory)?;
+    if let Some(run) = case.frontier {
+        seed(&root.join("trees/frontier").join(run), &directory)?;
+    }
+    let scorer = Scorer::new((case.game)()?);
+    let options = StrategyOptions {
+        consistent_only: case.consistent_only,
+        ..StrategyOptions::default()
+    };
+    let strategy = strategy_info("optimal", &options, scorer.codebook());
+    let optimal = optimal_options(&options);
+    let run = ResumableRun::new(&scorer, &optimal, &strategy, &directory)?;
+    let started = Instant::now();
+    let request = Request {
+        only: None,
+        certify: true,
+    };
+    let (file, certificate) = match run.run(request, &Told { case: case.name })? {
+        Finished::Tree {
+            file,
+            certificate: Some(certificate),
+            ..
+        } => (file, certificate),
+        Finished::Tree { .. } => bail!("{}: the run wrote no certificate", case.name),
+        Finished::Waiting { missing, .. } => {
+            bail!("{}: {missing} pieces are held by another run", case.name)
+        }
+        Finished::Unproven { id, path, reason } => {
+            bail!("{}: piece {id} ({}): {reason}", case.name, path.display())
+        }
+    };
+    let proven_in = started.elapsed();
+    let path = root
+        .join("target/certificates")
+        .join(format!("{}.cert", case.name));
+    std::fs::write(&path, &certificate.bytes)?;
+    // The committed tree when there is one: the run must have merged the very same.
+    let committed = root.join("trees").join(format!("{}.json", case.name));
+    let tree = match std::fs::read_to_string(&committed) {
+        Ok(text) => {
+            if text != file.to_json() {
+                bail!(
+                    "{}: the run merged another tree than {}",
+                    case.name,
+                    committed.display()
+                );
+            }
+            TreeFile::from_json(&text)?
+        }
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => *file,
+        Err(error) => return Err(error).context(format!("cannot read {}", committed.display())),
+    };
+    let node = tree
+        .tree
+        .to_node(scorer.codebook())
+        .map_err(anyhow::Error::msg)?;
+    let started = Instant::now();
+    let facts = proves(&certificate.bytes, &scorer, &tree.strategy, &node)
+        .with_context(|| format!("{} does not prove {}", path.display(), case.name))?;
+    Ok(Outcome {
+        name: case.name,
+        total: mastermind_tree::Statistics::of_tree(&node).total(),
+        facts,
+        bytes: certificate.bytes.len(),
+        proven_in,
+        checked_in: started.elapsed(),
+    })
+}
+
+/// Copies the committed pieces of a frontier run that `directory` lacks (not their notes:
+/// every frontier piece is finished).
+fn seed(frontier: &Path, directory: &Path) -> anyhow::Result<()> {
+    let entries = std::fs::read_dir(frontier)
+        .with_context(|| format!("cannot read {}", frontier.display()))?;
+    for entry in entries {
+        let entry = entry?;
+        let name = entry.file_name();
+        let is_piece = name.to_str().is_some_and(|name| name.ends_with(".json"));
+        let target = directory.join(&name);
+        if is_piece && !target.exists() {
+            std::fs::copy(entry.path(), &target)
+                .with_context(|| format!("cannot copy {}", entry.path().display()))?;
+        }
+    }
+    Ok(())
+}
+
+/// Says on stderr as each piece is proven, since a case runs for hours.
+struct Told {
+    case: &'static str,
+}
+
+impl ResumeWatcher for Told {
+    fn event(&self, event: ResumeEvent<'_>) {
+        if let ResumeEvent::PieceCertified {
+            id,
+            facts,
+            bytes,
+            took,
+        } = event
+        {
+            eprintln!(
+                "{}: piece {id} proven: {facts} facts, {bytes} bytes, {:.1?}",
+                self.case, took
+            );
+        }
+    }
+}
