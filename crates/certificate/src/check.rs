@@ -2,17 +2,18 @@
 //! facts before it (see the crate's documentation for the one rule it applies).
 
 use std::io::Read;
-use std::rc::Rc;
+use std::sync::Arc;
 
 use mastermind_core::{Code, Codebook, Feedback, Scorer};
 use rayon::prelude::*;
 
+use crate::classes::Classes;
 use crate::format::{unpacked, RawFact, Reader};
 use crate::guesses::to_check;
 use crate::rules::wins;
 use crate::{
-    fan_out, size_bound, size_bounds, spread_bound, Bound, CertificateError, Classes, FactTable,
-    Header, Known, Step, Symmetries,
+    fan_out, size_bound, size_bounds, spread_bound, Bound, CertificateError, FactTable, Header,
+    Held, Known, Step, Symmetries,
 };
 
 /// A certificate that checked: its game, and every bound it proves.
@@ -45,27 +46,68 @@ impl Proven {
     }
 }
 
+/// Facts read (their sets rebuilt and recorded) before they are checked side by side.
+const BATCH: usize = 1 << 14;
+
 /// Reads and checks a whole certificate, plain or gzip-compressed.
+///
+/// Facts are read in batches: each fact's set is rebuilt from its path and recorded in file
+/// order, and then the batch's facts are checked on every thread, each against the facts
+/// recorded before it only. The first fact in file order that fails is the one reported,
+/// whatever the number of threads.
 pub fn check(input: impl Read) -> Result<Proven, CertificateError> {
     let mut reader = Reader::new(unpacked(input)?)?;
     let header = reader.header();
     let scorer = Scorer::new(header.game);
     let book = scorer.codebook().clone();
-    let mut checker = Checker {
+    let rules = Rules {
         fan_out: fan_out(&book),
-        paths: Paths::new(&book, &scorer),
         book: &book,
         scorer: &scorer,
         consistent_only: header.consistent_only,
-        table: FactTable::new(),
-        classes: Classes::new(&scorer),
     };
+    let mut paths = Paths::new(&book, &scorer);
+    let mut table = FactTable::new();
     let mut index = 0u64;
-    while let Some(raw) = reader.next_fact()? {
-        checker.fact(index, raw)?;
-        index += 1;
+    loop {
+        let mut batch = Vec::with_capacity(BATCH);
+        let mut unreadable = None;
+        while batch.len() < BATCH {
+            let read = reader.next_fact().and_then(|raw| {
+                raw.map(|raw| rules.read(index, raw, &mut paths))
+                    .transpose()
+            });
+            match read {
+                Ok(Some(fact)) => {
+                    table.insert(&fact.set, fact.budget, fact.bound);
+                    batch.push(fact);
+                    index += 1;
+                }
+                Ok(None) => break,
+                Err(error) => {
+                    unreadable = Some(error);
+                    break;
+                }
+            }
+        }
+        let failed = batch
+            .par_iter()
+            .map_init(
+                || Classes::new(&scorer),
+                |classes, fact| rules.check(fact, &table, classes),
+            )
+            .find_first(Result::is_err);
+        if let Some(failed) = failed {
+            failed?;
+        }
+        if let Some(error) = unreadable {
+            return Err(error);
+        }
+        if batch.len() < BATCH {
+            break;
+        }
     }
-    let Checker { fan_out, table, .. } = checker;
+    let fan_out = rules.fan_out;
     Ok(Proven {
         header,
         book,
@@ -75,65 +117,105 @@ pub fn check(input: impl Read) -> Result<Proven, CertificateError> {
     })
 }
 
-struct Checker<'b> {
+/// The rules a fact is checked by: the game, its fan-out and its play.
+struct Rules<'b> {
     book: &'b Codebook,
     scorer: &'b Scorer,
     fan_out: usize,
     consistent_only: bool,
-    paths: Paths<'b>,
-    table: FactTable,
-    classes: Classes,
 }
 
-impl Checker<'_> {
-    fn fact(&mut self, index: u64, raw: RawFact) -> Result<(), CertificateError> {
+/// A fact read, with the set its path leads to and that path's symmetry.
+struct ReadFact {
+    index: u64,
+    path: Vec<Step>,
+    set: Vec<Code>,
+    symmetry: Arc<Known>,
+    budget: Option<u8>,
+    bound: u32,
+}
+
+impl Rules<'_> {
+    /// The fact `raw`, the `index`-th of the file, with its set rebuilt.
+    fn read(
+        &self,
+        index: u64,
+        raw: RawFact,
+        paths: &mut Paths<'_>,
+    ) -> Result<ReadFact, CertificateError> {
         let path = self.steps(index, &raw.path)?;
-        let (budget, bound) = (raw.budget, raw.bound);
-        let (set, symmetry) = self.paths.at(&path);
+        let (set, symmetry) = paths.at(&path);
+        Ok(ReadFact {
+            index,
+            set: set.to_vec(),
+            path,
+            symmetry,
+            budget: raw.budget,
+            bound: raw.bound,
+        })
+    }
+
+    /// Checks `fact` against the facts of `table` recorded before it.
+    fn check(
+        &self,
+        fact: &ReadFact,
+        table: &FactTable,
+        classes: &mut Classes,
+    ) -> Result<(), CertificateError> {
+        let ReadFact {
+            index,
+            ref path,
+            ref set,
+            ref symmetry,
+            budget,
+            bound,
+        } = *fact;
         let fail = |message: String| CertificateError::Unproven {
             index,
-            at: describe(self.book, &path),
+            at: describe(self.book, path),
             message,
         };
         let n = set.len();
         if bound == 0 || budget == Some(0) && n > 0 {
             // Nothing to prove, or no guess may be played: no strategy at all.
-        } else if n == 0 {
+            return Ok(());
+        }
+        if n == 0 {
             return Err(fail(format!(
                 "no code fits the path, so the set costs 0, not {bound}"
             )));
-        } else if size_bound(n, self.fan_out, budget) < bound {
-            let child_budget = budget.map(|b| b - 1);
-            let bounds = size_bounds(n, self.fan_out, child_budget);
-            // Only the set's own codes, when the rules rule out every other guess at once.
-            let own_only = self.consistent_only
-                || (n as u32).saturating_add(spread_bound(n, self.fan_out, child_budget)) >= bound;
-            let guesses = to_check(self.book, set, &symmetry, own_only);
-            let short = first_short(
-                self.scorer,
-                set,
-                &guesses,
-                Bounds {
-                    sizes: &bounds,
-                    budget: child_budget,
-                    facts: &self.table,
-                    bound,
-                },
-                &mut self.classes,
-            );
-            if let Some((guess, cost)) = short {
-                return Err(fail(format!(
-                    "guess {} costs at least {} by the rules and the facts before it, not {}{}",
-                    self.book.format(guess),
-                    show(cost),
-                    show(bound),
-                    budget.map_or(String::new(), |b| format!(" (with {b} guesses left)")),
-                )));
-            }
         }
-        let set = set.to_vec();
-        self.table.insert(&set, budget, bound);
-        Ok(())
+        if size_bound(n, self.fan_out, budget) >= bound {
+            return Ok(());
+        }
+        let child_budget = budget.map(|b| b - 1);
+        let bounds = size_bounds(n, self.fan_out, child_budget);
+        // Only the set's own codes, when the rules rule out every other guess at once.
+        let own_only = self.consistent_only
+            || (n as u32).saturating_add(spread_bound(n, self.fan_out, child_budget)) >= bound;
+        let held = Held {
+            sizes: &bounds,
+            budget: child_budget,
+            facts: table,
+            before: index,
+            bound,
+        };
+        let guesses = to_check(self.book, set, symmetry, own_only);
+        let short = guesses.iter().find_map(|&guess| {
+            classes
+                .short_of(self.scorer, set, guess, held)
+                .map(|cost| (guess, cost))
+        });
+        match short {
+            None => Ok(()),
+            Some((guess, cost)) => Err(fail(format!(
+                "guess {} costs at least {} by the rules and the facts before it, not {}{}",
+                self.book.format(guess),
+                show(cost),
+                show(bound),
+                budget.map_or(String::new(), |b| format!(" (with {b} guesses left)")),
+            ))),
+        }
     }
 
     /// The raw path as steps of the game, or why it is not one.
@@ -169,57 +251,6 @@ impl Checker<'_> {
     }
 }
 
-/// What a guess's classes are held to at one fact: the size bound of each class by its size,
-/// the classes' budget, the facts before this one, and the fact's bound.
-#[derive(Clone, Copy)]
-struct Bounds<'a> {
-    sizes: &'a [u32],
-    budget: Option<u8>,
-    facts: &'a FactTable,
-    bound: u32,
-}
-
-/// Facts with fewer code × guess pairs than this are checked on one thread.
-const PARALLEL_PAIRS: usize = 1 << 12;
-
-/// The first of `guesses`, in their order, that costs less than the bound at `set`, with its
-/// cost; on every thread when the fact is large (each with buffers of its own), since the
-/// guesses are checked independently and the facts are only read.
-fn first_short(
-    scorer: &Scorer,
-    set: &[Code],
-    guesses: &[Code],
-    bounds: Bounds<'_>,
-    classes: &mut Classes,
-) -> Option<(Code, u32)> {
-    let short = |classes: &mut Classes, guess: Code| {
-        let Bounds {
-            sizes,
-            budget,
-            facts,
-            bound,
-        } = bounds;
-        if classes.split_below(scorer, set, guess, sizes, bound)
-            || classes.size_cost(sizes) >= bound
-        {
-            return None;
-        }
-        let cost = classes.cost(set, sizes, budget, facts);
-        (cost < bound).then_some((guess, cost))
-    };
-    if set.len() * guesses.len() < PARALLEL_PAIRS {
-        return guesses.iter().find_map(|&guess| short(classes, guess));
-    }
-    guesses
-        .par_iter()
-        .map_init(
-            || Classes::new(scorer),
-            |classes, &guess| short(classes, guess),
-        )
-        .find_first(Option::is_some)
-        .flatten()
-}
-
 /// The sets of the paths last checked, kept so that facts sharing a path's start rebuild
 /// only the rest, and the symmetries of the paths met.
 struct Paths<'b> {
@@ -238,7 +269,7 @@ impl<'b> Paths<'b> {
     }
 
     /// The set `path` leads to, and its symmetry.
-    fn at(&mut self, path: &[Step]) -> (&[Code], Rc<Known>) {
+    fn at(&mut self, path: &[Step]) -> (&[Code], Arc<Known>) {
         let guesses: Vec<Code> = path.iter().map(|step| step.guess).collect();
         let symmetry = self.symmetries.of(self.book, &guesses);
         (self.sets.at(path), symmetry)

@@ -29,6 +29,23 @@ pub fn size_bounds(most: usize, fan_out: usize, budget: Option<u8>) -> Vec<u32> 
         .collect()
 }
 
+/// What a guess's classes are held to at one fact: the size bound of each class by its size
+/// ([`size_bounds`]), the classes' budget, the facts before this one, and the fact's bound.
+#[derive(Clone, Copy, Debug)]
+pub struct Held<'a> {
+    /// [`size_bound`] by class size, with the classes' budget.
+    pub sizes: &'a [u32],
+    /// The classes' budget (`None`: no cap).
+    pub budget: Option<u8>,
+    /// The facts recorded so far, of which only those before `before` count.
+    pub facts: &'a FactTable,
+    /// The place of the fact being checked in the order of recording ([`u64::MAX`]: every
+    /// fact recorded counts).
+    pub before: u64,
+    /// What every guess must cost.
+    pub bound: u32,
+}
+
 impl Classes {
     /// Buffers for `scorer`'s game.
     pub fn new(scorer: &Scorer) -> Classes {
@@ -91,6 +108,25 @@ impl Classes {
         false
     }
 
+    /// What `guess` costs at `set` by the checker's rule, when that falls short of
+    /// `held.bound`; `None` when the rule rules the guess out. The split is kept for
+    /// [`Classes::classes`] when it is whole.
+    pub fn short_of(
+        &mut self,
+        scorer: &Scorer,
+        set: &[Code],
+        guess: Code,
+        held: Held<'_>,
+    ) -> Option<u32> {
+        if self.split_below(scorer, set, guess, held.sizes, held.bound)
+            || self.size_cost(held.sizes) >= held.bound
+        {
+            return None;
+        }
+        let cost = self.cost(set, held);
+        (cost < held.bound).then_some(cost)
+    }
+
     /// The least the guess costs by the size bound alone: one guess per code of the set, plus
     /// each class's bound from `bounds` (by size, with the classes' budget: [`size_bounds`]).
     pub fn size_cost(&self, bounds: &[u32]) -> u32 {
@@ -128,20 +164,15 @@ impl Classes {
     }
 
     /// The least the guess costs by the checker's rule: one guess per code of the set, plus
-    /// for each class the larger of its size bound (`bounds`, as for [`Classes::size_cost`])
-    /// and the best fact `facts` holds for it with `budget` (the classes' budget) left. Sums
-    /// saturate at [`u32::MAX`] (no strategy).
-    pub fn cost(
-        &mut self,
-        set: &[Code],
-        bounds: &[u32],
-        budget: Option<u8>,
-        facts: &FactTable,
-    ) -> u32 {
+    /// for each class the larger of its size bound (`held.sizes`, as for
+    /// [`Classes::size_cost`]) and the best fact `held.facts` holds for it with the classes'
+    /// budget left, among those before `held.before`. Sums saturate at [`u32::MAX`] (no
+    /// strategy).
+    fn cost(&mut self, set: &[Code], held: Held<'_>) -> u32 {
         let n = set.len() as u32;
         self.classes(set).fold(n, |cost, (_, class)| {
-            let bound = facts.get(class, budget).max(bounds[class.len()]);
-            cost.saturating_add(bound)
+            let proven = held.facts.get_before(class, held.budget, held.before);
+            cost.saturating_add(proven.max(held.sizes[class.len()]))
         })
     }
 }

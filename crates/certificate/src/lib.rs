@@ -32,9 +32,10 @@
 //! [`spread_bound`]. When that reaches the fact's bound, only the set's own codes are checked
 //! as guesses.
 //!
-//! The guesses of a large fact are checked on every thread, each on its own buffers; the facts
-//! before it are only read meanwhile, and the first guess in order that falls short is the one
-//! reported, so the outcome is the same on any number of threads.
+//! Facts are checked on every thread, a batch at a time: the batch's sets are rebuilt and
+//! recorded in file order first, and each fact then sees only the facts recorded before it
+//! ([`FactTable::get_before`]). The first fact in file order that fails is the one reported,
+//! so the outcome is the same on any number of threads.
 //!
 //! Soundness is induction on file order: a strategy's first guess is one of the guesses
 //! checked (or maps onto one), and each of its sub-strategies costs at least the class bound,
@@ -56,7 +57,7 @@ mod symmetry;
 mod table;
 
 pub use check::{check, PathSets, Proven};
-pub use classes::{size_bounds, Classes};
+pub use classes::{size_bounds, Classes, Held};
 pub use error::CertificateError;
 pub use format::{read_facts, Bound, CertificateWriter, Fact, Header, Step, FORMAT_VERSION, MAGIC};
 pub use guesses::to_check;

@@ -10,9 +10,9 @@
 //! than [`MOST_PEGS_PERMUTED`] pegs keep positions in place, a smaller group: fewer guesses
 //! are skipped, never a wrong one.
 
-use std::cell::OnceCell;
 use std::collections::HashMap;
-use std::rc::Rc;
+use std::sync::Arc;
+use std::sync::OnceLock;
 
 use mastermind_core::{Code, Codebook, MAX_COLOURS as MOST_COLOURS, MAX_PEGS as MOST_PEGS};
 
@@ -116,7 +116,7 @@ impl Stabilizer {
 /// change the group), each with the least code of every orbit among all codes once asked for.
 #[derive(Debug, Default)]
 pub struct Symmetries {
-    known: HashMap<Vec<Code>, Rc<Known>>,
+    known: HashMap<Vec<Code>, Arc<Known>>,
 }
 
 /// A path's symmetry, and its orbits' least codes among all codes once asked for.
@@ -124,7 +124,7 @@ pub struct Symmetries {
 pub struct Known {
     /// The transformations fixing the path's guesses.
     pub stabilizer: Stabilizer,
-    everywhere: OnceCell<Vec<Code>>,
+    everywhere: OnceLock<Vec<Code>>,
 }
 
 /// Symmetries remembered before the oldest are dropped.
@@ -137,21 +137,21 @@ impl Symmetries {
     }
 
     /// The symmetry of a path that played `guesses`.
-    pub fn of(&mut self, book: &Codebook, guesses: &[Code]) -> Rc<Known> {
+    pub fn of(&mut self, book: &Codebook, guesses: &[Code]) -> Arc<Known> {
         let mut key = guesses.to_vec();
         key.sort_unstable();
         key.dedup();
         if let Some(known) = self.known.get(&key) {
-            return Rc::clone(known);
+            return Arc::clone(known);
         }
         if self.known.len() >= MOST_REMEMBERED {
             self.known.clear();
         }
-        let known = Rc::new(Known {
+        let known = Arc::new(Known {
             stabilizer: Stabilizer::of(book, &key),
-            everywhere: OnceCell::new(),
+            everywhere: OnceLock::new(),
         });
-        self.known.insert(key, Rc::clone(&known));
+        self.known.insert(key, Arc::clone(&known));
         known
     }
 }

@@ -5,18 +5,25 @@ use std::hash::{BuildHasher, RandomState};
 
 use mastermind_core::Code;
 
-/// Every fact proven so far: for each set (keyed by a 128-bit hash of its codes under keys
+/// Every fact recorded so far: for each set (keyed by a 128-bit hash of its codes under keys
 /// drawn at random for each table, so that no file can be made to collide on purpose), the
-/// budgets and bounds proven for it.
+/// budgets and bounds recorded for it, each with its place in the order of recording, so that
+/// a fact can be checked against only those before it while later ones are already in.
 #[derive(Debug, Default)]
 pub struct FactTable {
     keys: (RandomState, RandomState),
     facts: HashMap<(u64, u64), Vec<Proven>>,
+    recorded: u64,
 }
 
-/// One bound proven for a set: with this many guesses left (`None`: no cap), at least this
-/// many guesses in all.
-type Proven = (Option<u8>, u32);
+/// One bound recorded for a set: the fact's place in the order of recording, and that with
+/// this many guesses left (`None`: no cap) it needs at least this many guesses in all.
+#[derive(Clone, Copy, Debug)]
+struct Proven {
+    index: u64,
+    budget: Option<u8>,
+    bound: u32,
+}
 
 impl FactTable {
     /// No facts yet.
@@ -28,21 +35,30 @@ impl FactTable {
         (self.keys.0.hash_one(set), self.keys.1.hash_one(set))
     }
 
-    /// Records that `set` needs at least `bound` guesses within `budget` (`None`: no cap;
-    /// [`u32::MAX`]: none fits).
-    pub fn insert(&mut self, set: &[Code], budget: Option<u8>, bound: u32) {
+    /// Records, as the next fact, that `set` needs at least `bound` guesses within `budget`
+    /// (`None`: no cap; [`u32::MAX`]: none fits). Returns the fact's place in the order of
+    /// recording, from 0.
+    pub fn insert(&mut self, set: &[Code], budget: Option<u8>, bound: u32) -> u64 {
+        let index = self.recorded;
+        self.recorded += 1;
         let key = self.key(set);
-        let entries = self.facts.entry(key).or_default();
-        match entries.iter_mut().find(|(b, _)| *b == budget) {
-            Some(entry) => entry.1 = entry.1.max(bound),
-            None => entries.push((budget, bound)),
-        }
+        self.facts.entry(key).or_default().push(Proven {
+            index,
+            budget,
+            bound,
+        });
+        index
     }
 
-    /// The best bound proven for `set` with `budget` guesses left: a bound proven with at least
-    /// that budget holds with it too, since a smaller budget only takes strategies away. 0 when
-    /// nothing is known.
+    /// The best bound recorded for `set` with `budget` guesses left: a bound proven with at
+    /// least that budget holds with it too, since a smaller budget only takes strategies away.
+    /// 0 when nothing is known.
     pub fn get(&self, set: &[Code], budget: Option<u8>) -> u32 {
+        self.get_before(set, budget, u64::MAX)
+    }
+
+    /// [`FactTable::get`], from the facts recorded before the one at `index` only.
+    pub fn get_before(&self, set: &[Code], budget: Option<u8>, index: u64) -> u32 {
         let covers = |proven: Option<u8>| match (proven, budget) {
             (None, _) => true,
             (Some(_), None) => false,
@@ -51,8 +67,8 @@ impl FactTable {
         self.facts.get(&self.key(set)).map_or(0, |entries| {
             entries
                 .iter()
-                .filter(|(proven, _)| covers(*proven))
-                .map(|&(_, bound)| bound)
+                .filter(|proven| proven.index < index && covers(proven.budget))
+                .map(|proven| proven.bound)
                 .max()
                 .unwrap_or(0)
         })

@@ -137,6 +137,35 @@ fn every_fact_is_needed_and_a_dropped_one_is_missed() {
 }
 
 #[test]
+fn a_fact_cites_only_facts_before_it_on_any_number_of_threads() {
+    // The checker records a batch of facts before checking them side by side; a fact moved
+    // after the facts that need it must still be missed by them, and the first fact in file
+    // order that fails is reported whatever the number of threads.
+    let (_, _, bytes) = certificate(game(3, 4), &StrategyOptions::default());
+    let count = read_facts(bytes.as_slice()).unwrap().1.len();
+    let pool = |threads| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+    };
+    let (one, four) = (pool(1), pool(4));
+    for moved in 0..count - 1 {
+        let forged = rewritten(&bytes, |_, facts| {
+            let fact = facts.remove(moved);
+            facts.push(fact);
+        });
+        let alone = one.install(|| check(forged.as_slice())).map(|_| ());
+        let shared = four.install(|| check(forged.as_slice())).map(|_| ());
+        let error = alone.expect_err("a fact moved after its users is missed by them");
+        assert_eq!(
+            error.to_string(),
+            shared.expect_err("on four threads too").to_string()
+        );
+    }
+}
+
+#[test]
 fn a_fact_moved_to_another_class_is_refused() {
     let (_, _, bytes) = certificate(game(4, 4), &StrategyOptions::default());
     let book = Codebook::new(game(4, 4));

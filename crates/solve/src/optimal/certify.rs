@@ -15,7 +15,7 @@ use std::io::{self, Write};
 
 use mastermind_certificate::{
     fan_out, size_bound, size_bounds, spread_bound, to_check, Bound, CertificateWriter, Classes,
-    Fact, FactTable, PathSets, Step, Symmetries,
+    Fact, FactTable, Held, PathSets, Step, Symmetries,
 };
 use mastermind_core::{Code, Codebook, Feedback, Scorer};
 
@@ -181,13 +181,19 @@ impl<W: Write> Prover<'_, '_, W> {
             || n.saturating_add(spread_bound(set.len(), self.fan_out, child.limit())) >= bound;
         let path_guesses: Vec<Code> = self.path.iter().map(|step| step.guess).collect();
         let known = self.symmetries.of(self.book, &path_guesses);
-        let guesses = to_check(self.book, set, &known, own_only).into_owned();
-        for guess in guesses {
+        let guesses = to_check(self.book, set, &known, own_only);
+        for guess in guesses.into_owned() {
+            let held = Held {
+                sizes: &bounds,
+                budget: child.limit(),
+                facts: &self.facts,
+                before: u64::MAX,
+                bound,
+            };
             if self
                 .classes
-                .split_below(self.scorer, set, guess, &bounds, bound)
-                || self.classes.size_cost(&bounds) >= bound
-                || self.classes.cost(set, &bounds, child.limit(), &self.facts) >= bound
+                .short_of(self.scorer, set, guess, held)
+                .is_none()
             {
                 continue;
             }
