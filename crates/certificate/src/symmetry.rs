@@ -105,6 +105,10 @@ impl Stabilizer {
 
     /// The guesses of `pool` that are the least of their orbits, in `pool`'s order.
     pub fn representatives(&self, book: &Codebook, pool: &[Code]) -> Vec<Code> {
+        if self.maps.len() == 1 && self.free.len() < 2 {
+            // The identity alone, with no free colours to rename: every orbit is one code.
+            return pool.to_vec();
+        }
         pool.iter()
             .copied()
             .filter(|&code| self.is_representative(book.colours_of(code)))
