@@ -598,3 +598,60 @@ fn a_committed_static_result_settles_its_entry_when_its_set_verifies() {
     assert_ne!(broken, committed);
     assert!(matches!(run(&broken), Outcome::Unfinished { .. }));
 }
+
+/// `--trees DIR` takes in the optimum of a plain optimal tree there where the atlas's search
+/// runs out of time, linked to it and recorded as taken in; a capped optimal tree, or one that
+/// does not verify, settles nothing.
+#[test]
+fn a_committed_optimal_tree_settles_its_optimum() {
+    let directory = tempfile::tempdir().unwrap();
+    let trees = directory.path().join("trees");
+    std::fs::create_dir_all(&trees).unwrap();
+    let output = directory.path().join("atlas.json");
+    let run = |tree: &str| {
+        std::fs::write(trees.join("optimal-4x6.json"), tree).unwrap();
+        let _ = std::fs::remove_file(&output);
+        let mut args = vec![
+            "atlas",
+            "-q",
+            "--pegs",
+            "4",
+            "--colours",
+            "6",
+            "--variants",
+            "repeat",
+            "--measures",
+            "optimal",
+            "--budget",
+            "0.001",
+            "--trees",
+        ];
+        args.extend([trees.to_str().unwrap(), "-o", output.to_str().unwrap()]);
+        mastermind(&args).expect_status(0);
+        read(&output)
+            .outcome(key(4, 6, Variant::Repeat), Measure::Optimal)
+            .cloned()
+            .unwrap()
+    };
+    let committed = std::fs::read_to_string(root().join("trees/optimal-4x6.json")).unwrap();
+    let settled = run(&committed);
+    assert!(settled.is_taken_in(), "{settled:?}");
+    match settled {
+        Outcome::Finished {
+            total,
+            worst_case,
+            tree,
+            ..
+        } => {
+            assert_eq!((total, worst_case), (Some(5625), Some(6)));
+            assert_eq!(tree.as_deref(), Some("trees/optimal-4x6.json"));
+        }
+        other => panic!("{other:?}"),
+    }
+    let capped = std::fs::read_to_string(root().join("trees/optimal-4x6-max5.json")).unwrap();
+    assert!(matches!(run(&capped), Outcome::Unfinished { .. }));
+    // A claim changed: the tree no longer verifies, so it settles nothing.
+    let forged = committed.replacen("5625", "5624", 1);
+    assert_ne!(forged, committed);
+    assert!(matches!(run(&forged), Outcome::Unfinished { .. }));
+}

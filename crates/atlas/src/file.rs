@@ -105,6 +105,12 @@ impl Outcome {
         }
     }
 
+    /// Whether the figures were taken in from a committed tree rather than computed by the
+    /// atlas: they record no time of its own (0 s), and the tree's file is what checks them.
+    pub fn is_taken_in(&self) -> bool {
+        matches!(*self, Outcome::Finished { seconds, .. } if seconds == 0.0)
+    }
+
     /// Whether a run with `budget` seconds per computation would learn nothing new by running
     /// this one again: it finished, cannot be done, or already ran out of at least as much time.
     pub fn settles(&self, budget: f64) -> bool {

@@ -1,10 +1,17 @@
 //! Linking the atlas's figures to tree files: a finished figure links to a tree in the given
 //! directory for the same game, built by the same strategy, with the same total and worst case
 //! once verified, by its path from the atlas file (or as given, when the atlas goes to stdout).
+//! A verified tree of the plain optimal search (no cap, every code a guess) also settles its
+//! game's optimum where the atlas's own search ran out of time, as a committed static result
+//! settles the static number: the searches of hours behind `trees/optimal-4x9.json`,
+//! `optimal-4x10.json` and `optimal-5x6.json` are not run again for the atlas. That no tree
+//! needs fewer guesses rests on the search that wrote it (`cargo xtask check` merges the
+//! frontier's pieces again; a certificate proves it where there is one).
 
 use std::path::{Component, Path, PathBuf};
 
 use mastermind_core::FeedbackKind;
+use mastermind_solve::StrategyKind;
 use mastermind_tree::TreeFile;
 use mastermind_verify::{verify_file, VerifyOptions};
 
@@ -21,6 +28,8 @@ pub struct Links {
 struct Linked {
     game: GameKey,
     strategy: String,
+    /// Whether the strategy ran with no parameters (no cap, no opening, every code a guess).
+    plain: bool,
     figures: Figures,
     path: String,
 }
@@ -75,6 +84,15 @@ impl Links {
         self.active
     }
 
+    /// The figures of a plain optimal tree for `game`, if there is one: its optimum.
+    pub fn optimum(&self, game: GameKey) -> Option<Figures> {
+        let optimal = StrategyKind::Optimal.file_name();
+        self.trees
+            .iter()
+            .find(|tree| tree.game == game && tree.plain && tree.strategy == optimal)
+            .map(|tree| tree.figures)
+    }
+
     /// The tree with `measure`'s strategy and these figures for `game`, if any.
     pub fn tree_for(&self, game: GameKey, measure: Measure, figures: Figures) -> Option<String> {
         let (kind, _) = measure.strategy()?;
@@ -110,6 +128,7 @@ fn linkable(file: &TreeFile) -> Option<Linked> {
             variant,
         },
         strategy: file.strategy.name.clone(),
+        plain: file.strategy.parameters.is_empty(),
         figures: Figures {
             total: Some(report.statistics.total()),
             worst_case: Some(report.statistics.worst_case() as u32),

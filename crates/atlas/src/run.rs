@@ -121,16 +121,28 @@ impl AtlasRun {
             .collect();
         let mut work = Vec::new();
         let mut reused = 0;
+        // The committed trees, read (and verified) only if an optimum is left to settle.
+        let committed_trees = std::cell::OnceCell::new();
         for (index, &game) in games.iter().enumerate() {
             for &measure in measures {
-                let committed = (measure == Measure::Static)
-                    .then_some(trees)
-                    .flatten()
-                    .and_then(|directory| static_results::settled(directory, game));
-                // A finished figure stands; a committed static result settles one that ran out.
+                let committed = || {
+                    trees.and_then(|directory| match measure {
+                        Measure::Static => static_results::settled(directory, game),
+                        Measure::Optimal => {
+                            let links = committed_trees
+                                .get_or_init(|| Links::find(directory, None).unwrap_or_default());
+                            // The search of the committed tree took no time of this run's.
+                            links
+                                .optimum(game)
+                                .map(|figures| Outcome::finished(figures, 0.0))
+                        }
+                        _ => None,
+                    })
+                };
+                // A finished figure stands; a committed result settles one that ran out.
                 let reusable = match known.get(game, measure).filter(|o| o.settles(budget)) {
                     Some(finished @ Outcome::Finished { .. }) => Some(finished.clone()),
-                    other => committed.or_else(|| other.cloned()),
+                    other => committed().or_else(|| other.cloned()),
                 };
                 match reusable {
                     Some(outcome) => {

@@ -918,7 +918,9 @@ pub struct AtlasArgs {
     pub shard: Option<mastermind_shard::ShardId>,
 
     /// Link each figure to a tree file in DIR with the same game, strategy and figures
-    /// (verified first), by its path from the atlas file.
+    /// (verified first), by its path from the atlas file. A tree of the plain optimal
+    /// search there settles its game's optimum, and `DIR/static/PxC.json` its static
+    /// number, where the atlas's own search runs out of time.
     #[arg(long, value_name = "DIR")]
     pub trees: Option<PathBuf>,
 

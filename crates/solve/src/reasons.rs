@@ -2,8 +2,8 @@
 //! best there by its own score, as `next --explain` ranks them, the guess played among them.
 //! Positions with one or two codes left need no reason. For the optimal search the score is
 //! the exact total after each guess, a search of its own: it is given where `next --explain`
-//! ranks exactly and the position has at most [`MOST_SEARCHED_CODES`] codes, so that writing
-//! the page stays a matter of seconds.
+//! ranks exactly and the position has at most [`MOST_SEARCHED_CODES`] codes, in games of at
+//! most [`MOST_SEARCHED_GAME_CODES`], so that writing the page stays a matter of seconds.
 
 use std::collections::BTreeMap;
 
@@ -18,6 +18,10 @@ use crate::{Objective, Situation, StrategyKind, StrategyOptions, TieBreak};
 pub const FEWEST_EXPLAINED: u32 = 3;
 /// The most codes a position of an optimal tree may have to be explained (4×6's first guess).
 pub const MOST_SEARCHED_CODES: u32 = 1296;
+/// The most codes a game may have for the positions of its optimal trees to be explained: a
+/// position of 4×9 or 4×10 as large as 4×6's start is far harder to search, and 4×9's page
+/// took more than five minutes.
+pub const MOST_SEARCHED_GAME_CODES: usize = 4096;
 
 /// The reasons at every position of `root`, keyed by the page's address of the position, or
 /// `None` when `strategy` has no score to rank by (the consistent strategies, a published or
@@ -76,7 +80,9 @@ fn explain_below(
     if node.candidates < FEWEST_EXPLAINED {
         return;
     }
-    let too_many = kind == StrategyKind::Optimal && node.candidates > MOST_SEARCHED_CODES;
+    let too_many = kind == StrategyKind::Optimal
+        && (node.candidates > MOST_SEARCHED_CODES
+            || scorer.codebook().len() > MOST_SEARCHED_GAME_CODES);
     if !too_many {
         if let Some(reason) = reason(scorer, node, kind, options, history) {
             reasons.insert(address(scorer, history), reason);
