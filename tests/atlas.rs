@@ -554,6 +554,33 @@ fn a_second_run_on_the_same_output_is_refused() {
     );
 }
 
+/// The outcome of `measure` for `game` in an atlas of that one game written to `output` with
+/// `--trees trees` and a budget too small for any search of its own.
+fn settled_with_trees(trees: &Path, output: &Path, game: GameKey, measure: Measure) -> Outcome {
+    let _ = std::fs::remove_file(output);
+    let (pegs, colours) = (game.pegs.to_string(), game.colours.to_string());
+    mastermind(&[
+        "atlas",
+        "-q",
+        "--pegs",
+        &pegs,
+        "--colours",
+        &colours,
+        "--variants",
+        "repeat",
+        "--measures",
+        measure.name(),
+        "--budget",
+        "0.001",
+        "--trees",
+        trees.to_str().unwrap(),
+        "-o",
+        output.to_str().unwrap(),
+    ])
+    .expect_status(0);
+    read(output).outcome(game, measure).cloned().unwrap()
+}
+
 /// `--trees DIR` takes in a static result from `DIR/static/` whose set verifies, and passes
 /// over one whose set does not tell every code apart.
 #[test]
@@ -565,29 +592,7 @@ fn a_committed_static_result_settles_its_entry_when_its_set_verifies() {
     let output = directory.path().join("atlas.json");
     let run = |static_file: &str| {
         std::fs::write(trees.join("static/3x9.json"), static_file).unwrap();
-        let _ = std::fs::remove_file(&output);
-        let args = [
-            "atlas",
-            "-q",
-            "--pegs",
-            "3",
-            "--colours",
-            "9",
-            "--variants",
-            "repeat",
-            "--measures",
-            "static",
-            "--budget",
-            "0.001",
-            "--trees",
-        ];
-        let mut args: Vec<&str> = args.to_vec();
-        args.extend([trees.to_str().unwrap(), "-o", output.to_str().unwrap()]);
-        mastermind(&args).expect_status(0);
-        read(&output)
-            .outcome(key(3, 9, Variant::Repeat), Measure::Static)
-            .cloned()
-            .unwrap()
+        settled_with_trees(&trees, &output, key(3, 9, Variant::Repeat), Measure::Static)
     };
     match run(&committed) {
         Outcome::Finished { least, .. } => assert_eq!(least, Some(8)),
@@ -610,28 +615,12 @@ fn a_committed_optimal_tree_settles_its_optimum() {
     let output = directory.path().join("atlas.json");
     let run = |tree: &str| {
         std::fs::write(trees.join("optimal-4x6.json"), tree).unwrap();
-        let _ = std::fs::remove_file(&output);
-        let mut args = vec![
-            "atlas",
-            "-q",
-            "--pegs",
-            "4",
-            "--colours",
-            "6",
-            "--variants",
-            "repeat",
-            "--measures",
-            "optimal",
-            "--budget",
-            "0.001",
-            "--trees",
-        ];
-        args.extend([trees.to_str().unwrap(), "-o", output.to_str().unwrap()]);
-        mastermind(&args).expect_status(0);
-        read(&output)
-            .outcome(key(4, 6, Variant::Repeat), Measure::Optimal)
-            .cloned()
-            .unwrap()
+        settled_with_trees(
+            &trees,
+            &output,
+            key(4, 6, Variant::Repeat),
+            Measure::Optimal,
+        )
     };
     let committed = std::fs::read_to_string(root().join("trees/optimal-4x6.json")).unwrap();
     let settled = run(&committed);
