@@ -21,60 +21,65 @@ use crate::certificates::proves;
 pub struct Case {
     /// The name of its tree under `trees/` (without `.json`), and of its certificate.
     pub name: &'static str,
-    game: fn() -> anyhow::Result<Game>,
+    /// Pegs, colours, whether colours repeat, and the replies.
+    game: (u32, u32, bool, FeedbackKind),
     consistent_only: bool,
     /// The frontier run under `trees/frontier/` whose pieces it starts from, if any.
     frontier: Option<&'static str>,
 }
 
-fn game(pegs: u32, colours: u32, repetition: bool, kind: FeedbackKind) -> anyhow::Result<Game> {
-    Ok(Game::new(pegs, colours, repetition, kind)?)
+impl Case {
+    const fn new(
+        name: &'static str,
+        game: (u32, u32, bool, FeedbackKind),
+        consistent_only: bool,
+        frontier: Option<&'static str>,
+    ) -> Case {
+        Case {
+            name,
+            game,
+            consistent_only,
+            frontier,
+        }
+    }
+
+    fn game(&self) -> anyhow::Result<Game> {
+        let (pegs, colours, repetition, kind) = self.game;
+        Ok(Game::new(pegs, colours, repetition, kind)?)
+    }
 }
+
+const BLACK_WHITE: FeedbackKind = FeedbackKind::BlackWhite;
 
 /// The large optima, roughly from the quickest to prove to the slowest.
 pub const CASES: &[Case] = &[
-    Case {
-        name: "optimal-4x8",
-        game: || game(4, 8, true, FeedbackKind::BlackWhite),
-        consistent_only: false,
-        frontier: None,
-    },
-    Case {
-        name: "optimal-bulls-and-cows",
-        game: || game(4, 10, false, FeedbackKind::BlackWhite),
-        consistent_only: false,
-        frontier: None,
-    },
-    Case {
-        name: "optimal-4x6-black-only",
-        game: || game(4, 6, true, FeedbackKind::BlackOnly),
-        consistent_only: false,
-        frontier: None,
-    },
-    Case {
-        name: "optimal-4x9",
-        game: || game(4, 9, true, FeedbackKind::BlackWhite),
-        consistent_only: false,
-        frontier: None,
-    },
-    Case {
-        name: "optimal-5x6",
-        game: || game(5, 6, true, FeedbackKind::BlackWhite),
-        consistent_only: false,
-        frontier: Some("5x6"),
-    },
-    Case {
-        name: "optimal-4x10",
-        game: || game(4, 10, true, FeedbackKind::BlackWhite),
-        consistent_only: false,
-        frontier: Some("4x10"),
-    },
-    Case {
-        name: "optimal-consistent-5x8",
-        game: || game(5, 8, true, FeedbackKind::BlackWhite),
-        consistent_only: true,
-        frontier: Some("5x8-consistent"),
-    },
+    Case::new("optimal-4x8", (4, 8, true, BLACK_WHITE), false, None),
+    Case::new(
+        "optimal-bulls-and-cows",
+        (4, 10, false, BLACK_WHITE),
+        false,
+        None,
+    ),
+    Case::new(
+        "optimal-4x6-black-only",
+        (4, 6, true, FeedbackKind::BlackOnly),
+        false,
+        None,
+    ),
+    Case::new("optimal-4x9", (4, 9, true, BLACK_WHITE), false, None),
+    Case::new("optimal-5x6", (5, 6, true, BLACK_WHITE), false, Some("5x6")),
+    Case::new(
+        "optimal-4x10",
+        (4, 10, true, BLACK_WHITE),
+        false,
+        Some("4x10"),
+    ),
+    Case::new(
+        "optimal-consistent-5x8",
+        (5, 8, true, BLACK_WHITE),
+        true,
+        Some("5x8-consistent"),
+    ),
 ];
 
 /// The case named `name`.
@@ -111,7 +116,7 @@ pub fn prove(root: &Path, case: &Case) -> anyhow::Result<Outcome> {
     if let Some(run) = case.frontier {
         seed(&root.join("trees/frontier").join(run), &directory)?;
     }
-    let scorer = Scorer::new((case.game)()?);
+    let scorer = Scorer::new(case.game()?);
     let options = StrategyOptions {
         consistent_only: case.consistent_only,
         ..StrategyOptions::default()
