@@ -206,6 +206,16 @@ fn search_nodes(stderr: &str) -> u64 {
         .unwrap_or_else(|_| panic!("no count before ' search nodes' in {stderr:?}"))
 }
 
+/// The transposition table's hits and look-ups in an optimal build's summary line.
+fn table_use(stderr: &str) -> (u64, u64) {
+    let (before, _) = stderr
+        .split_once(" table look-ups hit")
+        .unwrap_or_else(|| panic!("no table look-ups in {stderr:?}"));
+    let counts = before.rsplit(", ").next().unwrap_or_default();
+    let (hits, lookups) = counts.split_once(" of ").expect("H of L");
+    (hits.parse().unwrap(), lookups.parse().unwrap())
+}
+
 #[test]
 fn the_table_memory_changes_how_much_is_searched_not_the_tree() {
     let optimal = ["generate", "--strategy", "optimal", "--colours", "7"];
@@ -219,6 +229,9 @@ fn the_table_memory_changes_how_much_is_searched_not_the_tree() {
         default.stderr,
         small.stderr
     );
+    // The table is asked for sets, and knows some of them.
+    let (hits, lookups) = table_use(&default.stderr);
+    assert!(0 < hits && hits < lookups, "{}", default.stderr);
 
     let run = mastermind(&["generate", "--strategy", "optimal", "--table-memory", "0"]);
     says(&run.expect_status(2).stderr, "--table-memory");

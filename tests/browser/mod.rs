@@ -256,11 +256,20 @@ async fn the_page_works_in_a_real_browser() {
             .expect_status(0)
             .stdout,
     );
-    for page in [&knuth, &bulls_and_cows, &black_only] {
+    // More than 36 colours: each colour is written as two digits.
+    let two_digit_colours = Page::make(
+        directory.path(),
+        "two-digit-colours",
+        &mastermind(&["generate", "--quiet", "--pegs", "2", "--colours", "40"])
+            .expect_status(0)
+            .stdout,
+    );
+    for page in [&knuth, &bulls_and_cows, &black_only, &two_digit_colours] {
         scores_like_the_core(client, page).await;
     }
     explore_to_a_leaf(client, &bulls_and_cows).await;
     play_to_the_end(client, &bulls_and_cows).await;
+    play_to_the_end(client, &two_digit_colours).await;
     solve_a_code(client, &black_only, "3632").await;
     atlas_sorts_filters_and_links(client, directory.path()).await;
     client.clone().close().await.expect("the session closes");

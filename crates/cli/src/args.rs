@@ -347,7 +347,8 @@ pub struct GameArgs {
     #[arg(long, value_name = "P")]
     pub pegs: Option<u32>,
 
-    /// Colours (symbols 1–9 up to nine colours, else 0–9 then A–Z) [default: 6].
+    /// Colours, up to 100 (symbols 1–9 up to nine colours, else 0–9 then A–Z up to 36, else
+    /// two digits each: 00 to 99) [default: 6].
     #[arg(long, visible_alias = "colors", value_name = "C")]
     pub colours: Option<u32>,
 

@@ -9,12 +9,15 @@ use thiserror::Error;
 use crate::packed::PackedCodes;
 use crate::{Feedback, FeedbackKind, Game};
 
+use crate::game::MOST_SYMBOLS;
+
 /// A code of a game, as its index in numeric order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Code(pub u32);
 
 impl Code {
     /// Its place among the game's codes in numeric order, as an array index.
+    #[inline]
     pub const fn index(self) -> usize {
         self.0 as usize
     }
@@ -45,6 +48,8 @@ impl<F: Fn() -> String> fmt::Display for Written<F> {
 #[derive(Clone)]
 pub struct Codebook {
     game: Game,
+    /// How many codes the game has, kept since scoring from the table reads it every time.
+    len: usize,
     /// Colour (0-based) of each peg, `pegs` bytes per code.
     colours: Vec<u8>,
     /// How often each colour occurs, `colours` bytes per code.
@@ -66,7 +71,7 @@ pub struct NotACode {
 /// Text that does not name a code of the game.
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum CodeParseError {
-    #[error("`{text}` has {found} symbols; codes of this game have {pegs}")]
+    #[error("`{text}` has {found} symbols; codes of this game have {expected}{}", per_peg(*.expected, *.pegs))]
     /// The text has the wrong number of symbols.
     Length {
         /// The text as given.
@@ -74,6 +79,8 @@ pub enum CodeParseError {
         /// How many symbols it has.
         found: usize,
         /// How many a code of the game has.
+        expected: usize,
+        /// How many pegs a code of the game has.
         pegs: usize,
     },
     #[error("`{text}`: `{symbol}` at position {position} is not a colour of this game (expected one of {symbols})")]
@@ -81,8 +88,9 @@ pub enum CodeParseError {
     Symbol {
         /// The text as given.
         text: String,
-        /// The symbol that is not a colour.
-        symbol: char,
+        /// The name that is not a colour: one symbol, or two digits in games of more than
+        /// 36 colours.
+        symbol: String,
         /// Where it stands, from 1.
         position: usize,
         /// The game's colour symbols.
@@ -94,6 +102,15 @@ pub enum CodeParseError {
         /// The text as given.
         text: String,
     },
+}
+
+/// How the symbols of a code make its pegs, when each peg takes more than one.
+fn per_peg(symbols: usize, pegs: usize) -> String {
+    if symbols == pegs {
+        String::new()
+    } else {
+        format!(", two digits for each of its {pegs} pegs")
+    }
 }
 
 impl fmt::Debug for Codebook {
@@ -132,6 +149,7 @@ impl Codebook {
                     let packed = PackedCodes::new(pegs, colours, &digits);
                     return Codebook {
                         game,
+                        len: count,
                         colours: digits,
                         colour_counts,
                         packed,
@@ -153,8 +171,9 @@ impl Codebook {
     }
 
     /// How many codes the game has.
+    #[inline]
     pub fn len(&self) -> usize {
-        self.colours.len() / self.game.pegs()
+        self.len
     }
 
     /// `code` if it is one of the game's codes, or why not: a [`Code`] is only an index, and
@@ -192,31 +211,51 @@ impl Codebook {
         &self.colour_counts[code.index() * colours..(code.index() + 1) * colours]
     }
 
-    /// The printed symbol of a 0-based colour: `1`–`9` for at most nine colours (Knuth's
-    /// convention), otherwise `0`–`9` then `A`–`Z`.
-    pub fn symbol(&self, colour: u8) -> char {
-        let value = if self.game.colours() <= 9 {
-            colour + 1
-        } else {
-            colour
-        };
-        char::from_digit(u32::from(value), 36)
-            .expect("colours are at most 36")
-            .to_ascii_uppercase()
+    /// How many characters name one colour: one symbol for games of at most
+    /// [`MOST_SYMBOLS`] colours, otherwise two decimal digits (`00` to `99`).
+    pub fn colour_width(&self) -> usize {
+        self.game.colour_width()
     }
 
-    /// The symbols of this game, in colour order.
+    /// The printed name of a 0-based colour: `1`–`9` for at most nine colours (Knuth's
+    /// convention), `0`–`9` then `A`–`Z` for up to 36, and two decimal digits past that.
+    pub fn colour_name(&self, colour: u8) -> String {
+        let mut name = String::with_capacity(2);
+        self.push_colour(&mut name, colour);
+        name
+    }
+
+    fn push_colour(&self, text: &mut String, colour: u8) {
+        let colours = self.game.colours();
+        if colours > MOST_SYMBOLS {
+            text.push(char::from(b'0' + colour / 10));
+            text.push(char::from(b'0' + colour % 10));
+            return;
+        }
+        let value = if colours <= 9 { colour + 1 } else { colour };
+        text.push(
+            char::from_digit(u32::from(value), 36)
+                .expect("one symbol names at most 36 colours")
+                .to_ascii_uppercase(),
+        );
+    }
+
+    /// The names of this game's colours, in colour order, one after the other: each is
+    /// [`Codebook::colour_width`] characters.
     pub fn symbols(&self) -> String {
-        (0..self.game.colours() as u8)
-            .map(|c| self.symbol(c))
-            .collect()
+        let mut text = String::new();
+        for colour in 0..self.game.colours() as u8 {
+            self.push_colour(&mut text, colour);
+        }
+        text
     }
 
     /// The game in words for a player: "4 pegs, colours 1 to 6, repeats allowed".
     pub fn describe_for_people(&self) -> String {
         let game = self.game;
-        let last = self.symbol(game.colours() as u8 - 1);
-        let mut text = format!("{} pegs, colours {} to {last}", game.pegs(), self.symbol(0));
+        let last = self.colour_name(game.colours() as u8 - 1);
+        let first = self.colour_name(0);
+        let mut text = format!("{} pegs, colours {first} to {last}", game.pegs());
         text.push_str(if game.repetition() {
             ", repeats allowed"
         } else {
@@ -228,47 +267,66 @@ impl Codebook {
         text
     }
 
-    fn colour_of_symbol(&self, symbol: char) -> Option<u8> {
-        let value = symbol.to_digit(36)? as u8;
-        let colour = if self.game.colours() <= 9 {
-            value.checked_sub(1)?
+    /// The colour a name stands for, if it names one of this game's.
+    fn colour_of_name(&self, name: &str) -> Option<u8> {
+        let colours = self.game.colours();
+        let colour = if colours > MOST_SYMBOLS {
+            if name.len() != 2 || !name.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            name.parse::<u8>().ok()?
         } else {
-            value
+            let mut symbols = name.chars();
+            let value = symbols.next()?.to_digit(36)? as u8;
+            if symbols.next().is_some() {
+                return None;
+            }
+            if colours <= 9 {
+                value.checked_sub(1)?
+            } else {
+                value
+            }
         };
-        (usize::from(colour) < self.game.colours()).then_some(colour)
+        (usize::from(colour) < colours).then_some(colour)
     }
 
-    /// The code as its symbols, such as `1123`; an index past the codebook is named as such.
+    /// The code as its colours' names, such as `1123` (or `0799` in a game of more than 36
+    /// colours); an index past the codebook is named as such.
     pub fn format(&self, code: Code) -> String {
         if code.index() >= self.len() {
             return format!("#{} (not a code of {})", code.0, self.game.describe());
         }
-        self.colours_of(code)
-            .iter()
-            .map(|&c| self.symbol(c))
-            .collect()
+        let mut text = String::with_capacity(self.game.pegs() * self.colour_width());
+        for &colour in self.colours_of(code) {
+            self.push_colour(&mut text, colour);
+        }
+        text
     }
 
-    /// Reads a code written with this game's symbols (letters in either case).
+    /// Reads a code written with this game's colour names (letters in either case).
     pub fn parse(&self, text: &str) -> Result<Code, CodeParseError> {
         let pegs = self.game.pegs();
+        let width = self.colour_width();
         let found = text.chars().count();
-        if found != pegs {
+        if found != pegs * width {
             return Err(CodeParseError::Length {
                 text: crate::excerpt(text),
                 found,
+                expected: pegs * width,
                 pegs,
             });
         }
         let mut colours = Vec::with_capacity(pegs);
-        for (position, symbol) in text.chars().enumerate() {
+        let symbols: Vec<char> = text.chars().collect();
+        for (position, name) in symbols.chunks(width).enumerate() {
+            let name: String = name.iter().collect();
             let colour = self
-                .colour_of_symbol(symbol)
+                .colour_of_name(&name)
                 .ok_or_else(|| CodeParseError::Symbol {
                     text: crate::excerpt(text),
-                    symbol,
+                    symbol: name,
                     position: position + 1,
-                    symbols: self.symbols(),
+                    symbols: self.symbols_in_words(),
                 })?;
             colours.push(colour);
         }
@@ -276,6 +334,16 @@ impl Codebook {
             .ok_or_else(|| CodeParseError::Repeated {
                 text: text.to_owned(),
             })
+    }
+
+    /// The colour names for an error message: all of them, or the first to the last when
+    /// each takes two digits.
+    fn symbols_in_words(&self) -> String {
+        if self.colour_width() == 1 {
+            self.symbols()
+        } else {
+            format!("00 to {}", self.colour_name(self.game.colours() as u8 - 1))
+        }
     }
 
     /// The code with these 0-based colours, if it is a code of the game.
@@ -421,6 +489,36 @@ mod tests {
     }
 
     #[test]
+    fn two_digits_name_colours_beyond_thirty_six() {
+        let game = Game::new(2, 100, true, FeedbackKind::BlackWhite).unwrap();
+        let book = Codebook::new(game);
+        assert_eq!(book.colour_width(), 2);
+        assert_eq!(book.format(Code(0)), "0000");
+        assert_eq!(book.format(Code(7 * 100 + 99)), "0799");
+        assert_eq!(book.symbols().len(), 200);
+        for code in book.codes() {
+            assert_eq!(book.parse(&book.format(code)), Ok(code));
+        }
+        assert_eq!(
+            book.describe_for_people(),
+            "2 pegs, colours 00 to 99, repeats allowed"
+        );
+        let narrower = Codebook::new(Game::new(2, 37, true, FeedbackKind::BlackWhite).unwrap());
+        let error = narrower.parse("0037").unwrap_err();
+        assert!(
+            matches!(error, CodeParseError::Symbol { ref symbol, position: 2, .. } if symbol == "37"),
+            "{error:?}"
+        );
+        assert!(error.to_string().contains("00 to 36"), "{error}");
+        let error = narrower.parse("012").unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "`012` has 3 symbols; codes of this game have 4, two digits for each of its 2 pegs"
+        );
+        assert!(narrower.parse("0A01").is_err());
+    }
+
+    #[test]
     fn bad_text_is_explained() {
         let book = Codebook::new(Game::classic());
         assert!(matches!(
@@ -430,14 +528,14 @@ mod tests {
         assert!(matches!(
             book.parse("1273"),
             Err(CodeParseError::Symbol {
-                symbol: '7',
+                ref symbol,
                 position: 3,
                 ..
-            })
+            }) if symbol == "7"
         ));
         assert!(matches!(
             book.parse("1203"),
-            Err(CodeParseError::Symbol { symbol: '0', .. })
+            Err(CodeParseError::Symbol { ref symbol, .. }) if symbol == "0"
         ));
     }
 

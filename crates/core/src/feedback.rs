@@ -11,11 +11,13 @@ pub struct Feedback(u8);
 
 impl Feedback {
     /// The reply stored at `index` (see [`Feedback::index`]).
+    #[inline]
     pub const fn from_index(index: u8) -> Feedback {
         Feedback(index)
     }
 
     /// The reply as a small array index: `black × (pegs + 1) + white`.
+    #[inline]
     pub const fn index(self) -> usize {
         self.0 as usize
     }

@@ -7,9 +7,19 @@ use thiserror::Error;
 use crate::feedback::Feedback;
 
 /// Most pegs a code may have.
-pub const MAX_PEGS: u8 = 10;
-/// Most colours: the symbols `0`–`9` then `A`–`Z`.
-pub const MAX_COLOURS: u8 = 36;
+pub const MAX_PEGS: u8 = 13;
+/// Most colours: the symbols `0`–`9` then `A`–`Z` name up to 36, two decimal digits the rest.
+pub const MAX_COLOURS: u8 = 100;
+/// Most colours that one symbol each can name: `0`–`9` then `A`–`Z`. Games with more write
+/// each colour as two decimal digits.
+pub const MOST_SYMBOLS: usize = 36;
+
+/// A set of a game's colours, colour `c` as bit `c`: wide enough for every colour a game may
+/// have.
+pub type ColourSet = u128;
+
+const _: () = assert!(MAX_COLOURS as u32 <= ColourSet::BITS);
+
 /// Most codes a game may have; larger games cannot be searched exhaustively anyway.
 pub const MAX_CODES: u64 = 1 << 22;
 
@@ -112,6 +122,16 @@ impl Game {
     /// How many colours a peg may take.
     pub fn colours(&self) -> usize {
         usize::from(self.colours)
+    }
+
+    /// How many characters name one colour in a written code: one symbol for games of at most
+    /// [`MOST_SYMBOLS`] colours, two decimal digits past that.
+    pub fn colour_width(&self) -> usize {
+        if self.colours() <= MOST_SYMBOLS {
+            1
+        } else {
+            2
+        }
     }
 
     /// Whether a colour may appear more than once in a code.
@@ -245,7 +265,8 @@ mod tests {
     fn invalid_games_are_rejected() {
         let kind = FeedbackKind::BlackWhite;
         assert_eq!(Game::new(0, 6, true, kind), Err(GameError::Pegs(0)));
-        assert_eq!(Game::new(4, 37, true, kind), Err(GameError::Colours(37)));
+        assert_eq!(Game::new(2, 101, true, kind), Err(GameError::Colours(101)));
+        assert_eq!(Game::new(14, 2, true, kind), Err(GameError::Pegs(14)));
         assert!(matches!(
             Game::new(5, 4, false, kind),
             Err(GameError::TooFewColours { .. })

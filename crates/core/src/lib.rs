@@ -19,6 +19,8 @@ mod vector_unit;
 pub use code::{Code, CodeParseError, Codebook, NotACode};
 pub use excerpt::{excerpt, excerpt_list};
 pub use feedback::{Feedback, FeedbackParseError};
-pub use game::{FeedbackKind, Game, GameError, MAX_CODES, MAX_COLOURS, MAX_PEGS};
+pub use game::{
+    ColourSet, FeedbackKind, Game, GameError, MAX_CODES, MAX_COLOURS, MAX_PEGS, MOST_SYMBOLS,
+};
 pub use scorer::{Partition, Scorer, Secrets};
 pub use vector_unit::vector_unit;

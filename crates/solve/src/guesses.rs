@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use std::ops::Deref;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use mastermind_core::{Code, Codebook};
+use mastermind_core::{Code, Codebook, ColourSet};
 
 use crate::symmetry::{OrbitLists, Symmetry};
 
@@ -66,16 +66,16 @@ pub(crate) fn candidates_among(guesses: &[Code], candidates: &[Code]) -> Vec<Cod
 /// pass over it.
 #[derive(Default)]
 struct SharedLists {
-    lists: HashMap<(usize, u64), Arc<[Code]>>,
+    lists: HashMap<(usize, ColourSet), Arc<[Code]>>,
     codes: usize,
 }
 
 /// The colours of every code, as bit sets, to find the absent colours of a set quickly.
 pub(crate) struct GuessPool {
     codes: Vec<Code>,
-    colour_sets: Vec<u64>,
+    colour_sets: Vec<ColourSet>,
     repetition: bool,
-    all_colours: u64,
+    all_colours: ColourSet,
     /// Every code that names absent colours smallest first, per set of absent colours,
     /// made when first needed.
     by_absent: Vec<OnceLock<Vec<Code>>>,
@@ -93,7 +93,7 @@ impl GuessPool {
             codes: book.codes().collect(),
             colour_sets,
             repetition: book.game().repetition(),
-            all_colours: (1u64 << book.game().colours()) - 1,
+            all_colours: ColourSet::MAX >> (ColourSet::BITS as usize - book.game().colours()),
             by_absent: match book.game().colours() {
                 colours if colours <= MOST_COLOURS_LISTED => {
                     (0..1usize << colours).map(|_| OnceLock::new()).collect()
@@ -158,7 +158,7 @@ impl GuessPool {
     fn shared(
         &self,
         leaders: &Arc<[Code]>,
-        absent: u64,
+        absent: ColourSet,
         filter: impl FnOnce(&[Code]) -> Vec<Code>,
     ) -> Guesses<'_> {
         let key = (Arc::as_ptr(leaders).cast::<Code>() as usize, absent);
@@ -184,7 +184,7 @@ impl GuessPool {
     /// Whether `guess` is the least of the guesses that differ from it only in absent colours:
     /// with repetition all its absent pegs have the smallest absent colour; without, its
     /// absent colours are the smallest ones, in order of position.
-    fn names_absent_first(&self, book: &Codebook, guess: Code, absent: u64) -> bool {
+    fn names_absent_first(&self, book: &Codebook, guess: Code, absent: ColourSet) -> bool {
         let used = self.colour_sets[guess.index()] & absent;
         if used == 0 {
             return true;
@@ -195,7 +195,7 @@ impl GuessPool {
         }
         let mut expected = absent;
         book.colours_of(guess).iter().all(|&colour| {
-            let bit = 1u64 << colour;
+            let bit: ColourSet = 1 << colour;
             if absent & bit == 0 {
                 return true;
             }

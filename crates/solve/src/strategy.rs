@@ -11,7 +11,7 @@ use serde_json::Value;
 use crate::{
     first_consistent, least_worst_case_from, one_step_with, optimal_from, random_consistent,
     GuessScore, Heuristic, NoStrategy, OptimalFromError, OptimalOptions, OtherGame, Progress,
-    Situation, TieBreak,
+    SearchStatistics, Situation, TieBreak,
 };
 
 /// The strategies the tool builds; [`StrategyKind::summary`] says what each plays.
@@ -224,8 +224,8 @@ pub struct BuiltStrategy {
     pub root: Node,
     /// The name and parameters the tree file records.
     pub info: StrategyInfo,
-    /// How many nodes an exact search visited.
-    pub search_nodes: Option<u64>,
+    /// What an exact search did: nodes visited, transposition table look-ups and hits.
+    pub search: Option<SearchStatistics>,
 }
 
 /// Refuses options that do not apply to `kind`.
@@ -291,11 +291,7 @@ pub fn build_from(
         }
         _ => build_rest(options, situation),
     }
-    .map(|(root, search_nodes)| BuiltStrategy {
-        root,
-        info,
-        search_nodes,
-    })
+    .map(|(root, search)| BuiltStrategy { root, info, search })
 }
 
 /// Refuses a situation of another game than the scorer's, and an opening that is not one of
@@ -351,14 +347,10 @@ pub fn build_scored(
         Some(opening) => with_opening(opening, options, scorer, situation, progress, build_rest),
         None => build_rest(options, situation),
     }
-    .map(|(root, search_nodes)| BuiltStrategy {
-        root,
-        info,
-        search_nodes,
-    })
+    .map(|(root, search)| BuiltStrategy { root, info, search })
 }
 
-type Built = Result<(Node, Option<u64>), StrategyError>;
+type Built = Result<(Node, Option<SearchStatistics>), StrategyError>;
 
 /// `kind` as it plays from `situation`, its opening (if any) aside.
 fn build_plain(
@@ -391,13 +383,13 @@ fn build_plain(
         }
         (_, Objective::Total) => {
             let result = optimal_from(scorer, &optimal_options(options), situation, progress)?;
-            (result.tree, Some(result.statistics.nodes))
+            (result.tree, Some(result.statistics))
         }
         (_, Objective::Worst) => {
             let result =
                 least_worst_case_from(scorer, options.consistent_only, situation, progress)
                     .map_err(StrategyError::OtherGame)?;
-            (result.tree, Some(result.statistics.nodes))
+            (result.tree, Some(result.statistics))
         }
     })
 }
@@ -432,7 +424,7 @@ fn with_opening(
     let mut classes = scorer.split(opening, situation.candidates()).classes;
     classes.sort_by_key(|(reply, _)| reply.index());
     let mut children = Vec::new();
-    let mut search_nodes = None;
+    let mut search: Option<SearchStatistics> = None;
     for (reply, _) in classes {
         if reply == all_black {
             progress.codes_settled(1);
@@ -440,9 +432,9 @@ fn with_opening(
         }
         let after = Situation::after(scorer, &[(opening, reply)])
             .expect("a reply that some code gives leaves that code");
-        let (child, nodes) = build_rest(&rest, &after)?;
-        search_nodes = match (search_nodes, nodes) {
-            (Some(a), Some(b)) => Some(a + b),
+        let (child, below) = build_rest(&rest, &after)?;
+        search = match (search, below) {
+            (Some(a), Some(b)) => Some(a.plus(b)),
             (a, b) => a.or(b),
         };
         children.push((reply, child));
@@ -452,7 +444,7 @@ fn with_opening(
         candidates: situation.candidates().len() as u32,
         children,
     };
-    Ok((root, search_nodes))
+    Ok((root, search))
 }
 
 /// The record of a strategy named `name`: the options that differ from the defaults, so that

@@ -14,7 +14,7 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use mastermind_core::{Code, Codebook, FeedbackKind, MAX_COLOURS, MAX_PEGS};
+use mastermind_core::{Code, Codebook, ColourSet, FeedbackKind, MAX_COLOURS, MAX_PEGS};
 
 /// Games with more pegs than this only use colour symmetry: enumerating every position
 /// permutation would cost more than it saves.
@@ -73,12 +73,15 @@ pub enum Symmetry {
         colouring: Colouring,
         /// Per colour map, bit `c` is set when colour `c` has been played where the map
         /// applies (anywhere, for a shared map).
-        played: [u64; MAX_PEGS as usize],
+        played: Box<Played>,
         /// The least code of each orbit, in numeric order, found when first needed: every node
         /// below the same guesses shares them, and often none needs them.
         representatives: OnceLock<Arc<[Code]>>,
     },
 }
+
+/// Per colour map, the colours played where it applies.
+type Played = [ColourSet; MAX_PEGS as usize];
 
 /// A position permutation with the colour maps it forces on the played colours; unplayed
 /// colours may be permuted freely among themselves. Opaque outside this module.
@@ -129,7 +132,7 @@ impl Symmetry {
             .iter()
             .filter_map(|t| t.fixing(pegs, *colouring))
             .collect();
-        let mut played = *played;
+        let mut played = **played;
         for (j, &c) in pegs.iter().enumerate() {
             played[colouring.map(j)] |= 1 << c;
         }
@@ -140,7 +143,7 @@ impl Symmetry {
         book: &Codebook,
         transforms: Vec<Transform>,
         colouring: Colouring,
-        played: [u64; MAX_PEGS as usize],
+        played: Played,
     ) -> Symmetry {
         let colours = book.game().colours();
         let maps = colouring.maps(book.game().pegs());
@@ -153,7 +156,7 @@ impl Symmetry {
         Symmetry::Group {
             transforms,
             colouring,
-            played,
+            played: Box::new(played),
             representatives: OnceLock::new(),
         }
     }
@@ -199,7 +202,7 @@ impl Symmetry {
             let group = GroupKey {
                 transforms: transforms.clone(),
                 colouring: *colouring,
-                played: *played,
+                played: **played,
             };
             orbits.of(group, || {
                 let free = FreeColours::new(book, *colouring, played);
@@ -219,7 +222,7 @@ impl Symmetry {
 struct GroupKey {
     transforms: Vec<Transform>,
     colouring: Colouring,
-    played: [u64; MAX_PEGS as usize],
+    played: Played,
 }
 
 /// The least code of each orbit, per group met so far. The same group fixes many different
@@ -265,9 +268,10 @@ enum FreeColours {
 }
 
 impl FreeColours {
-    fn new(book: &Codebook, colouring: Colouring, played: &[u64; MAX_PEGS as usize]) -> Self {
+    fn new(book: &Codebook, colouring: Colouring, played: &Played) -> Self {
         let colours = book.game().colours() as u8;
-        let unplayed = move |played: u64| (0..colours).filter(move |&c| played & (1 << c) == 0);
+        let unplayed =
+            move |played: ColourSet| (0..colours).filter(move |&c| played & (1 << c) == 0);
         match colouring {
             Colouring::Shared => FreeColours::Shared(unplayed(played[0]).collect()),
             Colouring::PerPosition => {
@@ -295,7 +299,7 @@ impl Transform {
     /// to the history (where a map applies) must map to colours new to it, one to one.
     fn fixing(&self, pegs: &[u8], colouring: Colouring) -> Option<Transform> {
         let mut next = self.clone();
-        let mut taken = [0u64; MAX_PEGS as usize];
+        let mut taken: [ColourSet; MAX_PEGS as usize] = [0; MAX_PEGS as usize];
         let maps = colouring.maps(pegs.len());
         for (taken, map) in taken[..maps].iter_mut().zip(&next.colour) {
             for &image in map.iter().filter(|&&c| c != UNMAPPED) {

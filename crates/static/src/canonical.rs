@@ -11,7 +11,7 @@
 //! this branch; only a tie (rare past the first code or two) goes on, once per code that
 //! reaches it.
 
-use mastermind_core::{Code, Codebook};
+use mastermind_core::{Code, Codebook, MAX_COLOURS};
 use mastermind_solve::symmetry::permutations;
 
 /// Games with more pegs than this are compared under colour renaming only (any subgroup keeps
@@ -58,7 +58,7 @@ impl Canonical {
                 pegs,
                 codes: &moved,
                 target: &target,
-                names: [UNNAMED; 64],
+                names: [UNNAMED; MAX_COLOURS as usize],
                 next: 0,
                 placed: vec![false; set.len()],
             };
@@ -75,7 +75,7 @@ struct Image<'a> {
     /// The set itself, as colours, in increasing order.
     target: &'a [u8],
     /// The name given to each colour so far.
-    names: [u8; 64],
+    names: [u8; MAX_COLOURS as usize],
     next: u8,
     placed: Vec<bool>,
 }

@@ -7,7 +7,7 @@
 //! size of the class alone (three pegs: two guesses tell apart the codes of two colours, not
 //! of three, though their 27 codes are fewer than the 81 replies of two guesses).
 
-use mastermind_core::{Code, Codebook, Game, Scorer};
+use mastermind_core::{Code, Codebook, ColourSet, Game, Scorer};
 
 use crate::Classes;
 
@@ -21,7 +21,7 @@ pub(crate) fn unused_colours(book: &Codebook, prefix: &[Code]) -> usize {
     let used = prefix
         .iter()
         .flat_map(|&code| book.colours_of(code))
-        .fold(0u64, |used, &colour| used | 1 << colour);
+        .fold(0 as ColourSet, |used, &colour| used | 1 << colour);
     book.game().colours() - used.count_ones() as usize
 }
 

@@ -55,9 +55,10 @@ pub fn run(args: &GenerateArgs, quiet: bool) -> anyhow::Result<Outcome> {
             game.describe(),
             claims_summary(&file),
             started.elapsed(),
-            built
-                .search_nodes
-                .map_or(String::new(), |nodes| format!(", {nodes} search nodes"))
+            built.search.map_or(String::new(), |search| format!(
+                ", {} search nodes, {} of {} table look-ups hit",
+                search.nodes, search.table_hits, search.table_lookups
+            ))
         );
     }
     if let Some(certificate) = &args.certificate {

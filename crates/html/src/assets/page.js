@@ -7,7 +7,9 @@
   const game = data.game;
   const root = data.tree;
   const pegs = game.pegs;
-  const symbols = Array.from(game.symbols);
+  // Each colour's name: one symbol, or two digits in games of more than 36 colours.
+  const width = game.symbols.length / game.colours;
+  const symbols = namesIn(game.symbols);
   const colourOf = new Map(symbols.map((symbol, index) => [symbol, index]));
   const blackOnly = game.feedback === "black-only";
   const solvedReply = blackOnly ? pegs + "B" : pegs + "B0W";
@@ -16,9 +18,18 @@
 
   // ---- Scoring and the tree ----------------------------------------------------------------
 
+  /** The colour names that `text` is written in, `width` characters each. */
+  function namesIn(text) {
+    const names = [];
+    for (let at = 0; at < text.length; at += width) names.push(text.slice(at, at + width));
+    return names;
+  }
+
   /** The reply to `guess` when the code is `secret`, named as in the tree file: 1B2W or 1B. */
   function score(guess, secret) {
     let black = 0;
+    guess = namesIn(guess);
+    secret = namesIn(secret);
     const inGuess = new Array(symbols.length).fill(0);
     const inSecret = new Array(symbols.length).fill(0);
     for (let peg = 0; peg < pegs; peg++) {
@@ -137,7 +148,7 @@
 
   function board(code) {
     const made = element("div", { class: "board", "data-code": code, role: "img", "aria-label": "code " + code });
-    for (const symbol of code) made.append(peg(symbol));
+    for (const symbol of namesIn(code)) made.append(peg(symbol));
     return made;
   }
 
@@ -422,7 +433,7 @@
   /** The guess typed, in the symbols' own case, or why it is not a guess of this game. */
   function readGuess(text) {
     const upper = new Map(symbols.map((symbol) => [symbol.toUpperCase(), symbol]));
-    const typed = Array.from(text.replace(/[\s,]/g, "")).map((character) => upper.get(character.toUpperCase()) || character);
+    const typed = namesIn(text.replace(/[\s,]/g, "")).map((name) => upper.get(name.toUpperCase()) || name);
     const stranger = typed.find((character) => !colourOf.has(character));
     if (stranger !== undefined) {
       return { error: "“" + stranger + "” is not a colour of this game; the colours are " + symbols.join(" ") + "." };
@@ -491,14 +502,14 @@
     button.setAttribute("aria-label", "add colour " + symbol);
     button.addEventListener("click", () => {
       const input = $("play-input");
-      if (Array.from(input.value.replace(/[\s,]/g, "")).length < pegs) input.value += symbol;
+      if (input.value.replace(/[\s,]/g, "").length < pegs * width) input.value += symbol;
     });
     palette.append(button);
   }
   const erase = element("button", { type: "button", class: "edit", text: "⌫", "aria-label": "remove the last colour" });
   erase.addEventListener("click", () => {
     const input = $("play-input");
-    input.value = Array.from(input.value).slice(0, -1).join("");
+    input.value = input.value.replace(/[\s,]/g, "").slice(0, -width);
   });
   palette.append(erase);
 

@@ -30,12 +30,29 @@ pub(super) type Outcome = Result<u32, u32>;
 
 /// Known facts keyed by candidate set and budget.
 pub(super) struct TranspositionTable {
-    shards: Vec<Mutex<HashMap<u64, Entry, BuildHasherDefault<PrehashedKey>>>>,
+    shards: Vec<Mutex<Shard>>,
     /// Bytes held by all entries (estimated), to keep memory within `capacity`.
     stored: AtomicUsize,
     capacity: usize,
     /// How the sets' codes are written down.
     width: CodeWidth,
+}
+
+/// One shard's sets, with how often it was asked for one and how often it held it.
+#[derive(Default)]
+struct Shard {
+    sets: HashMap<u64, Entry, BuildHasherDefault<PrehashedKey>>,
+    lookups: u64,
+    hits: u64,
+}
+
+/// How often the table was asked for a set, and how often it knew something of it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TableUse {
+    /// Look-ups of a set under a budget.
+    pub lookups: u64,
+    /// Look-ups that found the set under that budget.
+    pub hits: u64,
 }
 
 struct Entry {
@@ -59,25 +76,23 @@ impl TranspositionTable {
 
     pub(super) fn get(&self, set: &[Code], budget: Budget) -> Option<Known> {
         let key = key_of(set, budget);
-        let shard = self
-            .shard(key)
-            .lock()
-            .expect("no thread panics holding a shard");
-        shard
+        let mut shard = lock(self.shard(key));
+        let known = shard
+            .sets
             .get(&key)
             .filter(|entry| entry.budget == budget && self.width.same(&entry.set, set))
-            .map(|entry| entry.known)
+            .map(|entry| entry.known);
+        shard.lookups += 1;
+        shard.hits += u64::from(known.is_some());
+        known
     }
 
     /// Records `known`, keeping the stronger fact when the set is already there. A different
     /// set with the same 64-bit key is replaced.
     pub(super) fn record(&self, set: &[Code], budget: Budget, known: Known) {
         let key = key_of(set, budget);
-        let mut shard = self
-            .shard(key)
-            .lock()
-            .expect("no thread panics holding a shard");
-        match shard.get_mut(&key) {
+        let mut shard = lock(self.shard(key));
+        match shard.sets.get_mut(&key) {
             Some(entry) if entry.budget == budget && self.width.same(&entry.set, set) => {
                 entry.known = stronger(entry.known, known);
             }
@@ -96,7 +111,7 @@ impl TranspositionTable {
                 let stored = self.width.write(set);
                 if self.stored.load(Ordering::Relaxed) + footprint(&stored) <= self.capacity {
                     self.stored.fetch_add(footprint(&stored), Ordering::Relaxed);
-                    shard.insert(
+                    shard.sets.insert(
                         key,
                         Entry {
                             set: stored,
@@ -111,21 +126,28 @@ impl TranspositionTable {
 
     /// How many sets the table holds.
     pub(super) fn len(&self) -> usize {
-        self.shards
-            .iter()
-            .map(|shard| {
-                shard
-                    .lock()
-                    .expect("no thread panics holding a shard")
-                    .len()
-            })
-            .sum()
+        self.shards.iter().map(|shard| lock(shard).sets.len()).sum()
     }
 
-    fn shard(&self, key: u64) -> &Mutex<HashMap<u64, Entry, BuildHasherDefault<PrehashedKey>>> {
+    /// How often the table was asked for a set, and how often it knew it.
+    pub(super) fn uses(&self) -> TableUse {
+        self.shards.iter().fold(TableUse::default(), |uses, shard| {
+            let shard = lock(shard);
+            TableUse {
+                lookups: uses.lookups + shard.lookups,
+                hits: uses.hits + shard.hits,
+            }
+        })
+    }
+
+    fn shard(&self, key: u64) -> &Mutex<Shard> {
         // The map itself buckets on the low bits and tags on the top ones: shard on the middle.
         &self.shards[(key >> 32) as usize % SHARDS]
     }
+}
+
+fn lock(shard: &Mutex<Shard>) -> std::sync::MutexGuard<'_, Shard> {
+    shard.lock().expect("no thread panics holding a shard")
 }
 
 /// The bytes an entry for a set written as `stored` takes: the codes, the map slot and the

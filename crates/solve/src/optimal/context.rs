@@ -129,4 +129,9 @@ impl<'a> Search<'a> {
     pub(super) fn table_entries(&self) -> usize {
         self.table.len()
     }
+
+    /// How often the transposition table was asked for a set, and how often it held it.
+    pub(super) fn table_uses(&self) -> super::cache::TableUse {
+        self.table.uses()
+    }
 }

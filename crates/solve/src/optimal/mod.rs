@@ -94,6 +94,22 @@ pub struct SearchStatistics {
     pub nodes: u64,
     /// Candidate sets remembered in the transposition table at the end.
     pub table_entries: usize,
+    /// How often the search looked a set up in the transposition table.
+    pub table_lookups: u64,
+    /// How many of those look-ups found the set there.
+    pub table_hits: u64,
+}
+
+impl SearchStatistics {
+    /// The work of two searches together, such as those below each reply to a fixed opening.
+    pub fn plus(self, other: SearchStatistics) -> SearchStatistics {
+        SearchStatistics {
+            nodes: self.nodes + other.nodes,
+            table_entries: self.table_entries + other.table_entries,
+            table_lookups: self.table_lookups + other.table_lookups,
+            table_hits: self.table_hits + other.table_hits,
+        }
+    }
 }
 
 /// No strategy meets the cap on the worst case.
@@ -229,6 +245,8 @@ fn search_from(root: Root<'_>, situation: &Situation) -> Result<OptimalResult, N
         statistics: SearchStatistics {
             nodes: search.nodes(),
             table_entries: search.table_entries(),
+            table_lookups: search.table_uses().lookups,
+            table_hits: search.table_uses().hits,
         },
     })
 }

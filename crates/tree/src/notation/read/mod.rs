@@ -73,7 +73,7 @@ pub struct Reading {
 
 /// Reads `text` as a tree for `game`, in `notation` or (when `None`) the notation detected.
 pub fn read(text: &str, game: &Game, notation: Option<Notation>) -> Reading {
-    let document = parse::parse(text, game.pegs());
+    let document = parse::parse(text, game.pegs() * game.colour_width());
     let detected = notation.is_none();
     let notation = notation.unwrap_or_else(|| detect::detect(&document, game));
     let mut errors = error::Errors::default();

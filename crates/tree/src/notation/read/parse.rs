@@ -19,16 +19,18 @@ pub const MAX_NESTING: usize = 250;
 /// 4×6 tree, zero slots included, has under a thousand).
 pub const MAX_SITUATIONS: usize = 1_000_000;
 
-/// Parses `text` for a game of `pegs` pegs (which tells Knuth's `x` from a symbol).
-pub(super) fn parse(text: &str, pegs: usize) -> Document {
-    Parser::new(text, pegs).document()
+/// Parses `text` for a game whose codes are written in `code_length` symbols (which tells
+/// Knuth's `x` from a symbol).
+pub(super) fn parse(text: &str, code_length: usize) -> Document {
+    Parser::new(text, code_length).document()
 }
 
 struct Parser<'a> {
     lexer: Lexer<'a>,
     current: Token,
     next: Token,
-    pegs: usize,
+    /// How many symbols a code is written in.
+    code_length: usize,
     /// Errors outside any situation.
     errors: Vec<(Location, ReadErrorKind)>,
     /// The error lists of the situations being read, innermost last.
@@ -39,7 +41,7 @@ struct Parser<'a> {
 }
 
 impl<'a> Parser<'a> {
-    fn new(text: &'a str, pegs: usize) -> Parser<'a> {
+    fn new(text: &'a str, code_length: usize) -> Parser<'a> {
         let end = Token {
             kind: TokenKind::End,
             at: (1, 1),
@@ -48,7 +50,7 @@ impl<'a> Parser<'a> {
             lexer: Lexer::new(text),
             current: end.clone(),
             next: end,
-            pegs,
+            code_length,
             errors: Vec::new(),
             open: Vec::new(),
             error_count: 0,
@@ -315,9 +317,9 @@ impl<'a> Parser<'a> {
             return Body::Broken;
         };
         self.advance();
-        let pairs = word.len() == self.pegs + 1 && word.ends_with('x');
+        let pairs = word.len() == self.code_length + 1 && word.ends_with('x');
         let guess = if pairs {
-            word[..self.pegs].to_owned()
+            word[..self.code_length].to_owned()
         } else {
             word
         };
