@@ -160,21 +160,24 @@ fn the_committed_atlas_agrees_with_the_static_table() {
 
 /// Every game of the committed grids is there with every measure, none without a reason, and
 /// every linked tree exists: every game of 2 to 8 pegs and 2 to 10 colours with at most 5040
-/// codes in each variant, and every game with repeated colours of at most 10000 codes that the
-/// notation writes (up to 10 pegs and 36 colours).
+/// codes in each variant, and every game with repeated colours of at most 10000 codes (2 × 2 to
+/// 2 × 100, 3 × 2 to 3 × 21, up to 13 × 2).
 #[test]
 fn the_committed_atlas_leaves_nothing_blank() {
     let atlas = committed_atlas();
     let mut grid = mastermind_atlas::grid(2..=8, 2..=10, &Variant::ALL, 5040);
-    for game in mastermind_atlas::grid(2..=10, 2..=36, &[Variant::Repeat], 10000) {
+    for game in mastermind_atlas::grid(2..=13, 2..=100, &[Variant::Repeat], 10000) {
         if !grid.contains(&game) {
             grid.push(game);
         }
     }
     assert_eq!(atlas.entries.len(), grid.len());
-    // The grid's far corners: 4 × 10 and 3 × 21 (near 10000 codes), 2 × 36 (the most colours),
-    // 8 × 3 and 10 × 2 (the most pegs; 11 to 13 pegs of 2 colours are past the pegs' limit).
-    for (pegs, colours) in [(4, 10), (3, 21), (2, 36), (8, 3), (10, 2)] {
+    // The first grid's 100 games (35 of them with repeated colours) and the 145 games with
+    // repeated colours of at most 10000 codes.
+    assert_eq!(grid.len(), 100 + 145 - 35);
+    // The grid's far corners: 4 × 10 and 3 × 21 (near 10000 codes), 2 × 100 (the most
+    // colours), 8 × 3 and 13 × 2 (the most pegs).
+    for (pegs, colours) in [(4, 10), (3, 21), (2, 100), (8, 3), (13, 2)] {
         let game = mastermind_atlas::GameKey {
             pegs,
             colours,
@@ -372,14 +375,14 @@ fn bad_arguments_and_files_say_what_is_wrong() {
         (
             "--pegs",
             "1..4000000000",
-            "a game has 1 to 10 pegs; 1..4000000000",
+            "a game has 1 to 13 pegs; 1..4000000000",
         ),
         (
             "--pegs",
             "4294967295",
-            "a game has 1 to 10 pegs; 4294967295",
+            "a game has 1 to 13 pegs; 4294967295",
         ),
-        ("--colours", "0..3", "a game has 1 to 36 colours; 0..3"),
+        ("--colours", "0..3", "a game has 1 to 100 colours; 0..3"),
     ] {
         let run = mastermind(&["atlas", flag, span]).expect_status(2);
         says(&run.stderr, says_what);

@@ -104,8 +104,15 @@ fn quiet_runs_print_nothing_on_stderr() {
 #[test]
 fn bad_games_and_flags_are_usage_errors() {
     for (args, message) in [
-        (&["generate", "--pegs", "0"][..], "between 1 and 10 pegs"),
-        (&["generate", "--colours", "40"], "between 1 and 36 colours"),
+        (&["generate", "--pegs", "0"][..], "between 1 and 13 pegs"),
+        (
+            &["generate", "--pegs", "14", "--colours", "2"],
+            "between 1 and 13 pegs",
+        ),
+        (
+            &["generate", "--colours", "101"],
+            "between 1 and 100 colours",
+        ),
         (
             &["generate", "--pegs", "5", "--colours", "4", "--no-repeat"],
             "at least as many colours",

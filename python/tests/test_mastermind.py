@@ -219,6 +219,14 @@ def test_a_reply_is_scored_as_the_rules_say():
         mastermind.score("1122", "112")
 
 
+def test_colours_past_36_are_written_as_two_digits():
+    assert mastermind.score("0799", "9907", pegs=2, colours=100) == "0B2W"
+    with pytest.raises(ValueError, match="two digits for each of its 2 pegs"):
+        mastermind.score("079", "9907", pegs=2, colours=100)
+    tree = mastermind.generate("knuth", pegs=2, colours=40)
+    assert tree.codes == 1600
+
+
 def test_goddards_small_game_optimum():
     tree = mastermind.generate("optimal", pegs=3, colours=5)
     assert tree.total == 451

@@ -13,32 +13,78 @@ use mastermind_verify::{verify_file, VerifyOptions};
 
 /// The committed grids, run in turn into one file: every game of 2 to 8 pegs and 2 to 10
 /// colours with at most 5040 codes (Bulls and Cows included), in each variant; then every game
-/// with repeated colours of at most 10000 codes that the notation can write (up to 10 pegs and
-/// 36 colours). 60 s per computation.
-const GRIDS: &[&[&str]] = &[
-    &[
-        "--pegs",
-        "2..8",
-        "--colours",
-        "2..10",
-        "--max-codes",
-        "5040",
-        "--budget",
-        "60",
-    ],
-    &[
-        "--pegs",
-        "2..10",
-        "--colours",
-        "2..36",
-        "--variants",
-        "repeat",
-        "--max-codes",
-        "10000",
-        "--budget",
-        "60",
-    ],
+/// with repeated colours of at most 10000 codes up to 10 pegs and 36 colours; then the rest of
+/// those games (2 × 37 to 2 × 100, and 11 to 13 pegs of 2 colours), whose static numbers are
+/// all out of reach (2 × 19's already is), so they get 15 s where the rest get 60 s.
+const GRIDS: &[Grid] = &[
+    Grid {
+        pegs: "2..8",
+        colours: "2..10",
+        variants: "repeat,no-repeat,black-only",
+        measures: ALL_MEASURES,
+        max_codes: "5040",
+        budget: "60",
+    },
+    Grid {
+        pegs: "2..10",
+        colours: "2..36",
+        variants: "repeat",
+        measures: ALL_MEASURES,
+        max_codes: "10000",
+        budget: "60",
+    },
+    Grid {
+        measures: "knuth,expected-size,entropy,most-parts,first-consistent,optimal,least-worst",
+        ..EVERY_GAME_UP_TO_10000_CODES
+    },
+    Grid {
+        measures: "static",
+        budget: "15",
+        ..EVERY_GAME_UP_TO_10000_CODES
+    },
 ];
+
+/// Every game with repeated colours of at most 10000 codes.
+const EVERY_GAME_UP_TO_10000_CODES: Grid = Grid {
+    pegs: "2..13",
+    colours: "2..100",
+    variants: "repeat",
+    measures: ALL_MEASURES,
+    max_codes: "10000",
+    budget: "60",
+};
+
+const ALL_MEASURES: &str =
+    "knuth,expected-size,entropy,most-parts,first-consistent,optimal,least-worst,static";
+
+/// One run of `mastermind atlas` over a grid of games: its flags' values.
+struct Grid {
+    pegs: &'static str,
+    colours: &'static str,
+    variants: &'static str,
+    measures: &'static str,
+    max_codes: &'static str,
+    budget: &'static str,
+}
+
+impl Grid {
+    fn args(&self) -> [&'static str; 12] {
+        [
+            "--pegs",
+            self.pegs,
+            "--colours",
+            self.colours,
+            "--variants",
+            self.variants,
+            "--measures",
+            self.measures,
+            "--max-codes",
+            self.max_codes,
+            "--budget",
+            self.budget,
+        ]
+    }
+}
 
 /// `check` recomputes the figures of games with at most this many codes that took at most
 /// [`RECOMPUTED_SECONDS`] (seconds in all; 8 × 2's optima alone took half a minute).
@@ -115,7 +161,7 @@ pub fn regen(root: &Path) -> anyhow::Result<()> {
     for grid in GRIDS {
         let status = Command::new(&binary)
             .arg("atlas")
-            .args(*grid)
+            .args(grid.args())
             .args(["--trees", "trees", "-o", "trees/atlas/atlas.json"])
             .args(["--csv", "trees/atlas/atlas.csv"])
             .current_dir(root)

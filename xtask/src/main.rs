@@ -11,7 +11,7 @@ const USAGE: &str =
   regen         rewrite the committed trees under trees/ (the slow ones' notations only)
   regen-slow    the same, rebuilding the slow trees too (4×9: about 3 minutes)
   regen-static  rewrite the committed static results under trees/static/ (over an hour)
-  regen-atlas   compute trees/atlas/ again, reusing what it settled (about an hour and a quarter from nothing)
+  regen-atlas   compute trees/atlas/ again, reusing what it settled (about three hours from nothing)
   certificates  rewrite the committed certificates under trees/certificates/
   certificates --all  prove and check every published optimum into target/certificates/ (hours; run again, it goes on)
   certificates --large NAME  the same for one large optimum, e.g. optimal-4x8, optimal-5x6

@@ -293,6 +293,20 @@ mod tests {
     }
 
     #[test]
+    fn the_largest_games_fit_their_replies_in_a_byte() {
+        // 13 pegs: every reply's index, black × 14 + white, stays below 256.
+        let game = Game::new(u32::from(MAX_PEGS), 2, true, FeedbackKind::BlackWhite).unwrap();
+        assert_eq!(game.code_count(), 8192);
+        for f in game.notation_feedbacks() {
+            assert_eq!(game.parse_feedback(&game.feedback_name(f)), Ok(f));
+            assert!(game.black(f) + game.white(f) <= 13);
+        }
+        assert_eq!(game.all_black().index(), 13 * 14);
+        let wide = Game::new(2, u32::from(MAX_COLOURS), true, FeedbackKind::BlackWhite).unwrap();
+        assert_eq!((wide.code_count(), wide.colour_width()), (10_000, 2));
+    }
+
+    #[test]
     fn feedback_names_round_trip() {
         for kind in [FeedbackKind::BlackWhite, FeedbackKind::BlackOnly] {
             let game = Game::new(4, 6, true, kind).unwrap();
