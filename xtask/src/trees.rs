@@ -82,6 +82,13 @@ const COMMITTED: &[CommittedTree] = &[
         game: || Game::new(5, 6, true, FeedbackKind::BlackWhite).expect("5×6 is a valid game"),
         source: Source::Pieces("5x6"),
     },
+    // Black pegs only, four pegs and eight colours: the 4 pieces of a resumable run, 11 minutes
+    // of one thread in all.
+    CommittedTree {
+        stem: "optimal-4x8-black-only",
+        game: || Game::new(4, 8, true, FeedbackKind::BlackOnly).expect("4×8 is a valid game"),
+        source: Source::Pieces("4x8-black-only"),
+    },
     // Five pegs and eight colours with consistent guesses only: the 110 pieces of a resumable
     // run, the last of which took about an hour and a half of one thread.
     CommittedTree {
