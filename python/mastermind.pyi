@@ -202,14 +202,15 @@ def static_search(
 def atlas_entry(
     measure: Literal[
         "knuth", "expected-size", "entropy", "most-parts", "first-consistent", "optimal",
-        "least-worst", "static",
+        "least-worst", "proven-optimal", "proven-least-worst", "static",
     ],
     *,
     pegs: int = 4,
     colours: int = 6,
     variant: Literal["repeat", "no-repeat", "black-only"] = "repeat",
 ) -> dict[str, int]:
-    """One figure of the atlas: ``total`` and ``worst_case``, or ``least`` for ``static``."""
+    """One figure of the atlas: ``total`` and ``worst_case`` (and ``facts``, those of the checked
+    certificate, for a proven optimum), or ``least`` for ``static``."""
 
 def atlas(
     *,

@@ -249,7 +249,7 @@ fn the_small_entries_recompute_to_the_committed_figures_and_are_reused() {
     let first = std::fs::read(output).unwrap();
     let again = mastermind(&args).expect_status(0);
     says(&again.stderr, "0 computations to run");
-    says(&again.stderr, &format!("{} reused", 17 * 8));
+    says(&again.stderr, &format!("{} reused", 17 * 10));
     assert_eq!(std::fs::read(output).unwrap(), first);
     let csv = std::fs::read_to_string(&csv).unwrap();
     assert_eq!(csv.lines().count(), 1 + 17);
@@ -303,6 +303,84 @@ fn a_computation_over_budget_says_how_far_it_got_and_runs_again_with_more_time()
     let more = run("1.5");
     says(&more.stderr, "1 computations to run");
     says(&more.stderr, "unfinished after 1.5 s");
+}
+
+/// A proof runs the optimal search first: where an earlier atlas says that search ran out of
+/// as much time (or failed), the proof is not run and says why; otherwise it is run and checked.
+#[test]
+fn a_proof_is_checked_and_not_run_where_its_search_already_ran_out() {
+    let directory = tempfile::tempdir().unwrap();
+    let output = directory.path().join("atlas.json");
+    let output = output.to_str().unwrap();
+    let (small, large) = (key(2, 3, Variant::Repeat), key(3, 4, Variant::Repeat));
+    let entry = |game: GameKey, codes: u64, optimal: Outcome| mastermind_atlas::Entry {
+        game,
+        codes,
+        results: [("optimal".to_owned(), optimal)].into(),
+    };
+    let ran_out = Outcome::Unfinished {
+        seconds: 5.0,
+        reached: "3 of 9 subproblems settled".to_owned(),
+    };
+    let failed = Outcome::Failed {
+        reason: "no tree".to_owned(),
+    };
+    let earlier = AtlasFile::new(vec![entry(small, 9, failed), entry(large, 64, ran_out)]);
+    std::fs::write(output, earlier.to_json()).unwrap();
+    let run = |budget: &str| {
+        mastermind(&[
+            "atlas",
+            "--pegs",
+            "2..3",
+            "--colours",
+            "3..4",
+            "--variants",
+            "repeat",
+            "--measures",
+            "proven-optimal",
+            "--budget",
+            budget,
+            "-o",
+            output,
+        ])
+        .expect_status(0)
+    };
+    let first = run("5");
+    // 2×4 and 3×3 are proven; 2×3's optimum failed and 3×4's ran out of 5 s.
+    says(&first.stderr, "2 computations to run");
+    let atlas = read(Path::new(output));
+    match atlas.outcome(large, Measure::ProvenOptimal) {
+        Some(Outcome::Unfinished { seconds, reached }) => {
+            assert_eq!(*seconds, 5.0);
+            says(reached, "not run: the optimal search alone ran out of 5 s");
+        }
+        other => panic!("{other:?}"),
+    }
+    match atlas.outcome(small, Measure::ProvenOptimal) {
+        Some(Outcome::Failed { reason }) => says(reason, "the optimal has no figure to prove"),
+        other => panic!("{other:?}"),
+    }
+    let proven = atlas
+        .outcome(key(3, 3, Variant::Repeat), Measure::ProvenOptimal)
+        .and_then(Outcome::figures)
+        .unwrap();
+    let committed = committed_atlas()
+        .outcome(key(3, 3, Variant::Repeat), Measure::Optimal)
+        .and_then(Outcome::figures)
+        .unwrap();
+    assert!(proven.facts.is_some_and(|facts| facts > 0), "{proven:?}");
+    assert_eq!(
+        (proven.total, proven.worst_case),
+        (committed.total, committed.worst_case)
+    );
+    // With more time than the search ran out of, the proof of 3×4 runs.
+    let more = run("30");
+    says(&more.stderr, "1 computations to run");
+    let atlas = read(Path::new(output));
+    assert!(atlas
+        .outcome(large, Measure::ProvenOptimal)
+        .and_then(Outcome::figures)
+        .is_some_and(|figures| figures.facts.is_some()));
 }
 
 #[test]

@@ -242,8 +242,10 @@ pub fn static_search(
 
 /// One figure of the atlas, computed as `mastermind atlas` computes it: `measure` is one of
 /// `knuth`, `expected-size`, `entropy`, `most-parts`, `first-consistent`, `optimal`,
-/// `least-worst` and `static`; `variant` is `repeat`, `no-repeat` or `black-only`. Returns a
-/// dict with `total` and `worst_case` (of the measure's tree) or `least` (the static number).
+/// `least-worst`, `proven-optimal`, `proven-least-worst` and `static`; `variant` is `repeat`,
+/// `no-repeat` or `black-only`. Returns a dict with `total` and `worst_case` (of the measure's
+/// tree; for a proven optimum also `facts`, those of its checked certificate) or `least` (the
+/// static number).
 ///
 /// >>> mastermind.atlas_entry("optimal", pegs=3, colours=5)
 /// {'total': 451, 'worst_case': 5}
@@ -275,6 +277,9 @@ pub fn atlas_entry(
     }
     if let Some(least) = figures.least {
         result.set_item("least", least)?;
+    }
+    if let Some(facts) = figures.facts {
+        result.set_item("facts", facts)?;
     }
     Ok(result.unbind())
 }

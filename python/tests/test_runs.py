@@ -110,6 +110,11 @@ def test_the_atlas_figures_are_the_trees_figures():
             "total": tree.total,
             "worst_case": tree.worst_case,
         }
+    # A proven optimum is the optimum, with the facts of the certificate that was checked.
+    proven = mastermind.atlas_entry("proven-least-worst", pegs=3, colours=5)
+    least_worst = mastermind.atlas_entry("least-worst", pegs=3, colours=5)
+    assert {key: proven[key] for key in least_worst} == least_worst
+    assert proven["facts"] > 0
     # Bulls and Cows' no-repetition rules at 3 × 4 and black pegs only.
     assert "least" in mastermind.atlas_entry("static", pegs=2, colours=3)
     assert mastermind.atlas_entry("optimal", pegs=3, colours=4, variant="no-repeat")["total"] > 0

@@ -733,6 +733,16 @@ async fn atlas_sorts_filters_and_links(client: &Client, directory: &Path) {
     )
     .await;
     assert_eq!(first, "3 (2)");
+    // Its proof, two columns on (after the least worst case), is marked proven.
+    let proven = text(
+        client,
+        &format!(
+            "#atlas-body tr:first-child td:nth-child({})",
+            optimal_column + 2
+        ),
+    )
+    .await;
+    assert_eq!(proven, "3 (2) \u{2713}");
     screenshot(client, "atlas").await;
     choose_variant(client, "repeat").await;
     click(client, "a[href='./atlas-trees/4x6-repeat-knuth.html']").await;

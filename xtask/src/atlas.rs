@@ -15,23 +15,14 @@ use mastermind_verify::{verify_file, VerifyOptions};
 /// colours with at most 5040 codes (Bulls and Cows included), in each variant; then every game
 /// with repeated colours of at most 10000 codes up to 10 pegs and 36 colours; then the rest of
 /// those games (2 × 37 to 2 × 100, and 11 to 13 pegs of 2 colours), whose static numbers are
-/// all out of reach (2 × 19's already is), so they get 15 s where the rest get 60 s.
+/// all out of reach (2 × 19's already is), so they get 15 s where the rest get 60 s. Last, the
+/// proofs of the optima of all of them, 30 s each (a proof takes 15 to 100 times its search).
 const GRIDS: &[Grid] = &[
-    Grid {
-        pegs: "2..8",
-        colours: "2..10",
-        variants: "repeat,no-repeat,black-only",
-        measures: ALL_MEASURES,
-        max_codes: "5040",
-        budget: "60",
-    },
+    FIRST_GRID,
     Grid {
         pegs: "2..10",
         colours: "2..36",
-        variants: "repeat",
-        measures: ALL_MEASURES,
-        max_codes: "10000",
-        budget: "60",
+        ..EVERY_GAME_UP_TO_10000_CODES
     },
     Grid {
         measures: "knuth,expected-size,entropy,most-parts,first-consistent,optimal,least-worst",
@@ -42,20 +33,41 @@ const GRIDS: &[Grid] = &[
         budget: "15",
         ..EVERY_GAME_UP_TO_10000_CODES
     },
+    Grid {
+        measures: PROOFS,
+        budget: "30",
+        ..FIRST_GRID
+    },
+    Grid {
+        measures: PROOFS,
+        budget: "30",
+        ..EVERY_GAME_UP_TO_10000_CODES
+    },
 ];
+
+/// Every game of 2 to 8 pegs and 2 to 10 colours with at most 5040 codes, in each variant.
+const FIRST_GRID: Grid = Grid {
+    pegs: "2..8",
+    colours: "2..10",
+    variants: "repeat,no-repeat,black-only",
+    max_codes: "5040",
+    ..EVERY_GAME_UP_TO_10000_CODES
+};
 
 /// Every game with repeated colours of at most 10000 codes.
 const EVERY_GAME_UP_TO_10000_CODES: Grid = Grid {
     pegs: "2..13",
     colours: "2..100",
     variants: "repeat",
-    measures: ALL_MEASURES,
+    measures: ALL_BUT_PROOFS,
     max_codes: "10000",
     budget: "60",
 };
 
-const ALL_MEASURES: &str =
+const ALL_BUT_PROOFS: &str =
     "knuth,expected-size,entropy,most-parts,first-consistent,optimal,least-worst,static";
+
+const PROOFS: &str = "proven-optimal,proven-least-worst";
 
 /// One run of `mastermind atlas` over a grid of games: its flags' values.
 struct Grid {

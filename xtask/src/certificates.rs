@@ -1,6 +1,6 @@
 //! Certificates of the optimal trees: the small ones committed under `trees/certificates/`
 //! (rewritten by `cargo xtask certificates`, proven again and required byte for byte by
-//! `cargo xtask check`), 4×7's committed gzip-compressed beside them (rewritten by `cargo
+//! `cargo xtask check`; black-peg 4×6's gzip-compressed), 4×7's committed gzip-compressed beside them (rewritten by `cargo
 //! xtask certificates`, checked by `cargo test`: proving it takes minutes), and every published
 //! optimum proven and checked by `cargo xtask certificates --all`, into `target/certificates/`,
 //! with each certificate's size and times (the large ones piece by piece, resumable: see
@@ -20,8 +20,37 @@ use mastermind_verify::{judge, Optimality};
 
 use crate::piece_certificates;
 
-/// The committed trees whose certificates are committed beside them: seconds to prove.
-const COMMITTED: &[&str] = &["optimal-4x6", "optimal-4x6-max5"];
+/// The committed trees whose certificates are committed beside them, seconds to prove each:
+/// the name, and whether it is committed gzip-compressed (`.cert.gz`, for the larger ones).
+const COMMITTED: &[(&str, bool)] = &[
+    ("optimal-4x6", false),
+    ("optimal-4x6-max5", false),
+    ("optimal-4x6-black-only", true),
+];
+
+/// Where the certificate of the committed tree `stem` is committed.
+fn committed_path(root: &Path, stem: &str, packed: bool) -> std::path::PathBuf {
+    let extension = if packed { "cert.gz" } else { "cert" };
+    root.join("trees/certificates")
+        .join(format!("{stem}.{extension}"))
+}
+
+/// `bytes` gzip-compressed, as the checker reads them too.
+fn packed(bytes: &[u8]) -> anyhow::Result<Vec<u8>> {
+    let mut packed = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    std::io::Write::write_all(&mut packed, bytes)?;
+    Ok(packed.finish()?)
+}
+
+/// The committed file's certificate, unpacked where it is compressed.
+fn unpacked(bytes: &[u8], packed: bool) -> anyhow::Result<Vec<u8>> {
+    if !packed {
+        return Ok(bytes.to_vec());
+    }
+    let mut unpacked = Vec::new();
+    std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(bytes), &mut unpacked)?;
+    Ok(unpacked)
+}
 
 /// The certificate of the committed tree `stem`, proven from its file.
 fn certificate_of_committed(root: &Path, stem: &str) -> anyhow::Result<Vec<u8>> {
@@ -80,11 +109,9 @@ pub(crate) fn proves(
 pub fn regen(root: &Path) -> anyhow::Result<()> {
     let directory = root.join("trees/certificates");
     std::fs::create_dir_all(&directory)?;
-    for stem in COMMITTED {
+    for &(stem, pack) in COMMITTED {
         let bytes = certificate_of_committed(root, stem)?;
-        let path = directory.join(format!("{stem}.cert"));
-        std::fs::write(&path, &bytes)?;
-        println!("wrote {} ({} bytes)", path.display(), bytes.len());
+        write_certificate(&committed_path(root, stem, pack), &bytes, pack)?;
     }
     // 4×7 has no committed tree: the search builds it in seconds.
     let scorer = Scorer::new(Game::new(4, 7, true, FeedbackKind::BlackWhite)?);
@@ -92,27 +119,34 @@ pub fn regen(root: &Path) -> anyhow::Result<()> {
     let built = build(StrategyKind::Optimal, &options, &scorer, &NoProgress)?;
     let strategy = strategy_info("optimal", &options, scorer.codebook());
     let bytes = certificate(&scorer, &strategy, &built.root)?;
-    let path = directory.join("optimal-4x7.cert.gz");
-    let mut packed = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
-    std::io::Write::write_all(&mut packed, &bytes)?;
-    let packed = packed.finish()?;
-    std::fs::write(&path, &packed)?;
-    println!(
-        "wrote {} ({} bytes, {} unpacked)",
-        path.display(),
-        packed.len(),
-        bytes.len()
-    );
+    write_certificate(&directory.join("optimal-4x7.cert.gz"), &bytes, true)
+}
+
+/// Writes a certificate to `path`, compressed when `pack` says so, and says what it wrote.
+fn write_certificate(path: &Path, bytes: &[u8], pack: bool) -> anyhow::Result<()> {
+    if pack {
+        let packed = packed(bytes)?;
+        std::fs::write(path, &packed)?;
+        println!(
+            "wrote {} ({} bytes, {} unpacked)",
+            path.display(),
+            packed.len(),
+            bytes.len()
+        );
+    } else {
+        std::fs::write(path, bytes)?;
+        println!("wrote {} ({} bytes)", path.display(), bytes.len());
+    }
     Ok(())
 }
 
 /// Fails if a committed certificate is not what the prover writes today.
 pub fn check_committed(root: &Path) -> anyhow::Result<()> {
-    for stem in COMMITTED {
-        let path = root.join("trees/certificates").join(format!("{stem}.cert"));
+    for &(stem, pack) in COMMITTED {
+        let path = committed_path(root, stem, pack);
         let committed =
             std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
-        if certificate_of_committed(root, stem)? != committed {
+        if certificate_of_committed(root, stem)? != unpacked(&committed, pack)? {
             bail!(
                 "{} is stale: run `cargo xtask certificates` and commit the result",
                 path.display()
@@ -170,6 +204,11 @@ pub fn all(root: &Path) -> anyhow::Result<()> {
         ("optimal-4x6-max5", game(4, 6, true)?, capped),
         ("optimal-4x7", game(4, 7, true)?, StrategyOptions::default()),
         ("optimal-5x5", game(5, 5, true)?, StrategyOptions::default()),
+        (
+            "optimal-4x6-black-only",
+            Game::new(4, 6, true, FeedbackKind::BlackOnly)?,
+            StrategyOptions::default(),
+        ),
     ];
     println!("{TABLE_HEAD}");
     for (name, game, options) in cases {

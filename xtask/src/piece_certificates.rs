@@ -60,12 +60,6 @@ pub const CASES: &[Case] = &[
         false,
         None,
     ),
-    Case::new(
-        "optimal-4x6-black-only",
-        (4, 6, true, FeedbackKind::BlackOnly),
-        false,
-        None,
-    ),
     Case::new("optimal-4x9", (4, 9, true, BLACK_WHITE), false, None),
     Case::new("optimal-5x6", (5, 6, true, BLACK_WHITE), false, Some("5x6")),
     Case::new(
@@ -79,6 +73,12 @@ pub const CASES: &[Case] = &[
         (5, 8, true, BLACK_WHITE),
         true,
         Some("5x8-consistent"),
+    ),
+    Case::new(
+        "optimal-4x8-black-only",
+        (4, 8, true, FeedbackKind::BlackOnly),
+        false,
+        Some("4x8-black-only"),
     ),
 ];
 

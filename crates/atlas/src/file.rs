@@ -55,6 +55,9 @@ pub enum Outcome {
         /// The static number.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         least: Option<u32>,
+        /// For a proven optimum, how many facts its checked certificate took.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        facts: Option<u64>,
         /// Wall-clock seconds the computation took, on one thread.
         seconds: f64,
         /// A committed tree file with exactly these figures, relative to the atlas file.
@@ -83,6 +86,7 @@ impl Outcome {
             total: figures.total,
             worst_case: figures.worst_case,
             least: figures.least,
+            facts: figures.facts,
             seconds,
             tree: None,
         }
@@ -95,11 +99,13 @@ impl Outcome {
                 total,
                 worst_case,
                 least,
+                facts,
                 ..
             } => Some(Figures {
                 total,
                 worst_case,
                 least,
+                facts,
             }),
             _ => None,
         }
@@ -123,7 +129,7 @@ impl Outcome {
 
 /// What can be checked of a recorded outcome without computing it again, so that a figure
 /// no strategy can reach is never reused as settled: the fields its measure has, times that
-/// are times, and figures within what `codes` codes allow (every code needs a guess and only
+/// are times (and facts for a proof only), and figures within what `codes` codes allow (every code needs a guess and only
 /// one can be solved by the first, so a tree of n codes needs at least 2n − 1 guesses in all
 /// and, from two codes on, two for some code; no code needs more than the worst case).
 fn check_outcome(measure: Measure, codes: u64, outcome: &Outcome) -> Result<(), String> {
@@ -141,10 +147,18 @@ fn check_outcome(measure: Measure, codes: u64, outcome: &Outcome) -> Result<(), 
             total,
             worst_case,
             least,
+            facts,
             seconds,
             ..
         } => {
             time(seconds)?;
+            match (measure.proves(), facts) {
+                (Some(_), None) => {
+                    return Err("a proven optimum says how many facts proved it".into())
+                }
+                (None, Some(_)) => return Err("only a proven optimum has facts".into()),
+                _ => {}
+            }
             match (measure.strategy(), total, worst_case, least) {
                 (Some(_), Some(total), Some(worst), None) => {
                     let worst = u64::from(worst);
@@ -263,7 +277,7 @@ mod tests {
         let figures = Figures {
             total: Some(14),
             worst_case: Some(3),
-            least: None,
+            ..Figures::default()
         };
         results.insert("knuth".to_owned(), Outcome::finished(figures, 0.01));
         results.insert(
@@ -312,7 +326,7 @@ mod tests {
             let figures = Figures {
                 total: Some(total),
                 worst_case: Some(worst),
-                least: None,
+                ..Figures::default()
             };
             file.entries[0]
                 .results
@@ -351,8 +365,8 @@ mod tests {
         let mut file = sample();
         let figures = Figures {
             total: Some(14),
-            worst_case: None,
             least: Some(2),
+            ..Figures::default()
         };
         file.entries[0]
             .results
@@ -361,6 +375,30 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(error.contains("a least number and nothing else"), "{error}");
+    }
+
+    /// Facts belong to proven optima, and a proven optimum says how many proved it.
+    #[test]
+    fn facts_go_with_proofs_only() {
+        let with = |measure: &str, facts: Option<u64>| {
+            let mut file = sample();
+            let figures = Figures {
+                total: Some(14),
+                worst_case: Some(3),
+                facts,
+                ..Figures::default()
+            };
+            file.entries[0]
+                .results
+                .insert(measure.into(), Outcome::finished(figures, 0.5));
+            AtlasFile::from_json(&file.to_json()).map(|_| ())
+        };
+        assert!(with("proven-optimal", Some(9)).is_ok());
+        assert!(with("proven-least-worst", Some(9)).is_ok());
+        let error = with("proven-optimal", None).unwrap_err().to_string();
+        assert!(error.contains("how many facts proved it"), "{error}");
+        let error = with("optimal", Some(9)).unwrap_err().to_string();
+        assert!(error.contains("only a proven optimum has facts"), "{error}");
     }
 
     #[test]

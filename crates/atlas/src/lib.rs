@@ -1,7 +1,7 @@
 //! The atlas: for a range of games (pegs, colours, and the variants with and without repeated
 //! colours or white pegs), every strategy's total and worst case, the expected-case optimum,
-//! the least worst case and the static number, each with the time it took or the reason it is
-//! missing. This crate names the games ([`grid`]), computes one figure of one game
+//! the least worst case, each optimum again with its certificate checked, and the static
+//! number, each with the time it took or the reason it is missing. This crate names the games ([`grid`]), computes one figure of one game
 //! ([`compute`]), and keeps the results as a versioned JSON file ([`AtlasFile`]) with a CSV
 //! and a Markdown rendering. [`AtlasRun`] runs the computations a range of games still needs, a
 //! few at a time, reusing what earlier atlases settled and linking figures to tree files
@@ -14,6 +14,7 @@ mod file;
 mod grid;
 mod links;
 mod measure;
+mod proof;
 mod render;
 mod run;
 mod static_results;

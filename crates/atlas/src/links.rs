@@ -93,9 +93,14 @@ impl Links {
             .map(|tree| tree.figures)
     }
 
-    /// The tree with `measure`'s strategy and these figures for `game`, if any.
+    /// The tree with `measure`'s strategy and these figures for `game` (a proven optimum's
+    /// total and worst case), if any.
     pub fn tree_for(&self, game: GameKey, measure: Measure, figures: Figures) -> Option<String> {
         let (kind, _) = measure.strategy()?;
+        let figures = Figures {
+            facts: None,
+            ..figures
+        };
         self.trees
             .iter()
             .find(|tree| {
@@ -132,7 +137,7 @@ fn linkable(file: &TreeFile) -> Option<Linked> {
         figures: Figures {
             total: Some(report.statistics.total()),
             worst_case: Some(report.statistics.worst_case() as u32),
-            least: None,
+            ..Figures::default()
         },
         path: String::new(),
     })

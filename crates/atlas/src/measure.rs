@@ -1,5 +1,6 @@
 //! The figures the atlas records for a game, one [`Measure`] at a time: a strategy's tree
-//! (built, verified, then counted), the two optima, or the static number.
+//! (built, verified, then counted), the two optima, their proofs (see the `proof` module), or the
+//! static number.
 
 use std::sync::Mutex;
 
@@ -29,13 +30,17 @@ pub enum Measure {
     Optimal,
     /// The least worst case, and the least total under it.
     LeastWorst,
+    /// The expected-case optimum again, proven: its certificate checked.
+    ProvenOptimal,
+    /// The least worst case again, proven: its certificate checked.
+    ProvenLeastWorst,
     /// The least number of guesses made all at once that tell every code apart.
     Static,
 }
 
 impl Measure {
     /// Every measure, in the atlas's column order.
-    pub const ALL: [Measure; 8] = [
+    pub const ALL: [Measure; 10] = [
         Measure::Knuth,
         Measure::ExpectedSize,
         Measure::Entropy,
@@ -43,15 +48,33 @@ impl Measure {
         Measure::FirstConsistent,
         Measure::Optimal,
         Measure::LeastWorst,
+        Measure::ProvenOptimal,
+        Measure::ProvenLeastWorst,
         Measure::Static,
     ];
 
     /// The name files, tables and the command line use, such as `least-worst`.
     pub fn name(self) -> &'static str {
-        match self.strategy() {
-            Some((kind, Objective::Total)) => kind.file_name(),
-            Some((_, Objective::Worst)) => "least-worst",
-            None => "static",
+        match self {
+            Measure::ProvenOptimal => "proven-optimal",
+            Measure::ProvenLeastWorst => "proven-least-worst",
+            Measure::LeastWorst => "least-worst",
+            Measure::Static => "static",
+            Measure::Knuth => StrategyKind::Knuth.file_name(),
+            Measure::ExpectedSize => StrategyKind::ExpectedSize.file_name(),
+            Measure::Entropy => StrategyKind::Entropy.file_name(),
+            Measure::MostParts => StrategyKind::MostParts.file_name(),
+            Measure::FirstConsistent => StrategyKind::FirstConsistent.file_name(),
+            Measure::Optimal => StrategyKind::Optimal.file_name(),
+        }
+    }
+
+    /// The optimum a proof measure proves: [`Measure::Optimal`] or [`Measure::LeastWorst`].
+    pub fn proves(self) -> Option<Measure> {
+        match self {
+            Measure::ProvenOptimal => Some(Measure::Optimal),
+            Measure::ProvenLeastWorst => Some(Measure::LeastWorst),
+            _ => None,
         }
     }
 
@@ -65,6 +88,8 @@ impl Measure {
             Measure::FirstConsistent => "first consistent",
             Measure::Optimal => "optimal",
             Measure::LeastWorst => "least worst case",
+            Measure::ProvenOptimal => "optimal, proven",
+            Measure::ProvenLeastWorst => "least worst case, proven",
             Measure::Static => "static",
         }
     }
@@ -85,8 +110,10 @@ impl Measure {
             Measure::Entropy => StrategyKind::Entropy,
             Measure::MostParts => StrategyKind::MostParts,
             Measure::FirstConsistent => StrategyKind::FirstConsistent,
-            Measure::Optimal => StrategyKind::Optimal,
-            Measure::LeastWorst => return Some((StrategyKind::Optimal, Objective::Worst)),
+            Measure::Optimal | Measure::ProvenOptimal => StrategyKind::Optimal,
+            Measure::LeastWorst | Measure::ProvenLeastWorst => {
+                return Some((StrategyKind::Optimal, Objective::Worst))
+            }
             Measure::Static => return None,
         };
         Some((kind, Objective::Total))
@@ -106,6 +133,9 @@ pub struct Figures {
     /// The static number: the least set of guesses made at once.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub least: Option<u32>,
+    /// For a proof measure, how many facts the checked certificate took.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub facts: Option<u64>,
 }
 
 /// Receives, now and then, how far a computation has got, in words: what an entry that runs
@@ -113,6 +143,13 @@ pub struct Figures {
 pub trait Reached: Sync {
     /// The computation has got this far.
     fn reached(&self, progress: String);
+
+    /// The computation has begun a new stage (a proof after its search): worth telling even
+    /// where progress is told only now and then, since it may be the last word before the
+    /// budget runs out.
+    fn stage(&self, progress: String) {
+        self.reached(progress);
+    }
 }
 
 /// Hears nothing: a computation whose progress nobody follows.
@@ -123,7 +160,8 @@ impl Reached for Unreported {
 }
 
 /// Computes `measure` for `game`, telling `reached` how far it gets. A strategy's tree is
-/// verified before it is counted; an `Err` says why the measure has no figures for this game.
+/// verified before it is counted, and an optimum's proof is checked before it is; an `Err` says
+/// why the measure has no figures for this game.
 pub fn compute(measure: Measure, game: GameKey, reached: &dyn Reached) -> Result<Figures, String> {
     let game = game.game().map_err(|error| error.to_string())?;
     let scorer = Scorer::new(game);
@@ -146,10 +184,15 @@ pub fn compute(measure: Measure, game: GameKey, reached: &dyn Reached) -> Result
     if !report.is_valid() {
         return Err(format!("the tree does not verify:\n{report}"));
     }
+    let facts = match measure.proves() {
+        Some(_) => Some(crate::proof::prove(&scorer, &file, &report, reached)?),
+        None => None,
+    };
     Ok(Figures {
         total: Some(report.statistics.total()),
         worst_case: Some(report.statistics.worst_case() as u32),
         least: None,
+        facts,
     })
 }
 
@@ -294,6 +337,24 @@ mod tests {
             figures(Measure::Static, 3, 5, Variant::Repeat).least,
             Some(4)
         );
+    }
+
+    #[test]
+    fn a_proven_optimum_is_the_optimum_with_its_facts() {
+        for (optimum, proof) in [
+            (Measure::Optimal, Measure::ProvenOptimal),
+            (Measure::LeastWorst, Measure::ProvenLeastWorst),
+        ] {
+            assert_eq!(proof.proves(), Some(optimum));
+            let found = figures(optimum, 3, 4, Variant::Repeat);
+            let proven = figures(proof, 3, 4, Variant::Repeat);
+            assert!(proven.facts.is_some_and(|facts| facts > 0), "{proven:?}");
+            assert_eq!(
+                (proven.total, proven.worst_case),
+                (found.total, found.worst_case)
+            );
+        }
+        assert_eq!(Measure::Optimal.proves(), None);
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! The atlas as a spreadsheet (CSV, one row per game) and as the Markdown table the README
-//! shows (one cell per measure: the total with the worst case, or why there is none).
+//! shows (one cell per measure: the total with the worst case, or why there is none, and a
+//! mark on each optimum that is proven).
 
-use crate::{AtlasFile, Entry, Measure, Outcome, Variant};
+use crate::{AtlasFile, Entry, Figures, Measure, Outcome, Variant};
 
 /// The atlas as CSV: per game, its size, then per measure its status, figures and seconds
 /// (an unfinished measure's seconds are its budget).
@@ -21,6 +22,9 @@ pub fn csv(file: &AtlasFile) -> Result<String, csv::Error> {
         } else {
             header.push(format!("{name}_total"));
             header.push(format!("{name}_worst_case"));
+        }
+        if measure.proves().is_some() {
+            header.push(format!("{name}_facts"));
         }
         header.push(format!("{name}_seconds"));
     }
@@ -51,6 +55,9 @@ pub fn csv(file: &AtlasFile) -> Result<String, csv::Error> {
                 row.push(text(figures.total.map(|n| n.to_string())));
                 row.push(text(figures.worst_case.map(|n| n.to_string())));
             }
+            if measure.proves().is_some() {
+                row.push(text(figures.facts.map(|n| n.to_string())));
+            }
             row.push(seconds);
         }
         writer.write_record(&row)?;
@@ -60,12 +67,13 @@ pub fn csv(file: &AtlasFile) -> Result<String, csv::Error> {
 }
 
 /// The README's table for the games of `variant`: each strategy's total with its worst case in
-/// brackets, the static number, and `>N s` or `–` where a measure ran out of time or cannot be
-/// computed.
+/// brackets, ✓ after an optimum whose proof finished with the same figures, the static number,
+/// and `>N s` or `–` where a measure ran out of time or cannot be computed.
 pub fn markdown_table(file: &AtlasFile, variant: Variant) -> String {
     let mut text = String::from("| game | codes |");
     let mut rule = String::from("|---|---:|");
-    for measure in Measure::ALL {
+    let columns = Measure::ALL.into_iter().filter(|m| m.proves().is_none());
+    for measure in columns.clone() {
         text += &format!(" {} |", measure.label());
         rule += "---:|";
     }
@@ -77,7 +85,7 @@ pub fn markdown_table(file: &AtlasFile, variant: Variant) -> String {
             "| {}×{} | {} |",
             entry.game.pegs, entry.game.colours, entry.codes
         );
-        for measure in Measure::ALL {
+        for measure in columns.clone() {
             text += &format!(" {} |", cell(entry, measure));
         }
         text.push('\n');
@@ -93,10 +101,22 @@ fn cell(entry: &Entry, measure: Measure) -> String {
         Some(outcome) => {
             let figures = outcome.figures().unwrap_or_default();
             match (figures.total, figures.worst_case, figures.least) {
+                (Some(total), Some(worst), _) if is_proven(entry, measure, figures) => {
+                    format!("{total} ({worst}) ✓")
+                }
                 (Some(total), Some(worst), _) => format!("{total} ({worst})"),
                 (_, _, Some(least)) => least.to_string(),
                 _ => "?".to_owned(),
             }
         }
     }
+}
+
+/// Whether a proof of `measure` for `entry` finished with these figures.
+fn is_proven(entry: &Entry, measure: Measure, figures: Figures) -> bool {
+    Measure::ALL
+        .into_iter()
+        .filter(|proof| proof.proves() == Some(measure))
+        .filter_map(|proof| entry.results.get(proof.name())?.figures())
+        .any(|proven| (proven.total, proven.worst_case) == (figures.total, figures.worst_case))
 }

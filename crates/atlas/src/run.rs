@@ -80,6 +80,26 @@ impl Known {
     }
 }
 
+/// The outcome of a proof that cannot get further than the optimum it proves already got in
+/// earlier atlases: that search ran out of at least `budget` (or failed), and a proof runs it
+/// first. `None` where the proof is worth running.
+fn beyond_proof(known: &Known, game: GameKey, measure: Measure, budget: f64) -> Option<Outcome> {
+    let optimum = measure.proves()?;
+    match known.get(game, optimum)? {
+        Outcome::Unfinished { seconds, .. } if *seconds >= budget => Some(Outcome::Unfinished {
+            seconds: budget,
+            reached: format!(
+                "not run: the {} search alone ran out of {seconds:.0} s, and a proof runs it first",
+                optimum.name()
+            ),
+        }),
+        Outcome::Failed { reason } => Some(Outcome::Failed {
+            reason: format!("the {} has no figure to prove: {reason}", optimum.name()),
+        }),
+        _ => None,
+    }
+}
+
 /// The computations of an atlas of some games, the outcomes already known among them, and
 /// the entries of the file it goes to that lie outside them (kept as they are).
 pub struct AtlasRun {
@@ -144,6 +164,7 @@ impl AtlasRun {
                     Some(finished @ Outcome::Finished { .. }) => Some(finished.clone()),
                     other => committed().or_else(|| other.cloned()),
                 };
+                let reusable = reusable.or_else(|| beyond_proof(known, game, measure, budget));
                 match reusable {
                     Some(outcome) => {
                         slots[index].insert(measure.name().to_owned(), outcome);

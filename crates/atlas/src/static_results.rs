@@ -32,9 +32,8 @@ pub fn settled(directory: &Path, game: GameKey) -> Option<Outcome> {
         return None;
     }
     let figures = Figures {
-        total: None,
-        worst_case: None,
         least: Some(record.least as u32),
+        ..Figures::default()
     };
     // The search's own time where it recorded one (a search in shards records none).
     Some(Outcome::finished(figures, record.seconds.unwrap_or(0.0)))

@@ -14,8 +14,9 @@
 //! 1. It rebuilds the set from the path, scoring every code against each guess of the path.
 //! 2. It takes every guess that may be played there: every code of the game, or only the set's
 //!    own codes when the certificate is for consistent-only play. It checks one guess per orbit
-//!    of the transformations (a permutation of positions with a permutation of colours) that
-//!    map every guess of the path onto itself; it finds those transformations itself
+//!    of the transformations (a permutation of positions with a permutation of colours, or,
+//!    with black pegs only and repetition, a permutation of colours per position) that map
+//!    every guess of the path onto itself; it finds those transformations itself
 //!    ([`Stabilizer`]). Such a transformation maps the set onto itself and keeps every reply, so
 //!    guesses in one orbit cost the same. Colours that no code of the set has are renamed in
 //!    each guess checked, since they score nothing against the set ([`to_check`]).

@@ -3,18 +3,27 @@
 //! maps the set the path leads to onto itself (a code's replies to the path's guesses are
 //! kept), so a guess and its image cost the same there.
 //!
-//! The checker finds them itself: for each permutation of positions it derives the colour map
-//! that the path's guesses force, keeps it if it is a consistent one-to-one map, and lets the
-//! colours no guess of the path uses go anywhere among themselves. It then checks only the
-//! least guess of each orbit (comparing colours from the first position on). Games of more
-//! than [`MOST_PEGS_PERMUTED`] pegs keep positions in place, a smaller group: fewer guesses
-//! are skipped, never a wrong one.
+//! With black pegs only and repeated colours allowed, each position may have a colour
+//! permutation of its own: a reply counts the positions where guess and code agree, and
+//! `σⱼ(a) = σⱼ(b)` exactly when `a = b`, so renaming colours position by position (and moving
+//! positions) keeps every reply, and with repetition every image is a code. Other games share
+//! one colour permutation among all positions: their replies count colours wherever they
+//! stand, and without repetition a code must keep its colours distinct.
+//!
+//! The checker finds the transformations itself: for each permutation of positions it derives
+//! the colour maps that the path's guesses force, keeps it if each is a consistent one-to-one
+//! map, and lets the colours no guess of the path uses (at that position, for maps of their
+//! own) go anywhere among themselves. It then checks only the least guess of each orbit
+//! (comparing colours from the first position on). Games of more than [`MOST_PEGS_PERMUTED`]
+//! pegs keep positions in place, a smaller group: fewer guesses are skipped, never a wrong one.
 
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::OnceLock;
 
-use mastermind_core::{Code, Codebook, MAX_COLOURS as MOST_COLOURS, MAX_PEGS as MOST_PEGS};
+use mastermind_core::{
+    Code, Codebook, FeedbackKind, MAX_COLOURS as MOST_COLOURS, MAX_PEGS as MOST_PEGS,
+};
 
 /// Positions are permuted for games of at most this many pegs (5040 permutations).
 pub const MOST_PEGS_PERMUTED: usize = 7;
@@ -27,10 +36,16 @@ const MAX_COLOURS: usize = MOST_COLOURS as usize;
 #[derive(Clone, Debug)]
 pub struct Stabilizer {
     /// For each position permutation kept: where each position goes, and the forced colour
-    /// map (`UNSET` for colours no guess of the path uses).
+    /// maps, `colours` entries per map (`UNSET` for colours no guess of the path uses where
+    /// the map applies).
     maps: Vec<(Vec<u8>, Vec<u8>)>,
-    /// The colours no guess of the path uses, in increasing order.
-    free: Vec<u8>,
+    /// Whether each position has a colour map of its own (black pegs only, with repetition)
+    /// rather than one shared by all.
+    per_position: bool,
+    colours: usize,
+    /// Per map (per target position when each has its own), the colours no guess of the path
+    /// uses there, in increasing order.
+    free: Vec<Vec<u8>>,
 }
 
 impl Stabilizer {
@@ -38,27 +53,41 @@ impl Stabilizer {
     pub fn of(book: &Codebook, guesses: &[Code]) -> Stabilizer {
         let game = book.game();
         let (pegs, colours) = (game.pegs(), game.colours());
+        let per_position = game.feedback_kind() == FeedbackKind::BlackOnly && game.repetition();
+        let map_count = if per_position { pegs } else { 1 };
+        let slot = |position: usize| if per_position { position } else { 0 };
         let rows: Vec<&[u8]> = guesses.iter().map(|&g| book.colours_of(g)).collect();
-        let mut used = vec![false; colours];
+        let mut used = vec![false; map_count * colours];
         for row in &rows {
-            for &colour in row.iter() {
-                used[usize::from(colour)] = true;
+            for (position, &colour) in row.iter().enumerate() {
+                used[slot(position) * colours + usize::from(colour)] = true;
             }
         }
-        let free = (0..colours as u8)
-            .filter(|&colour| !used[usize::from(colour)])
+        let free = (0..map_count)
+            .map(|map| {
+                (0..colours as u8)
+                    .filter(|&colour| !used[map * colours + usize::from(colour)])
+                    .collect()
+            })
             .collect();
         let mut maps = Vec::new();
         let mut search = Extend {
             rows: &rows,
             permute: pegs <= MOST_PEGS_PERMUTED,
+            per_position,
+            colours,
             to: vec![UNSET; pegs],
             taken: vec![false; pegs],
-            colour: vec![UNSET; colours],
-            inverse: vec![UNSET; colours],
+            colour: vec![UNSET; map_count * colours],
+            inverse: vec![UNSET; map_count * colours],
         };
         search.extend(0, &mut maps);
-        Stabilizer { maps, free }
+        Stabilizer {
+            maps,
+            per_position,
+            colours,
+            free,
+        }
     }
 
     /// How many position permutations the group holds (at least the identity).
@@ -77,21 +106,31 @@ impl Stabilizer {
             // Every colour a guess of the path uses has a forced image; the others are free.
             for (position, &c) in code.iter().enumerate() {
                 let target = usize::from(to[position]);
-                let mapped = colour[usize::from(c)];
+                let map = if self.per_position { position } else { 0 };
+                let mapped = colour[map * self.colours + usize::from(c)];
                 free_at[target] = mapped == UNSET;
                 image[target] = if mapped == UNSET { c } else { mapped };
             }
-            // The least image names the free colours in order of first appearance.
-            renamed.fill(UNSET);
-            let mut next_free = self.free.iter();
-            for (cell, _) in image.iter_mut().zip(&free_at).filter(|(_, &free)| free) {
-                let slot = &mut renamed[usize::from(*cell)];
-                if *slot == UNSET {
-                    *slot = *next_free
-                        .next()
-                        .expect("no more free colours in a code than free");
+            if self.per_position {
+                // Each position renames its free colour alone: to the least free there.
+                for (target, cell) in image.iter_mut().enumerate() {
+                    if free_at[target] {
+                        *cell = self.free[target].first().copied().unwrap_or(*cell);
+                    }
                 }
-                *cell = *slot;
+            } else {
+                // The least image names the free colours in order of first appearance.
+                renamed.fill(UNSET);
+                let mut next_free = self.free[0].iter();
+                for (cell, _) in image.iter_mut().zip(&free_at).filter(|(_, &free)| free) {
+                    let slot = &mut renamed[usize::from(*cell)];
+                    if *slot == UNSET {
+                        *slot = *next_free
+                            .next()
+                            .expect("no more free colours in a code than free");
+                    }
+                    *cell = *slot;
+                }
             }
             // The first position where the two differ decides; equal codes are not less.
             if let Some((&a, &b)) = image.iter().zip(code).find(|(a, b)| a != b) {
@@ -105,7 +144,7 @@ impl Stabilizer {
 
     /// The guesses of `pool` that are the least of their orbits, in `pool`'s order.
     pub fn representatives(&self, book: &Codebook, pool: &[Code]) -> Vec<Code> {
-        if self.maps.len() == 1 && self.free.len() < 2 {
+        if self.maps.len() == 1 && self.free.iter().all(|free| free.len() < 2) {
             // The identity alone, with no free colours to rename: every orbit is one code.
             return pool.to_vec();
         }
@@ -180,8 +219,11 @@ impl Known {
 struct Extend<'r> {
     rows: &'r [&'r [u8]],
     permute: bool,
+    per_position: bool,
+    colours: usize,
     to: Vec<u8>,
     taken: Vec<bool>,
+    /// Per map, `colours` entries: the image of each colour, and the colour each image has.
     colour: Vec<u8>,
     inverse: Vec<u8>,
 }
@@ -193,6 +235,12 @@ impl Extend<'_> {
             maps.push((self.to.clone(), self.colour.clone()));
             return;
         }
+        // The colour map of this position: its own, or the one all share.
+        let base = if self.per_position {
+            position * self.colours
+        } else {
+            0
+        };
         for target in 0..pegs {
             if self.taken[target] || (!self.permute && target != position) {
                 continue;
@@ -200,18 +248,16 @@ impl Extend<'_> {
             // Every guess must keep its colours: colour(row[position]) = row[target].
             let mut set_here = Vec::new();
             let consistent = self.rows.iter().all(|row| {
-                let (from, onto) = (row[position], row[target]);
-                match (
-                    self.colour[usize::from(from)],
-                    self.inverse[usize::from(onto)],
-                ) {
+                let (from, onto) = (base + usize::from(row[position]), row[target]);
+                let back = base + usize::from(onto);
+                match (self.colour[from], self.inverse[back]) {
                     (UNSET, UNSET) => {
-                        self.colour[usize::from(from)] = onto;
-                        self.inverse[usize::from(onto)] = from;
+                        self.colour[from] = onto;
+                        self.inverse[back] = row[position];
                         set_here.push(from);
                         true
                     }
-                    (mapped, _) => mapped == onto && self.inverse[usize::from(onto)] == from,
+                    (mapped, _) => mapped == onto && self.inverse[back] == row[position],
                 }
             });
             if consistent {
@@ -221,9 +267,9 @@ impl Extend<'_> {
                 self.taken[target] = false;
             }
             for from in set_here {
-                let onto = self.colour[usize::from(from)];
-                self.colour[usize::from(from)] = UNSET;
-                self.inverse[usize::from(onto)] = UNSET;
+                let back = base + usize::from(self.colour[from]);
+                self.colour[from] = UNSET;
+                self.inverse[back] = UNSET;
             }
         }
     }

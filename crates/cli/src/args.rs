@@ -207,9 +207,12 @@ pub enum Command {
     ///
     /// For each game (pegs × colours, with and without repeated colours, and with black pegs
     /// only) and each measure (the five deterministic strategies' totals and worst cases, the
-    /// expected-case optimum, the least worst case, the static number), one computation runs
-    /// as a process of its own on one thread, -j at a time, and is stopped when its --budget
-    /// runs out: the entry then records how far it got. Trees are verified before they count.
+    /// expected-case optimum, the least worst case, each optimum again proven, the static
+    /// number), one computation runs as a process of its own on one thread, -j at a time, and
+    /// is stopped when its --budget runs out: the entry then records how far it got. Trees are
+    /// verified before they count; a proven optimum counts only once its certificate, written
+    /// by the search's prover, is checked by the independent checker (as `verify --certificate`
+    /// checks one) and proves the tree's total (and worst case).
     /// The output is rewritten as each game completes and is read back on the next run, so
     /// an interrupted run goes on where it stopped; finished and failed figures are reused,
     /// unfinished ones are tried again with a larger budget.
@@ -896,8 +899,9 @@ pub struct AtlasArgs {
     pub variants: Vec<mastermind_atlas::Variant>,
 
     /// The measures, comma-separated: knuth, expected-size, entropy, most-parts,
-    /// first-consistent, optimal, least-worst, static.
-    #[arg(long, value_name = "LIST", value_delimiter = ',', default_value = "knuth,expected-size,entropy,most-parts,first-consistent,optimal,least-worst,static", value_parser = parse_measure)]
+    /// first-consistent, optimal, least-worst, proven-optimal, proven-least-worst (each optimum
+    /// again, with its certificate written and checked by the independent checker), static.
+    #[arg(long, value_name = "LIST", value_delimiter = ',', default_value = "knuth,expected-size,entropy,most-parts,first-consistent,optimal,least-worst,proven-optimal,proven-least-worst,static", value_parser = parse_measure)]
     pub measures: Vec<mastermind_atlas::Measure>,
 
     /// Leave out the games with more codes than this (5040 keeps Bulls and Cows).

@@ -258,22 +258,38 @@ fn permutations(n: usize) -> Vec<Vec<usize>> {
 }
 
 /// Every transformation of a small game, by brute force: a position permutation with a
-/// colour permutation.
+/// colour permutation, or with black pegs only a colour permutation per position.
 fn all_transformations(book: &Codebook) -> Vec<Vec<Code>> {
     let game = book.game();
     let (pegs, colours) = (game.pegs(), game.colours());
-    let positions = permutations(pegs);
-    let colourings = permutations(colours);
+    let maps = match game.feedback_kind() {
+        FeedbackKind::BlackOnly => pegs,
+        FeedbackKind::BlackWhite => 1,
+    };
+    // Every choice of a colour permutation for each map.
+    let mut colourings: Vec<Vec<Vec<usize>>> = vec![vec![]];
+    for _ in 0..maps {
+        colourings = colourings
+            .into_iter()
+            .flat_map(|chosen| {
+                permutations(colours).into_iter().map(move |colour| {
+                    let mut more = chosen.clone();
+                    more.push(colour);
+                    more
+                })
+            })
+            .collect();
+    }
     let mut all = Vec::new();
-    for to in &positions {
-        for colour in &colourings {
+    for to in &permutations(pegs) {
+        for colouring in &colourings {
             all.push(
                 book.codes()
                     .map(|code| {
                         let pegs_of = book.colours_of(code);
                         let mut image = vec![0u8; pegs];
                         for (i, &c) in pegs_of.iter().enumerate() {
-                            image[to[i]] = colour[usize::from(c)] as u8;
+                            image[to[i]] = colouring[i % maps][usize::from(c)] as u8;
                         }
                         book.index_of(&image).unwrap()
                     })
@@ -284,25 +300,17 @@ fn all_transformations(book: &Codebook) -> Vec<Vec<Code>> {
     all
 }
 
-#[test]
-fn the_checkers_symmetry_is_exactly_the_history_stabilizer() {
-    // Brute force over all 24 × 24 transformations of 4×4: the orbits of those that fix every
-    // guess played, against the checker's own representatives.
-    let book = Codebook::new(game(4, 4));
-    let transformations = all_transformations(&book);
-    let code = |text: &str| book.parse(text).unwrap();
-    for history in [
-        vec![],
-        vec![code("1122")],
-        vec![code("1123")],
-        vec![code("1123"), code("2314")],
-        vec![code("1234"), code("1111")],
-    ] {
+/// The orbits of the transformations that fix every guess of each history, by brute force,
+/// against the checker's own representatives.
+fn stabilizer_matches_brute_force(book: &Codebook, histories: &[&[&str]]) {
+    let transformations = all_transformations(book);
+    for history in histories {
+        let history: Vec<Code> = history.iter().map(|g| book.parse(g).unwrap()).collect();
         let fixing: Vec<&Vec<Code>> = transformations
             .iter()
             .filter(|t| history.iter().all(|&g| t[g.index()] == g))
             .collect();
-        let stabilizer = Stabilizer::of(&book, &history);
+        let stabilizer = Stabilizer::of(book, &history);
         for code in book.codes() {
             let least = fixing.iter().map(|t| t[code.index()]).min().unwrap();
             assert_eq!(
@@ -313,6 +321,58 @@ fn the_checkers_symmetry_is_exactly_the_history_stabilizer() {
                 history.iter().map(|&g| book.format(g)).collect::<Vec<_>>()
             );
         }
+    }
+}
+
+#[test]
+fn the_checkers_symmetry_is_exactly_the_history_stabilizer() {
+    // All 24 × 24 transformations of 4×4.
+    let book = Codebook::new(game(4, 4));
+    stabilizer_matches_brute_force(
+        &book,
+        &[
+            &[],
+            &["1122"],
+            &["1123"],
+            &["1123", "2314"],
+            &["1234", "1111"],
+        ],
+    );
+}
+
+#[test]
+fn with_black_pegs_only_each_position_renames_its_colours() {
+    // All 6 × 6³ transformations of black-peg 3×3, and 2 × 24² of black-peg 2×4: each
+    // position has a colour permutation of its own.
+    for (pegs, colours, histories) in [
+        (
+            3,
+            3,
+            &[
+                &[][..],
+                &["111"],
+                &["112"],
+                &["123", "111"],
+                &["112", "221"],
+            ][..],
+        ),
+        (
+            2,
+            4,
+            &[&[][..], &["11"], &["12"], &["12", "34"], &["11", "23"]][..],
+        ),
+    ] {
+        let game = Game::new(pegs, colours, true, FeedbackKind::BlackOnly).unwrap();
+        let book = Codebook::new(game);
+        stabilizer_matches_brute_force(&book, histories);
+        // Every code is one orbit before anything is played.
+        let everything = Stabilizer::of(&book, &[]);
+        assert_eq!(
+            everything
+                .representatives(&book, &book.codes().collect::<Vec<_>>())
+                .len(),
+            1
+        );
     }
 }
 

@@ -52,6 +52,10 @@
         text = outcome.total + " (" + outcome.worst_case + ")";
         td.title = "average " + (outcome.total / entry.codes).toFixed(4) +
           ", worst case " + outcome.worst_case + ", " + outcome.seconds + " s";
+        if (outcome.facts !== undefined) {
+          text += " \u2713";
+          td.title += "; proven: a certificate of " + outcome.facts + " facts checked";
+        }
       } else {
         text = String(outcome.least);
         td.title = outcome.least + " guesses made at once, " + outcome.seconds + " s";

@@ -34,19 +34,29 @@ pub fn run(args: &AtlasEntryArgs) -> anyhow::Result<Outcome> {
     Ok(Outcome::Success)
 }
 
-/// Writes the progress to stderr, at most every [`REPORT_EVERY`].
+/// Writes the progress to stderr, at most every [`REPORT_EVERY`], and each new stage at once.
 struct LineReporter {
     last: Mutex<Option<Instant>>,
 }
 
-impl Reached for LineReporter {
-    fn reached(&self, progress: String) {
+impl LineReporter {
+    fn write(&self, progress: &str, always: bool) {
         let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
-        if last.is_some_and(|at| at.elapsed() < REPORT_EVERY) {
+        if !always && last.is_some_and(|at| at.elapsed() < REPORT_EVERY) {
             return;
         }
         *last = Some(Instant::now());
         let _ = writeln!(std::io::stderr().lock(), "{REACHED}{progress}");
+    }
+}
+
+impl Reached for LineReporter {
+    fn reached(&self, progress: String) {
+        self.write(&progress, false);
+    }
+
+    fn stage(&self, progress: String) {
+        self.write(&progress, true);
     }
 }
 
