@@ -225,11 +225,20 @@ struct Reporter<'a> {
 struct BuildState {
     settled: u64,
     stage: String,
+    /// The cap a least-worst-case search is trying, which every report then names.
+    cap: Option<usize>,
 }
 
 impl Reporter<'_> {
     fn update(&self, change: impl FnOnce(&mut BuildState) -> String) {
-        let text = change(&mut self.state.lock().unwrap_or_else(|e| e.into_inner()));
+        let text = {
+            let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+            let text = change(&mut state);
+            match state.cap {
+                Some(cap) => format!("worst case {cap}: {text}"),
+                None => text,
+            }
+        };
         self.reached.reached(text);
     }
 }
@@ -258,6 +267,17 @@ impl Progress for Reporter<'_> {
             state.stage = format!("{scored} of {total} first guesses scored");
             state.stage.clone()
         });
+    }
+
+    fn cap_tried(&self, cap: usize) {
+        *self.state.lock().unwrap_or_else(|e| e.into_inner()) = BuildState {
+            cap: Some(cap),
+            ..BuildState::default()
+        };
+        self.reached.stage(format!(
+            "worst case {cap}: searching for a strategy that solves every code within {cap} \
+             guesses (none does within fewer)"
+        ));
     }
 
     fn search_nodes(&self, nodes: u64) {
@@ -337,6 +357,44 @@ mod tests {
             figures(Measure::Static, 3, 5, Variant::Repeat).least,
             Some(4)
         );
+    }
+
+    /// Keeps every report.
+    #[derive(Default)]
+    struct Recorded(Mutex<Vec<String>>);
+    impl Reached for Recorded {
+        fn reached(&self, progress: String) {
+            self.0.lock().unwrap().push(progress);
+        }
+    }
+
+    #[test]
+    fn the_least_worst_case_names_the_cap_it_tries_and_a_proof_its_stages() {
+        let recorded = Recorded::default();
+        let game = GameKey {
+            pegs: 3,
+            colours: 4,
+            variant: Variant::Repeat,
+        };
+        compute(Measure::ProvenLeastWorst, game, &recorded).unwrap();
+        let said = recorded.0.into_inner().unwrap();
+        let tried: Vec<&String> = said
+            .iter()
+            .filter(|text| text.ends_with("(none does within fewer)"))
+            .collect();
+        assert!(!tried.is_empty(), "{said:?}");
+        assert!(tried.iter().all(|text| text.starts_with("worst case ")));
+        let searched = said
+            .iter()
+            .filter(|text| text.contains("subproblems settled"));
+        assert!(searched.clone().count() > 0, "{said:?}");
+        assert!(searched
+            .into_iter()
+            .all(|text| text.starts_with("worst case ")));
+        assert!(said
+            .iter()
+            .any(|text| text.ends_with("writing its certificate")));
+        assert!(said.last().unwrap().contains("checking its certificate of"));
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! terminal, and it only appears once a build has run for a moment, whether or not the build
 //! has reported anything by then (a large search can settle its first subproblem after minutes).
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 use std::sync::Mutex;
 use std::thread::JoinHandle;
@@ -25,6 +25,8 @@ pub struct BuildProgress {
     /// ([`NONE_YET`] before any).
     nodes: AtomicU64,
     best: AtomicU64,
+    /// The worst case a least-worst-case search is trying (0 before any, or for other builds).
+    cap: AtomicUsize,
 }
 
 /// No best total found yet.
@@ -83,6 +85,7 @@ impl BuildProgress {
             reveal: Mutex::new(reveal),
             nodes: AtomicU64::new(0),
             best: AtomicU64::new(NONE_YET),
+            cap: AtomicUsize::new(0),
         }
     }
 
@@ -129,6 +132,13 @@ impl Progress for BuildProgress {
         self.tell_search();
     }
 
+    fn cap_tried(&self, cap: usize) {
+        // Each cap is a search of its own: its best total starts again.
+        self.cap.store(cap, Ordering::Relaxed);
+        self.best.store(NONE_YET, Ordering::Relaxed);
+        self.tell_search();
+    }
+
     fn root_guesses_scored(&self, scored: u64, total: u64) {
         self.bar.set_message(match scored < total {
             true => format!("first guess {scored}/{total}"),
@@ -140,7 +150,11 @@ impl Progress for BuildProgress {
 impl BuildProgress {
     /// The words after an exhaustive search's figures: its nodes and its best total so far.
     fn tell_search(&self) {
-        let mut message = "subproblems".to_owned();
+        let mut message = match self.cap.load(Ordering::Relaxed) {
+            0 => String::new(),
+            cap => format!("worst case {cap}: "),
+        };
+        message.push_str("subproblems");
         let nodes = self.nodes.load(Ordering::Relaxed);
         if nodes > 0 {
             message.push_str(&format!(", {} nodes", short_count(nodes)));

@@ -17,6 +17,10 @@ pub trait Progress: Sync {
     /// An exhaustive search has searched `nodes` nodes so far: its first subproblems can take
     /// minutes each, and this moves meanwhile. Sent every few thousand nodes.
     fn search_nodes(&self, _nodes: u64) {}
+
+    /// The least-worst-case search now asks whether every code can be solved within `cap`
+    /// guesses (the caps below it could not); the reports that follow are that search's.
+    fn cap_tried(&self, _cap: usize) {}
 }
 
 /// Ignores every report.

@@ -47,6 +47,7 @@ pub fn least_worst_case_from(
             max_guesses: Some(cap),
             consistent_only,
         };
+        progress.cap_tried(cap);
         // Guessing candidates one by one solves every code within `codes` more guesses, so
         // some cap up to that succeeds.
         if let Ok(result) = optimal_from(scorer, &options, situation, progress) {

@@ -80,3 +80,26 @@ fn the_optimal_search_counts_its_nodes_as_it_goes() {
     let early = (1..=searched.min(4095)).collect::<Vec<_>>();
     assert_eq!(&told[..early.len()], early.as_slice());
 }
+
+/// The least-worst-case search tells each cap it tries, one more each time, from the least
+/// that counting allows up to the least worst case it finds.
+#[test]
+fn the_least_worst_case_search_tells_each_cap_it_tries() {
+    #[derive(Default)]
+    struct Caps(Mutex<Vec<usize>>);
+    impl Progress for Caps {
+        fn codes_settled(&self, _codes: u64) {}
+        fn cap_tried(&self, cap: usize) {
+            self.0.lock().unwrap().push(cap);
+        }
+    }
+    // Black pegs only, 4 × 4: with 4 replies besides all-black, 4 guesses tell apart at most
+    // 1 + 4 + 16 + 64 = 85 of the 256 codes, so counting starts at 5; the least worst case
+    // is 6, so both are tried.
+    let scorer = Scorer::new(Game::new(4, 4, true, FeedbackKind::BlackOnly).unwrap());
+    let caps = Caps::default();
+    let result = mastermind_solve::least_worst_case(&scorer, false, &caps);
+    let worst = mastermind_tree::Statistics::of_tree(&result.tree).worst_case();
+    assert_eq!(worst, 6);
+    assert_eq!(caps.0.into_inner().unwrap(), [5, 6]);
+}
