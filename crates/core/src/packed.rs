@@ -141,6 +141,117 @@ impl PackedCodes {
             _ => unreachable!("a set and its guesses are packed from one game"),
         }
     }
+
+    /// Of the guesses `batch` of `guesses` (1 to [`SCREEN_LANES`] of them), those whose largest
+    /// class of this set's codes is at most `bound` (1 to [`SCREEN_BOUND`]), as a mask: bit
+    /// `i` for `batch[i]`. Games of more than 5 pegs, whose replies do not fit the bits of a
+    /// 32-bit word, keep every guess.
+    pub(crate) fn screen(
+        &self,
+        guesses: &PackedCodes,
+        batch: &[usize],
+        whites: bool,
+        bound: u32,
+    ) -> u32 {
+        let every = (1 << batch.len()) - 1;
+        if self.pegs * (self.pegs + 1) >= u32::BITS {
+            return every;
+        }
+        every
+            & match (&self.words, &guesses.words) {
+                (Words::Narrow(codes), Words::Narrow(guesses)) => {
+                    screen(self.pegs, lanes(guesses, batch), codes, whites, bound)
+                }
+                (Words::Wide(codes), Words::Wide(guesses)) => {
+                    screen(self.pegs, lanes(guesses, batch), codes, whites, bound)
+                }
+                _ => unreachable!("a set and its guesses are packed from one game"),
+            }
+    }
+}
+
+/// The largest bound [`PackedCodes::screen`] takes: counts up to it fit three bits.
+pub(crate) const SCREEN_BOUND: u32 = 7;
+
+/// How many codes a screen scores between its looks at whether every guess is out.
+const SCREEN_CHUNK: usize = 8;
+
+/// How many guesses [`PackedCodes::screen`] weighs side by side: a vector register of 32-bit
+/// words.
+pub(crate) const SCREEN_LANES: usize = 8;
+
+/// The words of the guesses `batch` of `guesses`, one per lane, the last repeated to fill them.
+fn lanes<W: Word>(guesses: &Columns<W>, batch: &[usize]) -> [(W, W); SCREEN_LANES] {
+    let last = *batch.last().expect("a batch has a guess");
+    std::array::from_fn(|lane| guesses.code(*batch.get(lane).unwrap_or(&last)))
+}
+
+/// [`PackedCodes::screen`] in the version for the vector unit found at run time.
+#[multiversion::multiversion(targets("x86_64+avx512f+avx512vl+avx512dq+avx512bw", "x86_64+avx2"))]
+fn screen<W: Word>(
+    pegs: u32,
+    batch: [(W, W); SCREEN_LANES],
+    codes: &Columns<W>,
+    whites: bool,
+    bound: u32,
+) -> u32 {
+    match bound {
+        1 => screen_within::<W, 1, 1>(pegs, batch, codes, whites),
+        2 => screen_within::<W, 2, 2>(pegs, batch, codes, whites),
+        3 => screen_within::<W, 3, 2>(pegs, batch, codes, whites),
+        4 => screen_within::<W, 4, 3>(pegs, batch, codes, whites),
+        5 => screen_within::<W, 5, 3>(pegs, batch, codes, whites),
+        6 => screen_within::<W, 6, 3>(pegs, batch, codes, whites),
+        7 => screen_within::<W, 7, 3>(pegs, batch, codes, whites),
+        _ => unreachable!("screens take bounds of 1 to {SCREEN_BOUND}"),
+    }
+}
+
+/// [`screen`] for one bound: each lane counts its replies in `PLACES` bits per reply (bit `i`
+/// of every reply's count in register `i`), so that eight guesses score and count side by side
+/// without a table or a wait on memory, and a lane remembers once any class passed `BOUND`
+/// (its counts may wrap after that; they no longer matter).
+#[inline(always)]
+fn screen_within<W: Word, const BOUND: u32, const PLACES: usize>(
+    pegs: u32,
+    batch: [(W, W); SCREEN_LANES],
+    codes: &Columns<W>,
+    whites: bool,
+) -> u32 {
+    let stride = pegs + 1;
+    let whites = u32::from(whites);
+    let mut counts = [[0u32; PLACES]; SCREEN_LANES];
+    let mut over = [0u32; SCREEN_LANES];
+    for (colours, colour_counts) in codes
+        .colours
+        .chunks(SCREEN_CHUNK)
+        .zip(codes.counts.chunks(SCREEN_CHUNK))
+    {
+        for code in colours.iter().copied().zip(colour_counts.iter().copied()) {
+            for lane in 0..SCREEN_LANES {
+                let (black, total) = hits(pegs, batch[lane], code);
+                let mut carry = 1u32 << ((black * stride + whites * (total - black)) & 31);
+                // The replies counted `BOUND` times already (`count ≥ BOUND` bit by bit, from
+                // the low place up): one more passes the bound.
+                let mut full = u32::MAX;
+                for (place, bits) in counts[lane].iter().enumerate() {
+                    full = match BOUND >> place & 1 {
+                        1 => full & bits,
+                        _ => full | bits,
+                    };
+                }
+                over[lane] |= full & carry;
+                for bits in &mut counts[lane] {
+                    *bits ^= carry;
+                    carry &= !*bits;
+                }
+            }
+        }
+        if over.iter().all(|&over| over != 0) {
+            return 0;
+        }
+    }
+    (0..SCREEN_LANES).fold(0, |kept, lane| kept | u32::from(over[lane] == 0) << lane)
 }
 
 /// How many replies are scored at a time before they are counted: few enough that a guess
@@ -279,7 +390,7 @@ fn fill_row<W: Word>(
 #[cfg(test)]
 mod tests {
     //! The packed scoring against the rules counted plainly, for every version of
-    //! [`row`] and [`largest`] this CPU runs (`cargo xtask kernels` runs it again on emulated CPUs).
+    //! [`row`], [`largest`] and [`screen`] this CPU runs (`cargo xtask kernels` runs it again on emulated CPUs).
 
     use proptest::prelude::*;
 
@@ -350,9 +461,37 @@ mod tests {
         }
     }
 
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        #[test]
+        fn a_screen_keeps_exactly_the_guesses_within_the_bound(
+            (pegs, colours, codes) in codes(),
+            whites in any::<bool>(),
+            batch in prop::collection::vec(any::<prop::sample::Index>(), 1..=super::SCREEN_LANES),
+            bound in 1..=super::SCREEN_BOUND,
+        ) {
+            let digits: Vec<u8> = codes.concat();
+            let packed = PackedCodes::new(pegs, colours, &digits).expect("the game packs");
+            let batch: Vec<usize> = batch.iter().map(|index| index.index(codes.len())).collect();
+            let kept = packed.screen(&packed, &batch, whites, bound);
+            for (lane, &guess) in batch.iter().enumerate() {
+                let mut classes = vec![0u32; (pegs + 1) * (pegs + 1)];
+                for code in &codes {
+                    let (black, total) = plain_hits(&codes[guess], code);
+                    classes[black * (pegs + 1) + if whites { total - black } else { 0 }] += 1;
+                }
+                let within = classes.iter().all(|&class| class <= bound);
+                // Past 5 pegs the screen keeps every guess.
+                prop_assert_eq!(kept >> lane & 1 == 1, within || pegs > 5, "lane {}", lane);
+            }
+            prop_assert_eq!(kept >> batch.len(), 0);
+        }
+    }
+
     #[test]
     fn the_version_run_is_named() {
         let version = crate::vector_unit();
-        eprintln!("row, largest: the {version} version runs on this CPU");
+        eprintln!("row, largest, screen: the {version} version runs on this CPU");
     }
 }

@@ -5,7 +5,7 @@
 
 use rayon::prelude::*;
 
-use crate::packed::PackedCodes;
+use crate::packed::{PackedCodes, SCREEN_BOUND, SCREEN_LANES};
 use crate::{Code, Codebook, Feedback, FeedbackKind, Game};
 
 /// Games with more pairs than this score on the fly (5×8 has 32768² ≈ 10⁹ pairs); 4×10, the
@@ -168,6 +168,33 @@ impl Scorer {
     /// entries; it is cleared first.
     pub fn class_sizes(&self, guess: Code, secrets: &Secrets<'_>, counts: &mut [u32]) {
         self.largest_class_within(guess, secrets, counts, u32::MAX);
+    }
+
+    /// How many guesses [`Scorer::screen`] weighs at once.
+    pub const SCREEN_LANES: usize = SCREEN_LANES;
+
+    /// Of the first [`Scorer::SCREEN_LANES`] of `guesses` (the rest are not weighed), those
+    /// that may leave no class of the secrets larger than `bound`, as a mask (bit `i` for
+    /// `guesses[i]`): a quick test of several guesses side by side before
+    /// [`Scorer::largest_class_within`] scores the ones kept. Every guess whose largest class
+    /// is at most `bound` is kept; where no screen is faster (bounds past 7, games of more
+    /// than 5 pegs or scored from the table), every guess is.
+    pub fn screen(&self, guesses: &[Code], secrets: &Secrets<'_>, bound: u32) -> u32 {
+        let guesses = &guesses[..guesses.len().min(SCREEN_LANES)];
+        let every = (1 << guesses.len()) - 1;
+        match (&self.table, &secrets.packed, self.book.packed()) {
+            (None, Some(packed), Some(packed_guesses))
+                if (1..=SCREEN_BOUND).contains(&bound) && !guesses.is_empty() =>
+            {
+                let mut batch = [0; SCREEN_LANES];
+                for (index, guess) in batch.iter_mut().zip(guesses) {
+                    *index = guess.index();
+                }
+                let whites = self.game().feedback_kind() == FeedbackKind::BlackWhite;
+                packed.screen(packed_guesses, &batch[..guesses.len()], whites, bound)
+            }
+            _ => every,
+        }
     }
 
     /// The size of the largest class of the secrets under `guess`, or `None` as soon as some

@@ -119,4 +119,27 @@ proptest! {
             }
         }
     }
+
+    #[test]
+    fn a_screen_keeps_every_guess_within_the_bound(
+        game in games(),
+        guesses in proptest::collection::vec(any::<prop::sample::Index>(), 0..12),
+        mask in proptest::collection::vec(any::<bool>(), 0..400),
+        bound in 0u32..10,
+    ) {
+        let scorer = Scorer::for_one_pass(game);
+        let candidates = kept(&scorer, &mask);
+        let secrets = scorer.secrets(&candidates);
+        let guesses: Vec<Code> =
+            guesses.iter().map(|index| Code(index.index(game.code_count()) as u32)).collect();
+        let kept = scorer.screen(&guesses, &secrets, bound);
+        prop_assert_eq!(kept >> guesses.len().min(Scorer::SCREEN_LANES), 0);
+        for (lane, &guess) in guesses.iter().take(Scorer::SCREEN_LANES).enumerate() {
+            let mut counts = vec![0; game.feedback_slots()];
+            scorer.count_classes(guess, &candidates, &mut counts);
+            if counts.iter().all(|&count| count <= bound) {
+                prop_assert!(kept >> lane & 1 == 1, "guess {} of {:?} dropped", lane, guesses);
+            }
+        }
+    }
 }

@@ -339,67 +339,119 @@ impl<'n, 'b> NodeScan<'n, 'b> {
     /// the guesses scanned before; under a largest-class score, scans of the node's other guesses
     /// share their best.
     fn best_of(&self, guesses: &[Code], group: Group, mut best: Option<Rank>) -> Option<Rank> {
-        let (builder, secrets, shared) = (self.builder, &self.secrets, &self.shared);
+        let (builder, secrets) = (self.builder, &self.secrets);
         let (scorer, rule) = (builder.scorer, builder.rule);
         let candidates = secrets.codes();
-        let game = scorer.game();
-        let mut counts = vec![0u32; game.feedback_slots()];
+        let mut counts = vec![0u32; scorer.game().feedback_slots()];
         let prefer_candidates = builder.tie_break == TieBreak::PreferCandidate;
         let largest_class = rule.is_largest_class();
         let mut membership = Membership::new(candidates);
-        for &guess in guesses {
+        let mut members = guesses.iter().filter_map(|&guess| {
             let is_candidate = match group {
                 Group::Candidates => true,
-                Group::Others if membership.contains(guess) => continue,
+                Group::Others if membership.contains(guess) => return None,
                 Group::Others => false,
                 Group::Mixed => membership.contains(guess),
             };
-            let deferred = prefer_candidates && !is_candidate;
-            let score = match largest_class {
+            Some((guess, is_candidate))
+        });
+        // Under a largest-class score the guesses go in batches that a screen weighs side by
+        // side first, against the loosest bound any of them has: it drops only guesses the
+        // bound drops, and the ones it keeps are scored in order as before.
+        let mut batch = [(Code(0), false); Scorer::SCREEN_LANES];
+        loop {
+            let mut len = 0;
+            for (slot, member) in batch.iter_mut().zip(&mut members) {
+                *slot = member;
+                len += 1;
+            }
+            let batch = &batch[..len];
+            if batch.is_empty() {
+                return best;
+            }
+            let kept = match largest_class {
                 true => {
-                    // A later guess beats the best so far only with a smaller largest class, or an
-                    // equal one if the tie-break puts it first.
-                    let bound = best.map_or(u32::MAX, |best| {
-                        let largest = best.score as u32;
-                        if best.deferred && !deferred {
-                            largest
-                        } else {
-                            largest - 1
-                        }
-                    });
-                    let bound = bound.min(shared.tie_within(deferred));
-                    match scorer.largest_class_within(guess, secrets, &mut counts, bound) {
-                        Some(largest) => {
-                            shared.offer(largest, deferred);
-                            f64::from(largest)
-                        }
-                        None => continue,
+                    let mut codes = [Code(0); Scorer::SCREEN_LANES];
+                    for (code, &(guess, _)) in codes.iter_mut().zip(batch) {
+                        *code = guess;
                     }
+                    let loosest = batch
+                        .iter()
+                        .map(|&(_, is_candidate)| {
+                            self.bound(best, prefer_candidates && !is_candidate)
+                        })
+                        .max()
+                        .unwrap_or(u32::MAX);
+                    scorer.screen(&codes[..batch.len()], secrets, loosest)
                 }
-                false => {
-                    scorer.class_sizes(guess, secrets, &mut counts);
-                    // A guess that leaves every candidate in one class learns nothing, and a
-                    // score that chose it would build the same node again forever. A candidate
-                    // always learns something (it may be the secret), so a guess remains.
-                    if !is_candidate && counts.iter().any(|&c| c as usize == candidates.len()) {
-                        continue;
+                false => u32::MAX,
+            };
+            for (lane, &(guess, is_candidate)) in batch.iter().enumerate() {
+                if kept >> lane & 1 == 0 {
+                    continue;
+                }
+                let deferred = prefer_candidates && !is_candidate;
+                let Some(score) = self.score(guess, is_candidate, deferred, best, &mut counts)
+                else {
+                    continue;
+                };
+                let rank = Rank {
+                    score,
+                    deferred,
+                    guess,
+                };
+                if best.is_none_or(|best| rank < best) {
+                    best = Some(rank);
+                    if self.is_unbeatable(rank) {
+                        return best;
                     }
-                    rule.score(&ClassSizes::new(game, &counts, is_candidate))
-                }
-            };
-            let rank = Rank {
-                score,
-                deferred,
-                guess,
-            };
-            if best.is_none_or(|best| rank < best) {
-                best = Some(rank);
-                if self.is_unbeatable(rank) {
-                    break;
                 }
             }
         }
-        best
+    }
+
+    /// `guess`'s score, or `None` if it cannot rank before `best` (under a largest-class
+    /// score) or learns nothing; `counts` is room for its class sizes.
+    fn score(
+        &self,
+        guess: Code,
+        is_candidate: bool,
+        deferred: bool,
+        best: Option<Rank>,
+        counts: &mut [u32],
+    ) -> Option<f64> {
+        let (scorer, rule) = (self.builder.scorer, self.builder.rule);
+        if rule.is_largest_class() {
+            let bound = self.bound(best, deferred);
+            let largest = scorer.largest_class_within(guess, &self.secrets, counts, bound)?;
+            self.shared.offer(largest, deferred);
+            return Some(f64::from(largest));
+        }
+        scorer.class_sizes(guess, &self.secrets, counts);
+        // A guess that leaves every candidate in one class learns nothing, and a score that
+        // chose it would build the same node again forever. A candidate always learns
+        // something (it may be the secret), so a guess remains.
+        let candidates = self.secrets.codes().len();
+        if !is_candidate && counts.iter().any(|&count| count as usize == candidates) {
+            return None;
+        }
+        Some(rule.score(&ClassSizes::new(scorer.game(), counts, is_candidate)))
+    }
+
+    /// The largest class a guess may leave and still rank before `best`, the best so far here,
+    /// and tie with the best of the node's other scans.
+    fn bound(&self, best: Option<Rank>, deferred: bool) -> u32 {
+        // A later guess beats the best so far only with a smaller largest class, or an equal
+        // one if the tie-break puts it first.
+        let bound = best.map_or(u32::MAX, |best| {
+            let largest = best.score as u32;
+            if best.deferred && !deferred {
+                largest
+            } else {
+                largest - 1
+            }
+        });
+        bound.min(self.shared.tie_within(deferred))
     }
 }
 
@@ -528,6 +580,38 @@ mod tests {
                             build_with(&scorer, &options, false),
                             "{} {options:?}",
                             scorer.game().describe()
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn screening_guesses_in_batches_changes_no_tree() {
+        // Scorers without the table screen eight guesses at a time under a largest-class
+        // score; the table's scorer weighs each guess alone.
+        for (pegs, colours, repetition, feedback) in [
+            (4, 6, true, FeedbackKind::BlackWhite),
+            (4, 7, false, FeedbackKind::BlackWhite),
+            (4, 5, true, FeedbackKind::BlackOnly),
+            (5, 4, true, FeedbackKind::BlackWhite),
+        ] {
+            let game = Game::new(pegs, colours, repetition, feedback).unwrap();
+            let (screened, alone) = (Scorer::for_one_pass(game), Scorer::new(game));
+            for heuristic in Heuristic::ALL.into_iter().filter(|h| h.is_largest_class()) {
+                for tie_break in [TieBreak::PreferCandidate, TieBreak::LowestCode] {
+                    for consistent_only in [false, true] {
+                        let options = OneStepOptions {
+                            heuristic,
+                            tie_break,
+                            consistent_only,
+                        };
+                        assert_eq!(
+                            build_with(&screened, &options, true),
+                            build_with(&alone, &options, true),
+                            "{} {options:?}",
+                            game.describe()
                         );
                     }
                 }
