@@ -144,8 +144,7 @@ impl PackedCodes {
 
     /// Of the guesses `batch` of `guesses` (1 to [`SCREEN_LANES`] of them), those whose largest
     /// class of this set's codes is at most `bound` (1 to [`SCREEN_BOUND`]), as a mask: bit
-    /// `i` for `batch[i]`. Games of more than 5 pegs, whose replies do not fit the bits of a
-    /// 32-bit word, keep every guess.
+    /// `i` for `batch[i]`.
     pub(crate) fn screen(
         &self,
         guesses: &PackedCodes,
@@ -154,9 +153,6 @@ impl PackedCodes {
         bound: u32,
     ) -> u32 {
         let every = (1 << batch.len()) - 1;
-        if self.pegs * (self.pegs + 1) >= u32::BITS {
-            return every;
-        }
         every
             & match (&self.words, &guesses.words) {
                 (Words::Narrow(codes), Words::Narrow(guesses)) => {
@@ -195,14 +191,31 @@ fn screen<W: Word>(
     whites: bool,
     bound: u32,
 ) -> u32 {
+    // Replies numbered up to pegs × (pegs + 1) are bits of a 32-bit word up to 5 pegs, of a
+    // 64-bit one beyond.
+    match pegs {
+        ..=5 => screen_counting_in::<W, u32>(pegs, batch, codes, whites, bound),
+        _ => screen_counting_in::<W, u64>(pegs, batch, codes, whites, bound),
+    }
+}
+
+/// [`screen`] with each reply a bit of a word `B`.
+#[inline(always)]
+fn screen_counting_in<W: Word, B: Word>(
+    pegs: u32,
+    batch: [(W, W); SCREEN_LANES],
+    codes: &Columns<W>,
+    whites: bool,
+    bound: u32,
+) -> u32 {
     match bound {
-        1 => screen_within::<W, 1, 1>(pegs, batch, codes, whites),
-        2 => screen_within::<W, 2, 2>(pegs, batch, codes, whites),
-        3 => screen_within::<W, 3, 2>(pegs, batch, codes, whites),
-        4 => screen_within::<W, 4, 3>(pegs, batch, codes, whites),
-        5 => screen_within::<W, 5, 3>(pegs, batch, codes, whites),
-        6 => screen_within::<W, 6, 3>(pegs, batch, codes, whites),
-        7 => screen_within::<W, 7, 3>(pegs, batch, codes, whites),
+        1 => screen_within::<W, B, 1, 1>(pegs, batch, codes, whites),
+        2 => screen_within::<W, B, 2, 2>(pegs, batch, codes, whites),
+        3 => screen_within::<W, B, 3, 2>(pegs, batch, codes, whites),
+        4 => screen_within::<W, B, 4, 3>(pegs, batch, codes, whites),
+        5 => screen_within::<W, B, 5, 3>(pegs, batch, codes, whites),
+        6 => screen_within::<W, B, 6, 3>(pegs, batch, codes, whites),
+        7 => screen_within::<W, B, 7, 3>(pegs, batch, codes, whites),
         _ => unreachable!("screens take bounds of 1 to {SCREEN_BOUND}"),
     }
 }
@@ -212,7 +225,7 @@ fn screen<W: Word>(
 /// without a table or a wait on memory, and a lane remembers once any class passed `BOUND`
 /// (its counts may wrap after that; they no longer matter).
 #[inline(always)]
-fn screen_within<W: Word, const BOUND: u32, const PLACES: usize>(
+fn screen_within<W: Word, B: Word, const BOUND: u32, const PLACES: usize>(
     pegs: u32,
     batch: [(W, W); SCREEN_LANES],
     codes: &Columns<W>,
@@ -220,8 +233,8 @@ fn screen_within<W: Word, const BOUND: u32, const PLACES: usize>(
 ) -> u32 {
     let stride = pegs + 1;
     let whites = u32::from(whites);
-    let mut counts = [[0u32; PLACES]; SCREEN_LANES];
-    let mut over = [0u32; SCREEN_LANES];
+    let mut counts = [[B::ZERO; PLACES]; SCREEN_LANES];
+    let mut over = [B::ZERO; SCREEN_LANES];
     for (colours, colour_counts) in codes
         .colours
         .chunks(SCREEN_CHUNK)
@@ -230,28 +243,30 @@ fn screen_within<W: Word, const BOUND: u32, const PLACES: usize>(
         for code in colours.iter().copied().zip(colour_counts.iter().copied()) {
             for lane in 0..SCREEN_LANES {
                 let (black, total) = hits(pegs, batch[lane], code);
-                let mut carry = 1u32 << ((black * stride + whites * (total - black)) & 31);
+                let mut carry = B::bit(black * stride + whites * (total - black));
                 // The replies counted `BOUND` times already (`count ≥ BOUND` bit by bit, from
                 // the low place up): one more passes the bound.
-                let mut full = u32::MAX;
-                for (place, bits) in counts[lane].iter().enumerate() {
+                let mut full = !B::ZERO;
+                for (place, &bits) in counts[lane].iter().enumerate() {
                     full = match BOUND >> place & 1 {
                         1 => full & bits,
                         _ => full | bits,
                     };
                 }
-                over[lane] |= full & carry;
+                over[lane] = over[lane] | full & carry;
                 for bits in &mut counts[lane] {
-                    *bits ^= carry;
-                    carry &= !*bits;
+                    *bits = *bits ^ carry;
+                    carry = carry & !*bits;
                 }
             }
         }
-        if over.iter().all(|&over| over != 0) {
+        if over.iter().all(|&over| over != B::ZERO) {
             return 0;
         }
     }
-    (0..SCREEN_LANES).fold(0, |kept, lane| kept | u32::from(over[lane] == 0) << lane)
+    (0..SCREEN_LANES).fold(0, |kept, lane| {
+        kept | u32::from(over[lane] == B::ZERO) << lane
+    })
 }
 
 /// How many replies are scored at a time before they are counted: few enough that a guess
@@ -290,9 +305,11 @@ fn largest<W: Word>(
     Some(largest)
 }
 
-/// The word arithmetic [`hits`] needs, for 32- and 64-bit words of nibbles.
+/// The word arithmetic [`hits`] needs, for 32- and 64-bit words of nibbles, and that
+/// [`screen`] needs for words of bits.
 trait Word:
     Copy
+    + PartialEq
     + BitAnd<Output = Self>
     + BitOr<Output = Self>
     + BitXor<Output = Self>
@@ -307,6 +324,9 @@ trait Word:
     const NIBBLE_ONES: Self;
     /// Where the top nibble starts.
     const TOP: u32;
+    const ZERO: Self;
+    /// Bit `index` alone.
+    fn bit(index: u32) -> Self;
     fn from_u64(word: u64) -> Self;
     fn to_u64(self) -> u64;
     fn wrapping_add(self, other: Self) -> Self;
@@ -321,6 +341,10 @@ macro_rules! word {
             const NIBBLE_LOW: $word = $nibble * 7;
             const NIBBLE_ONES: $word = $nibble;
             const TOP: u32 = <$word>::BITS - 4;
+            const ZERO: $word = 0;
+            fn bit(index: u32) -> $word {
+                1 << (index % <$word>::BITS)
+            }
             fn from_u64(word: u64) -> $word {
                 <$word>::try_from(word).expect("the game's codes fit the word")
             }
@@ -482,8 +506,7 @@ mod tests {
                     classes[black * (pegs + 1) + if whites { total - black } else { 0 }] += 1;
                 }
                 let within = classes.iter().all(|&class| class <= bound);
-                // Past 5 pegs the screen keeps every guess.
-                prop_assert_eq!(kept >> lane & 1 == 1, within || pegs > 5, "lane {}", lane);
+                prop_assert_eq!(kept >> lane & 1 == 1, within, "lane {}", lane);
             }
             prop_assert_eq!(kept >> batch.len(), 0);
         }

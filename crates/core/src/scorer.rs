@@ -177,8 +177,8 @@ impl Scorer {
     /// that may leave no class of the secrets larger than `bound`, as a mask (bit `i` for
     /// `guesses[i]`): a quick test of several guesses side by side before
     /// [`Scorer::largest_class_within`] scores the ones kept. Every guess whose largest class
-    /// is at most `bound` is kept; where no screen is faster (bounds past 7, games of more
-    /// than 5 pegs or scored from the table), every guess is.
+    /// is at most `bound` is kept; where no screen is faster (bounds past 7, games scored from
+    /// the table), every guess is.
     pub fn screen(&self, guesses: &[Code], secrets: &Secrets<'_>, bound: u32) -> u32 {
         let guesses = &guesses[..guesses.len().min(SCREEN_LANES)];
         let every = (1 << guesses.len()) - 1;
