@@ -567,24 +567,32 @@ mod tests {
             (5, 3, true, FeedbackKind::BlackWhite),
         ] {
             let scorer = Scorer::new(Game::new(pegs, colours, repetition, feedback).unwrap());
-            for heuristic in Heuristic::ALL {
-                for tie_break in [TieBreak::PreferCandidate, TieBreak::LowestCode] {
-                    for consistent_only in [false, true] {
-                        let options = OneStepOptions {
-                            heuristic,
-                            tie_break,
-                            consistent_only,
-                        };
-                        assert_eq!(
-                            build_with(&scorer, &options, true),
-                            build_with(&scorer, &options, false),
-                            "{} {options:?}",
-                            scorer.game().describe()
-                        );
-                    }
+            for options in every_option(Heuristic::ALL) {
+                assert_eq!(
+                    build_with(&scorer, &options, true),
+                    build_with(&scorer, &options, false),
+                    "{} {options:?}",
+                    scorer.game().describe()
+                );
+            }
+        }
+    }
+
+    /// Each of `heuristics` with either tie-break, guessing any code or only candidates.
+    fn every_option(heuristics: impl IntoIterator<Item = Heuristic>) -> Vec<OneStepOptions> {
+        let mut options = Vec::new();
+        for heuristic in heuristics {
+            for tie_break in [TieBreak::PreferCandidate, TieBreak::LowestCode] {
+                for consistent_only in [false, true] {
+                    options.push(OneStepOptions {
+                        heuristic,
+                        tie_break,
+                        consistent_only,
+                    });
                 }
             }
         }
+        options
     }
 
     #[test]
@@ -599,22 +607,14 @@ mod tests {
         ] {
             let game = Game::new(pegs, colours, repetition, feedback).unwrap();
             let (screened, alone) = (Scorer::for_one_pass(game), Scorer::new(game));
-            for heuristic in Heuristic::ALL.into_iter().filter(|h| h.is_largest_class()) {
-                for tie_break in [TieBreak::PreferCandidate, TieBreak::LowestCode] {
-                    for consistent_only in [false, true] {
-                        let options = OneStepOptions {
-                            heuristic,
-                            tie_break,
-                            consistent_only,
-                        };
-                        assert_eq!(
-                            build_with(&screened, &options, true),
-                            build_with(&alone, &options, true),
-                            "{} {options:?}",
-                            game.describe()
-                        );
-                    }
-                }
+            let largest_class = Heuristic::ALL.into_iter().filter(|h| h.is_largest_class());
+            for options in every_option(largest_class) {
+                assert_eq!(
+                    build_with(&screened, &options, true),
+                    build_with(&alone, &options, true),
+                    "{} {options:?}",
+                    game.describe()
+                );
             }
         }
     }
