@@ -136,13 +136,31 @@ impl PythonScore {
             .lock()
             .expect("no call panics holding it")
             .push(thread);
+        // A stop that came while this thread waited for the interpreter found it not calling
+        // yet and interrupted nothing here; any stop from now on finds it, so look once more.
+        if self.is_stopped() {
+            self.leave(thread);
+            return Ok(f64::INFINITY);
+        }
         let score = self.callable.call1(py, (classes, sizes.is_candidate()));
+        self.leave(thread);
+        score?.extract::<f64>(py)
+    }
+
+    /// Whether the build was stopped (an exception raised, or a signal).
+    fn is_stopped(&self) -> bool {
+        self.error
+            .lock()
+            .expect("no call panics holding it")
+            .is_some()
+    }
+
+    /// Takes `thread` off the threads calling the score.
+    fn leave(&self, thread: u64) {
         let mut calling = self.calling.lock().expect("no call panics holding it");
         if let Some(at) = calling.iter().position(|&id| id == thread) {
             calling.swap_remove(at);
         }
-        drop(calling);
-        score?.extract::<f64>(py)
     }
 }
 
@@ -152,16 +170,14 @@ impl GuessScore for PythonScore {
     }
 
     fn score(&self, sizes: &ClassSizes<'_>) -> f64 {
-        let mut error = self.error.lock().expect("no call panics holding it");
-        if error.is_some() {
+        if self.is_stopped() {
             // The build is lost already; finish it quickly.
             return f64::INFINITY;
         }
-        drop(error);
         match Python::attach(|py| self.call(py, sizes)) {
             Ok(score) if !score.is_nan() => score,
             outcome => {
-                error = self.error.lock().expect("no call panics holding it");
+                let mut error = self.error.lock().expect("no call panics holding it");
                 error.get_or_insert_with(|| match outcome {
                     Err(raised) => raised,
                     Ok(_) => crate::value_error("the score function returned NaN"),
