@@ -33,16 +33,15 @@ struct Class<'s> {
 
 impl Search<'_> {
     /// The total of playing `guess` at `set` (whose bound is `bound`, below `limit`), if below
-    /// `limit`; else a lower bound at or above it.
+    /// `limit`; else a lower bound at or above it. `split` is its split of the set.
     pub(super) fn try_guess(
         &self,
         problem: Subproblem<'_>,
-        guess: Code,
+        (guess, split): (Code, &Split),
         bound: u32,
         limit: u32,
     ) -> Outcome {
         let Subproblem { set, depth, .. } = problem;
-        let split = Split::new(&self.replies, guess, set);
         let budget = problem.budget.after_guess();
         let symmetry = problem.symmetry.after(self.scorer.codebook(), guess);
         let class_problem = |codes| Subproblem {

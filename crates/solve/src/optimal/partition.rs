@@ -17,16 +17,21 @@ pub(super) const MAX_SLOTS: usize = (MAX_PEGS as usize + 1) * (MAX_PEGS as usize
 pub(super) struct Split {
     codes: Vec<Code>,
     classes: Vec<Range<usize>>,
+    /// Each candidate's reply, in the order of the set: read from the table once, for the
+    /// split and for its shape.
+    replies: Vec<u8>,
 }
 
 impl Split {
-    pub(super) fn new(replies: &ReplyTable<'_>, guess: Code, set: &[Code]) -> Split {
-        let slots = replies.replies();
-        let all_black = usize::from(replies.all_black());
-        let reply_of = replies.replies_to(guess);
+    pub(super) fn new(table: &ReplyTable<'_>, guess: Code, set: &[Code]) -> Split {
+        let slots = table.replies();
+        let all_black = usize::from(table.all_black());
+        let reply_of = table.replies_to(guess);
+        // Reply numbers are below the slots, at most `MAX_SLOTS`, so they fit a byte.
+        let replies: Vec<u8> = set.iter().map(|&secret| reply_of(secret) as u8).collect();
         let mut counts = [0u32; MAX_SLOTS];
-        for &secret in set {
-            counts[reply_of(secret)] += 1;
+        for &reply in &replies {
+            counts[usize::from(reply)] += 1;
         }
         let mut starts = [0usize; MAX_SLOTS];
         for reply in 1..slots {
@@ -34,8 +39,8 @@ impl Split {
         }
         let mut codes = vec![Code(0); set.len()];
         let mut next = starts;
-        for &secret in set {
-            let reply = reply_of(secret);
+        for (&secret, &reply) in set.iter().zip(&replies) {
+            let reply = usize::from(reply);
             codes[next[reply]] = secret;
             next[reply] += 1;
         }
@@ -44,94 +49,110 @@ impl Split {
             .map(|reply| starts[reply]..next[reply])
             .collect();
         classes.sort_by_key(|class| Reverse(class.len()));
-        Split { codes, classes }
+        Split {
+            codes,
+            classes,
+            replies,
+        }
     }
 
     /// The classes, each in the order of the set, largest first.
     pub(super) fn classes(&self) -> impl ExactSizeIterator<Item = &[Code]> + '_ {
         self.classes.iter().map(|range| &self.codes[range.clone()])
     }
+
+    /// Each candidate's reply, in the order of the set.
+    pub(super) fn replies(&self) -> &[u8] {
+        &self.replies
+    }
 }
 
 /// The shapes of the guesses tried at a node, to skip those that split the set like one
 /// before. Guesses that split alike have the same bound and are both candidates or both not,
-/// so a shape is only worked out when an earlier guess has the same of both: most nodes try
-/// one or two guesses and never need one.
-pub(super) struct Shapes<'a> {
-    replies: &'a ReplyTable<'a>,
-    set: &'a [Code],
+/// so shapes are compared only for guesses alike in both; the replies of each guess tried are
+/// kept for that, copied from its split.
+pub(super) struct Shapes {
+    all_black: u8,
     /// The guesses tried, each with its bound and whether it is not a candidate, and where
-    /// its shape is in `seen` once worked out.
-    tried: Vec<(Ranked, Option<usize>)>,
-    /// The shapes worked out, one after another, each one byte per candidate.
+    /// its replies are in `seen`.
+    tried: Vec<(Ranked, usize)>,
+    /// The replies of the guesses tried, one after another, one byte per candidate.
     seen: Vec<u8>,
 }
 
-impl<'a> Shapes<'a> {
-    pub(super) fn new(replies: &'a ReplyTable<'a>, set: &'a [Code]) -> Shapes<'a> {
+impl Shapes {
+    pub(super) fn new(table: &ReplyTable<'_>) -> Shapes {
         Shapes {
-            replies,
-            set,
+            all_black: table.all_black(),
             tried: Vec::new(),
             seen: Vec::new(),
         }
     }
 
-    /// Whether the guess of `ranked` splits the set unlike every guess before it; if so, it
-    /// is remembered as tried.
-    pub(super) fn is_new(&mut self, ranked: Ranked) -> bool {
-        let (bound, not_candidate, guess) = ranked;
-        let alike = |&((b, n, _), _): &(Ranked, Option<usize>)| b == bound && n == not_candidate;
-        if !self.tried.iter().any(alike) {
-            self.tried.push((ranked, None));
-            return true;
+    /// Whether the guess of `ranked`, whose replies are `replies`, splits the set unlike every
+    /// guess before it; if so, it is remembered as tried.
+    pub(super) fn is_new(&mut self, ranked: Ranked, replies: &[u8]) -> bool {
+        let (bound, not_candidate, _) = ranked;
+        let n = replies.len();
+        let alike = self
+            .tried
+            .iter()
+            .filter(|&&((b, nc, _), _)| b == bound && nc == not_candidate)
+            .any(|&(_, at)| same_split(&self.seen[at..at + n], replies, self.all_black));
+        if alike {
+            return false;
         }
-        let shape = self.shape_at(guess);
-        for k in 0..self.tried.len() {
-            if !alike(&self.tried[k]) {
-                continue;
-            }
-            let earlier = match self.tried[k].1 {
-                Some(at) => at,
-                None => {
-                    let at = self.shape_at(self.tried[k].0 .2);
-                    self.tried[k].1 = Some(at);
-                    at
-                }
-            };
-            let n = self.set.len();
-            if self.seen[earlier..earlier + n] == self.seen[shape..shape + n] {
-                return false;
-            }
-        }
-        self.tried.push((ranked, Some(shape)));
+        self.tried.push((ranked, self.seen.len()));
+        self.seen.extend_from_slice(replies);
         true
     }
+}
 
-    /// Appends the shape of `guess` to `seen`, returning where it starts.
-    fn shape_at(&mut self, guess: Code) -> usize {
-        let at = self.seen.len();
-        self.push_shape(guess);
-        at
+/// Whether two guesses whose replies to the same candidates are `first` and `second` split
+/// them alike: the same classes, whatever their replies, with the all-black one (the guess
+/// itself) the same in both.
+fn same_split(first: &[u8], second: &[u8], all_black: u8) -> bool {
+    const UNSEEN: u8 = u8::MAX;
+    // Which reply of the other guess each reply stands for, both ways, so that the classes
+    // correspond one to one; the all-black class stands for itself.
+    let mut to_second = [UNSEEN; MAX_SLOTS];
+    let mut to_first = [UNSEEN; MAX_SLOTS];
+    to_second[usize::from(all_black)] = all_black;
+    to_first[usize::from(all_black)] = all_black;
+    first.iter().zip(second).all(|(&a, &b)| {
+        let (a_to, b_to) = (
+            &mut to_second[usize::from(a)],
+            &mut to_first[usize::from(b)],
+        );
+        if *a_to == UNSEEN && *b_to == UNSEEN {
+            (*a_to, *b_to) = (b, a);
+        }
+        *a_to == b && *b_to == a
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::same_split;
+
+    const ALL_BLACK: u8 = 9;
+
+    #[test]
+    fn splits_alike_whatever_their_replies() {
+        assert!(same_split(&[0, 1, 0, 2], &[5, 3, 5, 0], ALL_BLACK));
+        assert!(same_split(&[0, 9, 1], &[4, 9, 2], ALL_BLACK));
+        assert!(same_split(&[], &[], ALL_BLACK));
     }
 
-    /// Appends the shape of `guess`'s split: each candidate's class, numbered in order of first
-    /// appearance, with the all-black class (the guess itself) marked apart.
-    fn push_shape(&mut self, guess: Code) {
-        const SOLVED: u8 = u8::MAX;
-        let mut label = [None; MAX_SLOTS];
-        let mut labels = 0u8;
-        let reply_of = self.replies.replies_to(guess);
-        let all_black = usize::from(self.replies.all_black());
-        self.seen.extend(self.set.iter().map(|&secret| {
-            let reply = reply_of(secret);
-            if reply == all_black {
-                return SOLVED;
-            }
-            *label[reply].get_or_insert_with(|| {
-                labels += 1;
-                labels - 1
-            })
-        }));
+    #[test]
+    fn splits_differ_in_their_classes_or_the_code_found() {
+        // One class cut in two, two classes merged, the same class sizes with other codes.
+        assert!(!same_split(&[0, 0, 1], &[0, 1, 1], ALL_BLACK));
+        assert!(!same_split(&[0, 1, 2], &[0, 0, 2], ALL_BLACK));
+        assert!(!same_split(&[0, 0, 1, 1], &[0, 1, 0, 1], ALL_BLACK));
+        // The code the guess finds is a class of its own, not one like any other.
+        assert!(!same_split(&[9, 0, 1], &[2, 0, 1], ALL_BLACK));
+        assert!(!same_split(&[2, 0, 1], &[9, 0, 1], ALL_BLACK));
+        assert!(!same_split(&[9, 0, 1], &[0, 9, 1], ALL_BLACK));
     }
 }

@@ -21,7 +21,7 @@ use std::time::Duration;
 use super::bounds::INFEASIBLE;
 use super::context::Subproblem;
 use super::notes::{ImpossibleNote, Note, Notebook, NotedNode, Notes, NOTE_AFTER};
-use super::partition::Shapes;
+use super::partition::{Shapes, Split};
 use super::{NoStrategy, OptimalOptions, Root};
 use crate::one_step::{one_step_from, OneStepOptions, TieBreak};
 use crate::score::Heuristic;
@@ -92,13 +92,14 @@ pub fn plan(scorer: &Scorer, options: &OptimalOptions) -> Result<Plan, NoStrateg
     let ranking = root.search.rank(&set, root.budget, limit, &root.symmetry);
     let all_black = scorer.game().all_black();
     let after = root.budget.after_guess();
-    let mut shapes = Shapes::new(&root.search.replies, &set);
+    let mut shapes = Shapes::new(&root.search.replies);
     let mut openings = Vec::new();
     let mut pieces = Vec::new();
     for ranked in ranking.into_sorted(&root.search) {
         let opening = ranked.2;
         // Openings that split the codes alike cost the same; the first one wins ties.
-        if !shapes.is_new(ranked) {
+        let split = Split::new(&root.search.replies, opening, &set);
+        if !shapes.is_new(ranked, split.replies()) {
             continue;
         }
         let classes: Vec<(Feedback, usize)> = scorer

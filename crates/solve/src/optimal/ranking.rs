@@ -27,6 +27,9 @@ use crate::symmetry::Symmetry;
 /// How many nodes the search ranks between reports of its node count, once past the first.
 const NODES_PER_REPORT: u64 = 4096;
 
+/// Waiting guesses are looked through for the next group in stretches of this many slacks.
+const MARKS_SCANNED: usize = 64;
+
 /// A guess worth trying: its bound, whether it is not a candidate, the guess. Ordered so that
 /// better bounds come first, then candidates, then smaller codes.
 pub(super) type Ranked = (u32, bool, Code);
@@ -156,20 +159,29 @@ impl<'s> Ranking<'s> {
         }
         let slack = self.most_waiting;
         let mut group = Vec::new();
+        self.most_waiting = 0;
         for (guesses, slacks) in &mut self.marked {
-            for (&guess, waiting) in guesses.iter().zip(slacks.iter_mut()) {
-                if *waiting == slack {
-                    group.push(guess);
-                    *waiting = 0;
+            let chunks = guesses
+                .chunks(MARKS_SCANNED)
+                .zip(slacks.chunks_mut(MARKS_SCANNED));
+            for (guesses, slacks) in chunks {
+                // Most stretches hold none of the group: a test of the whole stretch at once
+                // (vector compares) passes them by.
+                if slacks
+                    .iter()
+                    .fold(false, |found, &waiting| found | (waiting == slack))
+                {
+                    for (&guess, waiting) in guesses.iter().zip(slacks.iter_mut()) {
+                        if *waiting == slack {
+                            group.push(guess);
+                            *waiting = 0;
+                        }
+                    }
                 }
+                let most = slacks.iter().fold(0, |most, &waiting| most.max(waiting));
+                self.most_waiting = self.most_waiting.max(most);
             }
         }
-        self.most_waiting = self
-            .marked
-            .iter()
-            .flat_map(|(_, slacks)| slacks.iter().copied())
-            .max()
-            .unwrap_or(0);
         if slack >= self.exact_from {
             let bound = 3 * self.set.len() as u32 - u32::from(slack);
             for guess in group {

@@ -18,7 +18,7 @@ use super::budget::Budget;
 use super::cache::{Known, Outcome};
 use super::context::{Search, Subproblem, PARALLEL_GUESSES_DEPTH};
 use super::estimate::{Estimate, SmallSet};
-use super::partition::Shapes;
+use super::partition::{Shapes, Split};
 use super::ranking::Ranking;
 use crate::symmetry::Symmetry;
 
@@ -125,7 +125,7 @@ impl Search<'_> {
         let set = problem.set;
         let mut best: (u32, Option<Code>) = (limit, None);
         let mut floor = INFEASIBLE;
-        let mut shapes = Shapes::new(&self.replies, set);
+        let mut shapes = Shapes::new(&self.replies);
         loop {
             let (bound, not_candidate, guess) = match ranking.next_below(self, best.0) {
                 Ok(next) => next,
@@ -134,10 +134,11 @@ impl Search<'_> {
                     break;
                 }
             };
-            if !shapes.is_new((bound, not_candidate, guess)) {
+            let split = Split::new(&self.replies, guess, set);
+            if !shapes.is_new((bound, not_candidate, guess), split.replies()) {
                 continue;
             }
-            match self.try_guess(problem, guess, bound, best.0) {
+            match self.try_guess(problem, (guess, &split), bound, best.0) {
                 Ok(total) => best = (total, Some(guess)),
                 Err(bound) => floor = floor.min(bound),
             }
@@ -167,7 +168,7 @@ impl Search<'_> {
         let batch_size = rayon::current_num_threads().max(1);
         let mut best: (u32, Option<Code>) = (limit, None);
         let mut floor = INFEASIBLE;
-        let mut shapes = Shapes::new(&self.replies, set);
+        let mut shapes = Shapes::new(&self.replies);
         let mut exhausted = false;
         while !exhausted {
             let mut batch = Vec::with_capacity(batch_size);
@@ -186,8 +187,9 @@ impl Search<'_> {
                         break;
                     }
                 };
-                if shapes.is_new((bound, not_candidate, guess)) {
-                    batch.push((bound, guess));
+                let split = Split::new(&self.replies, guess, set);
+                if shapes.is_new((bound, not_candidate, guess), split.replies()) {
+                    batch.push((bound, guess, split));
                 } else if at_root {
                     self.report.settle(self.classes_of(guess, set));
                 }
@@ -196,20 +198,20 @@ impl Search<'_> {
             let depth = problem.depth;
             let outcomes: Vec<Outcome> = batch
                 .par_iter()
-                .map(|&(bound, guess)| {
+                .map(|(bound, guess, split)| {
                     let notes = self.notes.as_ref();
                     let recalled =
-                        notes.and_then(|notes| notes.recalled_guess(depth, guess, limit));
+                        notes.and_then(|notes| notes.recalled_guess(depth, *guess, limit));
                     recalled.unwrap_or_else(|| {
-                        let outcome = self.try_guess(problem, guess, bound, limit);
+                        let outcome = self.try_guess(problem, (*guess, split), *bound, limit);
                         if let Some(notes) = notes {
-                            notes.note_guess(depth, guess, outcome);
+                            notes.note_guess(depth, *guess, outcome);
                         }
                         outcome
                     })
                 })
                 .collect();
-            for (&(_, guess), outcome) in batch.iter().zip(outcomes) {
+            for (&(_, guess, _), outcome) in batch.iter().zip(outcomes) {
                 match outcome {
                     Ok(total) if total < best.0 => best = (total, Some(guess)),
                     Ok(_) => {}
