@@ -361,18 +361,7 @@ impl Codebook {
                 colours.iter().fold(0, |acc, &c| acc * base + u32::from(c)),
             ))
         } else if all_distinct(colours) {
-            // Codes are stored in numeric order, so lexicographic binary search finds them.
-            let pegs = self.game.pegs();
-            let (mut low, mut high) = (0, self.len());
-            while low < high {
-                let middle = (low + high) / 2;
-                match self.colours[middle * pegs..(middle + 1) * pegs].cmp(colours) {
-                    std::cmp::Ordering::Less => low = middle + 1,
-                    std::cmp::Ordering::Greater => high = middle,
-                    std::cmp::Ordering::Equal => return Some(Code(middle as u32)),
-                }
-            }
-            None
+            Some(Code(arrangement_rank(colours, self.game.colours())))
         } else {
             None
         }
@@ -434,6 +423,24 @@ impl Codebook {
     }
 }
 
+/// The place of `colours` (distinct, each below `palette`) among all such arrangements of
+/// its length in numeric order, which is the codebook's order: the arrangements that differ
+/// first at position `i` by a smaller colour come before it, and each such colour (one not
+/// used before `i`) heads as many arrangements as the later positions can take of the colours
+/// left.
+fn arrangement_rank(colours: &[u8], palette: usize) -> u32 {
+    let mut rank = 0u64;
+    // The number of arrangements of the positions after `i` from the colours left.
+    let mut tails = 1u64;
+    for (i, &colour) in colours.iter().enumerate().rev() {
+        let smaller_before = colours[..i].iter().filter(|&&c| c < colour).count() as u64;
+        rank += (u64::from(colour) - smaller_before) * tails;
+        tails *= (palette - i) as u64;
+    }
+    // The rank is below the number of codes, which a code index holds.
+    rank as u32
+}
+
 fn all_distinct(colours: &[u8]) -> bool {
     colours
         .iter()
@@ -477,6 +484,23 @@ mod tests {
                 text: "0012".into()
             })
         );
+    }
+
+    /// The rank of a code without repetition is its place in the codebook, in games of many
+    /// shapes.
+    #[test]
+    fn codes_without_repetition_are_found_at_their_place() {
+        for (pegs, colours) in [(1, 3), (2, 2), (3, 5), (4, 10), (5, 7), (6, 6), (4, 20)] {
+            let game = Game::new(pegs, colours, false, FeedbackKind::BlackWhite).unwrap();
+            let book = Codebook::new(game);
+            for code in book.codes() {
+                assert_eq!(
+                    book.index_of(book.colours_of(code)),
+                    Some(code),
+                    "{pegs}×{colours}"
+                );
+            }
+        }
     }
 
     #[test]
