@@ -69,14 +69,19 @@ impl Split {
 
 /// The shapes of the guesses tried at a node, to skip those that split the set like one
 /// before. Guesses that split alike have the same bound and are both candidates or both not,
-/// so shapes are compared only for guesses alike in both; the replies of each guess tried are
-/// kept for that, copied from its split.
+/// and guesses are tried in order of both, so a guess is compared only with those tried since
+/// the last change of either; and a shape is only worked out when there is one to compare
+/// with: most nodes try one or two guesses and never need one. The replies of those guesses
+/// are kept for that, copied from their splits.
 pub(super) struct Shapes {
     all_black: u8,
-    /// The guesses tried, each with its bound and whether it is not a candidate, and where
-    /// its replies are in `seen`.
-    tried: Vec<(Ranked, usize)>,
-    /// The replies of the guesses tried, one after another, one byte per candidate.
+    /// The bound, and whether not a candidate, of the guesses in `tried`.
+    alike: Option<(u32, bool)>,
+    /// Where the replies of each guess tried since `alike` last changed are in `seen`, and
+    /// whether they have been made its shape there.
+    tried: Vec<(usize, bool)>,
+    /// Their replies, one after another, one byte per candidate; each made a shape in place
+    /// when first compared.
     seen: Vec<u8>,
 }
 
@@ -84,75 +89,92 @@ impl Shapes {
     pub(super) fn new(table: &ReplyTable<'_>) -> Shapes {
         Shapes {
             all_black: table.all_black(),
+            alike: None,
             tried: Vec::new(),
             seen: Vec::new(),
         }
     }
 
     /// Whether the guess of `ranked`, whose replies are `replies`, splits the set unlike every
-    /// guess before it; if so, it is remembered as tried.
+    /// guess before it; if so, it is remembered as tried. Guesses come in the ranking's order.
     pub(super) fn is_new(&mut self, ranked: Ranked, replies: &[u8]) -> bool {
         let (bound, not_candidate, _) = ranked;
-        let n = replies.len();
-        let alike = self
-            .tried
-            .iter()
-            .filter(|&&((b, nc, _), _)| b == bound && nc == not_candidate)
-            .any(|&(_, at)| same_split(&self.seen[at..at + n], replies, self.all_black));
-        if alike {
-            return false;
+        if self.alike != Some((bound, not_candidate)) {
+            self.alike = Some((bound, not_candidate));
+            self.tried.clear();
+            self.seen.clear();
+            self.tried.push((0, false));
+            self.seen.extend_from_slice(replies);
+            return true;
         }
-        self.tried.push((ranked, self.seen.len()));
+        let (at, n) = (self.seen.len(), replies.len());
         self.seen.extend_from_slice(replies);
+        make_shape(&mut self.seen[at..], self.all_black);
+        for (earlier, shaped) in &mut self.tried {
+            let earlier = *earlier;
+            if !*shaped {
+                make_shape(&mut self.seen[earlier..earlier + n], self.all_black);
+                *shaped = true;
+            }
+            if self.seen[earlier..earlier + n] == self.seen[at..at + n] {
+                self.seen.truncate(at);
+                return false;
+            }
+        }
+        self.tried.push((at, true));
         true
     }
 }
 
-/// Whether two guesses whose replies to the same candidates are `first` and `second` split
-/// them alike: the same classes, whatever their replies, with the all-black one (the guess
-/// itself) the same in both.
-fn same_split(first: &[u8], second: &[u8], all_black: u8) -> bool {
-    const UNSEEN: u8 = u8::MAX;
-    // Which reply of the other guess each reply stands for, both ways, so that the classes
-    // correspond one to one; the all-black class stands for itself.
-    let mut to_second = [UNSEEN; MAX_SLOTS];
-    let mut to_first = [UNSEEN; MAX_SLOTS];
-    to_second[usize::from(all_black)] = all_black;
-    to_first[usize::from(all_black)] = all_black;
-    first.iter().zip(second).all(|(&a, &b)| {
-        let (a_to, b_to) = (
-            &mut to_second[usize::from(a)],
-            &mut to_first[usize::from(b)],
-        );
-        if *a_to == UNSEEN && *b_to == UNSEEN {
-            (*a_to, *b_to) = (b, a);
+/// Turns the replies of one guess into the shape of its split: each candidate's class,
+/// numbered in order of first appearance, with the all-black class (the guess itself) marked
+/// apart. Two guesses split the candidates alike exactly when their shapes are equal.
+fn make_shape(replies: &mut [u8], all_black: u8) {
+    // Labels are below the replies' number, `MAX_SLOTS` at most.
+    const SOLVED: u8 = u8::MAX;
+    const UNSEEN: u8 = u8::MAX - 1;
+    let mut label = [UNSEEN; MAX_SLOTS];
+    label[usize::from(all_black)] = SOLVED;
+    let mut labels = 0u8;
+    for reply in replies {
+        let slot = &mut label[usize::from(*reply)];
+        if *slot == UNSEEN {
+            *slot = labels;
+            labels += 1;
         }
-        *a_to == b && *b_to == a
-    })
+        *reply = *slot;
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::same_split;
+    use super::make_shape;
 
     const ALL_BLACK: u8 = 9;
 
+    fn same_split(first: &[u8], second: &[u8]) -> bool {
+        let (mut first, mut second) = (first.to_vec(), second.to_vec());
+        make_shape(&mut first, ALL_BLACK);
+        make_shape(&mut second, ALL_BLACK);
+        first == second
+    }
+
     #[test]
     fn splits_alike_whatever_their_replies() {
-        assert!(same_split(&[0, 1, 0, 2], &[5, 3, 5, 0], ALL_BLACK));
-        assert!(same_split(&[0, 9, 1], &[4, 9, 2], ALL_BLACK));
-        assert!(same_split(&[], &[], ALL_BLACK));
+        assert!(same_split(&[0, 1, 0, 2], &[5, 3, 5, 0]));
+        assert!(same_split(&[0, 9, 1], &[4, 9, 2]));
+        assert!(same_split(&[], &[]));
     }
 
     #[test]
     fn splits_differ_in_their_classes_or_the_code_found() {
         // One class cut in two, two classes merged, the same class sizes with other codes.
-        assert!(!same_split(&[0, 0, 1], &[0, 1, 1], ALL_BLACK));
-        assert!(!same_split(&[0, 1, 2], &[0, 0, 2], ALL_BLACK));
-        assert!(!same_split(&[0, 0, 1, 1], &[0, 1, 0, 1], ALL_BLACK));
+        assert!(!same_split(&[0, 0, 1], &[0, 1, 1]));
+        assert!(!same_split(&[0, 1, 2], &[0, 0, 2]));
+        assert!(!same_split(&[0, 0, 1, 1], &[0, 1, 0, 1]));
         // The code the guess finds is a class of its own, not one like any other.
-        assert!(!same_split(&[9, 0, 1], &[2, 0, 1], ALL_BLACK));
-        assert!(!same_split(&[2, 0, 1], &[9, 0, 1], ALL_BLACK));
-        assert!(!same_split(&[9, 0, 1], &[0, 9, 1], ALL_BLACK));
+        assert!(!same_split(&[9, 0, 1], &[2, 0, 1]));
+        assert!(!same_split(&[2, 0, 1], &[9, 0, 1]));
+        assert!(!same_split(&[9, 0, 1], &[0, 9, 1]));
     }
 }
