@@ -288,21 +288,19 @@ fn largest<W: Word>(
     // Counted in a table of the most replies any game that packs has (8 × 8), so that it is
     // cleared in registers and read without bounds checks.
     let mut table = [0u32; 64];
-    let mut largest = 0;
     for (colours, colour_counts) in codes.colours.chunks(CHUNK).zip(codes.counts.chunks(CHUNK)) {
         let replies = &mut replies[..colours.len()];
         fill_row(pegs, guess, colours, colour_counts, whites, replies);
         for &reply in replies.iter() {
-            let count = &mut table[usize::from(reply) & 63];
-            *count += 1;
-            largest = largest.max(*count);
-            if *count > bound {
-                return None;
-            }
+            table[usize::from(reply) & 63] += 1;
+        }
+        // Looked at once a chunk, in a few vector compares, rather than at every code.
+        if table.iter().any(|&count| count > bound) {
+            return None;
         }
     }
     counts.copy_from_slice(&table[..counts.len()]);
-    Some(largest)
+    table.iter().max().copied()
 }
 
 /// The word arithmetic [`hits`] needs, for 32- and 64-bit words of nibbles, and that
