@@ -375,11 +375,21 @@ impl<'n, 'b> NodeScan<'n, 'b> {
                     for (code, &(guess, _)) in codes.iter_mut().zip(batch) {
                         *code = guess;
                     }
-                    let loosest = batch
-                        .iter()
-                        .map(|&(_, is_candidate)| {
-                            self.bound(best, prefer_candidates && !is_candidate)
-                        })
+                    // A guess's bound depends only on whether it is deferred: one look for
+                    // each kind the batch holds.
+                    let deferred =
+                        |&(_, is_candidate): &(Code, bool)| prefer_candidates && !is_candidate;
+                    let kinds = [
+                        batch
+                            .iter()
+                            .any(|member| !deferred(member))
+                            .then_some(false),
+                        batch.iter().any(deferred).then_some(true),
+                    ];
+                    let loosest = kinds
+                        .into_iter()
+                        .flatten()
+                        .map(|deferred| self.bound(best, deferred))
                         .max()
                         .unwrap_or(u32::MAX);
                     scorer.screen(&codes[..batch.len()], secrets, loosest)
