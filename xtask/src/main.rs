@@ -1,4 +1,4 @@
-//! `cargo xtask regen | regen-slow | regen-static | regen-atlas | certificates [--all | --large NAME | --check-slow] | check | check-atlas [SECONDS] | bench [--quick] | cluster | kernels | fuzz [SECONDS] | man`.
+//! `cargo xtask regen | regen-slow | regen-static | regen-atlas [--table] | certificates [--all | --large NAME | --check-slow] | check | check-atlas [SECONDS] | bench [--quick] | cluster | kernels | fuzz [SECONDS] | man`.
 
 use std::process::ExitCode;
 
@@ -7,11 +7,12 @@ use xtask::{
 };
 
 const USAGE: &str =
-    "usage: cargo xtask <regen | regen-slow | regen-static | regen-atlas | certificates [--all | --large NAME | --check-slow] | check | check-atlas [SECONDS] | bench [--quick] | cluster | kernels | fuzz [SECONDS] | man>
+    "usage: cargo xtask <regen | regen-slow | regen-static | regen-atlas [--table] | certificates [--all | --large NAME | --check-slow] | check | check-atlas [SECONDS] | bench [--quick] | cluster | kernels | fuzz [SECONDS] | man>
   regen         rewrite the committed trees under trees/ (the slow ones' notations only)
   regen-slow    the same, rebuilding the slow trees too (4×9: about 3 minutes)
   regen-static  rewrite the committed static results under trees/static/ (over an hour)
   regen-atlas   compute trees/atlas/ again, reusing what it settled (about three hours from nothing)
+  regen-atlas --table  rewrite only the README's atlas table from trees/atlas/atlas.json
   certificates  rewrite the committed certificates under trees/certificates/
   certificates --all  prove and check every published optimum into target/certificates/ (hours; run again, it goes on)
   certificates --large NAME  the same for one large optimum, e.g. optimal-4x8, optimal-5x6
@@ -34,6 +35,7 @@ fn main() -> ExitCode {
         ["regen-slow"] => trees::regen(&root, true),
         ["regen-static"] => static_sets::regen(&root),
         ["regen-atlas"] => atlas::regen(&root),
+        ["regen-atlas", "--table"] => atlas::write_table(&root),
         ["certificates"] => certificates::regen(&root),
         ["certificates", "--all"] => certificates::all(&root),
         ["certificates", "--large", name] => certificates::large(&root, name),
