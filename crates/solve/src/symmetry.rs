@@ -230,7 +230,9 @@ struct GroupKey {
 /// one of these and finds each group's orbits once.
 #[derive(Default)]
 pub struct OrbitLists {
-    lists: Mutex<HashMap<GroupKey, Arc<[Code]>>>,
+    /// Keyed with a fast hash: every new history's group is looked up, and its key holds all
+    /// its transformations.
+    lists: Mutex<HashMap<GroupKey, Arc<[Code]>, foldhash::fast::RandomState>>,
 }
 
 impl OrbitLists {
@@ -250,7 +252,10 @@ impl OrbitLists {
         })
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<GroupKey, Arc<[Code]>>> {
+    fn lock(
+        &self,
+    ) -> std::sync::MutexGuard<'_, HashMap<GroupKey, Arc<[Code]>, foldhash::fast::RandomState>>
+    {
         self.lists
             .lock()
             .expect("no thread panics holding the orbit lists")
