@@ -216,17 +216,22 @@ pub fn write_table(root: &Path) -> anyhow::Result<()> {
     let atlas = read(&root.join("trees/atlas/atlas.json"))?;
     let path = root.join("README.md");
     let readme = std::fs::read_to_string(&path).context("cannot read README.md")?;
+    let updated = with_table(&readme, &atlas)?;
+    std::fs::write(&path, updated).context("cannot write README.md")?;
+    Ok(())
+}
+
+/// `readme` with its atlas table made from `atlas`.
+fn with_table(readme: &str, atlas: &AtlasFile) -> anyhow::Result<String> {
     let (Some(start), Some(end)) = (readme.find(TABLE_START), readme.find(TABLE_END)) else {
         bail!("README.md has no {TABLE_START} … {TABLE_END} for the atlas's table");
     };
-    let table = mastermind_atlas::markdown_table(&atlas, Variant::Repeat);
-    let updated = format!(
+    let table = mastermind_atlas::markdown_table(atlas, Variant::Repeat);
+    Ok(format!(
         "{}{TABLE_START}\n{table}{}",
         &readme[..start],
         &readme[end..]
-    );
-    std::fs::write(&path, updated).context("cannot write README.md")?;
-    Ok(())
+    ))
 }
 
 /// Where the README's atlas table starts and ends.
@@ -263,6 +268,13 @@ pub fn check(root: &Path) -> anyhow::Result<()> {
     let csv = std::fs::read_to_string(directory.join("atlas.csv")).unwrap_or_default();
     if csv != mastermind_atlas::csv(&atlas)? {
         bail!("trees/atlas/atlas.csv is not the CSV of atlas.json (run `cargo xtask regen-atlas`)");
+    }
+    let readme =
+        std::fs::read_to_string(root.join("README.md")).context("cannot read README.md")?;
+    if with_table(&readme, &atlas)? != readme {
+        bail!(
+            "README.md's atlas table is not atlas.json's (run `cargo xtask regen-atlas --table`)"
+        );
     }
     for entry in &atlas.entries {
         for (name, outcome) in &entry.results {
