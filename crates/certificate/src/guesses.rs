@@ -13,38 +13,38 @@
 //! A guess `x` is then covered by the renamed form of its orbit's least code `r`: `x` costs
 //! what `r` costs (symmetry), and `r` what its renamed form costs (absent colours).
 
-use std::borrow::Cow;
+use std::sync::Arc;
 
-use mastermind_core::{Code, Codebook, MAX_COLOURS, MAX_PEGS};
+use mastermind_core::{Code, Codebook, ColourSet, MAX_COLOURS, MAX_PEGS};
 
 use crate::Known;
 
 /// The guesses to check at `set` (which `symmetry`'s path leads to), in increasing order:
 /// only the set's own codes when `own_only`, otherwise every code, each reduced by the two
 /// rules above.
-pub fn to_check<'k>(
-    book: &Codebook,
-    set: &[Code],
-    symmetry: &'k Known,
-    own_only: bool,
-) -> Cow<'k, [Code]> {
+pub fn to_check(book: &Codebook, set: &[Code], symmetry: &Known, own_only: bool) -> Arc<[Code]> {
     if own_only {
         // The set's codes have no colour the set lacks.
-        return Cow::Owned(symmetry.among(book, set));
+        return symmetry.among(book, set).into();
     }
     let everywhere = symmetry.everywhere(book);
     let absent = absent_colours(book, set);
     if absent.len() < 2 {
         // Renaming one absent colour to itself changes nothing.
-        return Cow::Borrowed(everywhere);
+        return Arc::clone(everywhere);
     }
-    let mut renamed: Vec<Code> = everywhere
+    let mask = absent
         .iter()
-        .map(|&guess| rename_absent(book, guess, &absent))
-        .collect();
-    renamed.sort_unstable();
-    renamed.dedup();
-    Cow::Owned(renamed)
+        .fold(0 as ColourSet, |mask, &colour| mask | 1 << colour);
+    symmetry.renamed(mask, || {
+        let mut renamed: Vec<Code> = everywhere
+            .iter()
+            .map(|&guess| rename_absent(book, guess, &absent))
+            .collect();
+        renamed.sort_unstable();
+        renamed.dedup();
+        renamed
+    })
 }
 
 /// The colours no code of `set` has, in increasing order.

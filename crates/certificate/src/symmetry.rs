@@ -18,11 +18,10 @@
 //! pegs keep positions in place, a smaller group: fewer guesses are skipped, never a wrong one.
 
 use std::collections::HashMap;
-use std::sync::Arc;
-use std::sync::OnceLock;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use mastermind_core::{
-    Code, Codebook, FeedbackKind, MAX_COLOURS as MOST_COLOURS, MAX_PEGS as MOST_PEGS,
+    Code, Codebook, ColourSet, FeedbackKind, MAX_COLOURS as MOST_COLOURS, MAX_PEGS as MOST_PEGS,
 };
 
 /// Positions are permuted for games of at most this many pegs (5040 permutations).
@@ -33,7 +32,7 @@ const MAX_PEGS: usize = MOST_PEGS as usize;
 const MAX_COLOURS: usize = MOST_COLOURS as usize;
 
 /// The transformations that fix every guess of a path.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Stabilizer {
     /// For each position permutation kept: where each position goes, and the forced colour
     /// maps, `colours` entries per map (`UNSET` for colours no guess of the path uses where
@@ -157,9 +156,12 @@ impl Stabilizer {
 
 /// The symmetries of paths met so far, by the guesses played (their order and replies do not
 /// change the group), each with the least code of every orbit among all codes once asked for.
+/// Paths whose groups are the same share one [`Known`], and so its lists of guesses: deep in a
+/// game most paths leave no transformation but the renaming of colours none of them uses.
 #[derive(Debug, Default)]
 pub struct Symmetries {
     known: HashMap<Vec<Code>, Arc<Known>>,
+    by_group: HashMap<Stabilizer, Arc<Known>>,
 }
 
 /// A path's symmetry, and its orbits' least codes among all codes once asked for.
@@ -167,8 +169,14 @@ pub struct Symmetries {
 pub struct Known {
     /// The transformations fixing the path's guesses.
     pub stabilizer: Stabilizer,
-    everywhere: OnceLock<Vec<Code>>,
+    everywhere: OnceLock<Arc<[Code]>>,
+    /// The lists of guesses renamed for sets that lack some colours, by those colours (a bit
+    /// each): renaming every guess for each set took a third of the proving.
+    renamed: Mutex<HashMap<ColourSet, Arc<[Code]>>>,
 }
+
+/// Renamed lists a [`Known`] keeps before it forgets them all (a few megabytes).
+const MOST_RENAMED: usize = 1 << 9;
 
 /// Symmetries remembered before the oldest are dropped.
 const MOST_REMEMBERED: usize = 1 << 11;
@@ -189,11 +197,21 @@ impl Symmetries {
         }
         if self.known.len() >= MOST_REMEMBERED {
             self.known.clear();
+            self.by_group.clear();
         }
-        let known = Arc::new(Known {
-            stabilizer: Stabilizer::of(book, &key),
-            everywhere: OnceLock::new(),
-        });
+        let stabilizer = Stabilizer::of(book, &key);
+        let known = match self.by_group.get(&stabilizer) {
+            Some(known) => Arc::clone(known),
+            None => {
+                let known = Arc::new(Known {
+                    stabilizer: stabilizer.clone(),
+                    everywhere: OnceLock::new(),
+                    renamed: Mutex::new(HashMap::new()),
+                });
+                self.by_group.insert(stabilizer, Arc::clone(&known));
+                known
+            }
+        };
         self.known.insert(key, Arc::clone(&known));
         known
     }
@@ -201,11 +219,35 @@ impl Symmetries {
 
 impl Known {
     /// The least code of each orbit among all codes, in numeric order.
-    pub fn everywhere(&self, book: &Codebook) -> &[Code] {
+    pub fn everywhere(&self, book: &Codebook) -> &Arc<[Code]> {
         self.everywhere.get_or_init(|| {
             let all: Vec<Code> = book.codes().collect();
-            self.stabilizer.representatives(book, &all)
+            self.stabilizer.representatives(book, &all).into()
         })
+    }
+
+    /// The list `rename` makes for sets lacking the colours of `absent` (a bit each), made
+    /// once while it is remembered.
+    pub(crate) fn renamed(
+        &self,
+        absent: ColourSet,
+        rename: impl FnOnce() -> Vec<Code>,
+    ) -> Arc<[Code]> {
+        // A poisoned lock only means another thread panicked; the lists it holds are whole.
+        let lock = || {
+            self.renamed
+                .lock()
+                .unwrap_or_else(|error| error.into_inner())
+        };
+        if let Some(list) = lock().get(&absent) {
+            return Arc::clone(list);
+        }
+        let list: Arc<[Code]> = rename().into();
+        let mut renamed = lock();
+        if renamed.len() >= MOST_RENAMED {
+            renamed.clear();
+        }
+        Arc::clone(renamed.entry(absent).or_insert(list))
     }
 
     /// The least code of each orbit among `set`'s codes (a set the path leads to, which the

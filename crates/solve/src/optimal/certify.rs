@@ -12,6 +12,7 @@
 //! that checks.
 
 use std::io::{self, Write};
+use std::sync::Arc;
 
 use mastermind_certificate::{
     fan_out, size_bound, size_bounds, spread_bound, to_check, Bound, CertificateWriter, Classes,
@@ -21,9 +22,14 @@ use mastermind_core::{Code, Codebook, Feedback, Scorer};
 
 use super::bounds::INFEASIBLE;
 use super::budget::Budget;
+use super::columns::BLOCK;
 use super::context::{Search, Subproblem};
 use super::Root;
 use crate::symmetry::Symmetry;
+
+/// Lists of guesses shorter than this are put to the checker's rule directly: counting them
+/// in blocks would not pay for itself.
+const SHORTEST_COUNTED: usize = 32;
 
 /// A certificate that could not be written.
 #[derive(Debug)]
@@ -181,8 +187,14 @@ impl<W: Write> Prover<'_, '_, W> {
             || n.saturating_add(spread_bound(set.len(), self.fan_out, child.limit())) >= bound;
         let path_guesses: Vec<Code> = self.path.iter().map(|step| step.guess).collect();
         let known = self.symmetries.of(self.book, &path_guesses);
-        let guesses = to_check(self.book, set, &known, own_only);
-        for guess in guesses.into_owned() {
+        let guesses = short_by_size(
+            self.search,
+            set,
+            to_check(self.book, set, &known, own_only),
+            &bounds,
+            bound,
+        );
+        for &guess in guesses.iter() {
             let held = Held {
                 sizes: &bounds,
                 budget: child.limit(),
@@ -276,5 +288,103 @@ impl<W: Write> Prover<'_, '_, W> {
             needed,
             proven,
         }
+    }
+}
+
+/// The guesses of `guesses` that the checker does not rule out by their classes' sizes
+/// alone: those whose set size plus class size bounds (`bounds`, by size) fall short of
+/// `bound`. The checker counts the classes one guess at a time
+/// ([`Classes::short_of`]); the search's kernels count a block of guesses at once, many
+/// times faster, where they can (the set's reply rows held, and fewer than 256 codes for
+/// byte counters). Guesses they keep are still put to the checker's rule one by one.
+fn short_by_size(
+    search: &Search<'_>,
+    set: &[Code],
+    guesses: Arc<[Code]>,
+    bounds: &[u32],
+    bound: u32,
+) -> Arc<[Code]> {
+    // A single code is its own all-black class, which the counters would bound as if it
+    // needed one more guess.
+    let counted = (2..=usize::from(u8::MAX)).contains(&set.len())
+        && guesses.len() >= SHORTEST_COUNTED
+        && search.replies.row(set[0]).is_some();
+    if !counted {
+        return guesses;
+    }
+    let mut counter = search.counter_with(set, bounds, 0);
+    let mut short = Vec::new();
+    for block in guesses.chunks(BLOCK) {
+        counter.score(block, |counted| {
+            if counted.bound < u64::from(bound) {
+                short.push(counted.guess);
+            }
+        });
+    }
+    short.into()
+}
+
+#[cfg(test)]
+mod tests {
+    use mastermind_certificate::{size_bounds, Classes};
+    use mastermind_core::{FeedbackKind, Game};
+
+    use super::*;
+    use crate::optimal::{OptimalOptions, Root};
+    use crate::situation::Situation;
+    use crate::NoProgress;
+
+    /// The filter never drops a guess the checker's rule keeps, counted one guess at a time
+    /// as the checker counts: it keeps exactly those where it counts (2 to 255 codes), and
+    /// every guess where it does not (one code, or the whole game). Sets of several sizes,
+    /// budgets, and bounds around what they need.
+    #[test]
+    fn size_filter_keeps_what_the_checkers_rule_keeps() {
+        let game = Game::new(4, 6, true, FeedbackKind::BlackWhite).expect("a game");
+        let scorer = Scorer::new(game);
+        let book = scorer.codebook();
+        let start = Situation::start(&scorer);
+        let root =
+            Root::new(&scorer, &OptimalOptions::default(), &start, &NoProgress).expect("a root");
+        let all: Arc<[Code]> = book.codes().collect::<Vec<_>>().into();
+        let mut sets = vec![all.to_vec(), vec![all[7]]];
+        for (first, second) in [("1122", "1344"), ("1123", "3456"), ("1234", "5566")] {
+            let [first, second] = [first, second].map(|code| book.parse(code).expect("a code"));
+            for code in book.codes().step_by(97) {
+                let alike = |other: Code| {
+                    [first, second]
+                        .iter()
+                        .all(|&guess| scorer.feedback(guess, other) == scorer.feedback(guess, code))
+                };
+                sets.push(book.codes().filter(|&other| alike(other)).collect());
+            }
+        }
+        let mut classes = Classes::new(&scorer);
+        let mut counted = 0;
+        for set in &sets {
+            for budget in [None, Some(2), Some(3)] {
+                let bounds = size_bounds(set.len(), fan_out(book), budget);
+                let least = 2 * set.len() as u32;
+                for bound in [least - 1, least, least + 1, least + 3, INFEASIBLE] {
+                    let kept = short_by_size(&root.search, set, Arc::clone(&all), &bounds, bound);
+                    let short: Vec<Code> = all
+                        .iter()
+                        .copied()
+                        .filter(|&guess| {
+                            !classes.split_below(&scorer, set, guess, &bounds, bound)
+                                && classes.size_cost(&bounds) < bound
+                        })
+                        .collect();
+                    let (n, at) = (set.len(), format!("{} codes, bound {bound}", set.len()));
+                    if (2..=255).contains(&n) {
+                        assert_eq!(&kept[..], &short[..], "{at}");
+                        counted += 1;
+                    } else {
+                        assert_eq!(&kept[..], &all[..], "{at}");
+                    }
+                }
+            }
+        }
+        assert!(counted > 100, "only {counted} sets were counted");
     }
 }

@@ -257,9 +257,20 @@ impl Search<'_> {
     /// What counting the classes of `set`'s guesses needs: its rows must be held, and it must
     /// have fewer than 256 codes, since counters are bytes.
     pub(super) fn counter<'r>(&'r self, set: &[Code], budget: Budget) -> Counter<'r> {
+        let class_bounds = &self.bounds.row(budget.after_guess())[..=set.len()];
+        self.counter_with(set, class_bounds, self.largest_short(budget))
+    }
+
+    /// [`Search::counter`] with the class bounds by size `class_bounds` (at least up to the
+    /// set's size) and the `3n − d − [candidate]` shortcut up to `largest_short` (0: never).
+    pub(super) fn counter_with<'r>(
+        &'r self,
+        set: &[Code],
+        class_bounds: &[u32],
+        largest_short: u8,
+    ) -> Counter<'r> {
         let mut class_bound = [INFEASIBLE; BLOCK];
-        class_bound[..=set.len()]
-            .copy_from_slice(&self.bounds.row(budget.after_guess())[..=set.len()]);
+        class_bound[..=set.len()].copy_from_slice(&class_bounds[..=set.len()]);
         let occurring = self.replies.occurring();
         Counter {
             rows: self.reply_rows(set),
@@ -268,7 +279,7 @@ impl Search<'_> {
                 .iter()
                 .position(|&reply| reply == self.replies.all_black())
                 .expect("all black is a reply"),
-            largest_short: self.largest_short(budget),
+            largest_short,
             class_bound,
             counts: vec![[0u8; BLOCK]; occurring.len()],
         }
