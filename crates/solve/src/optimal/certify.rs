@@ -24,6 +24,7 @@ use super::bounds::INFEASIBLE;
 use super::budget::Budget;
 use super::columns::BLOCK;
 use super::context::{Search, Subproblem};
+use super::counting::REPLIES_MARKED;
 use super::Root;
 use crate::symmetry::Symmetry;
 
@@ -312,9 +313,24 @@ fn short_by_size(
     if !counted {
         return guesses;
     }
+    // First the cheaper marks: with `d` distinct replies, one of them all black when the
+    // guess is a candidate, the classes' size bounds (each class of `c` codes costs at least
+    // `2c − 1`) add up to at least `3n − d − [candidate]`, which rules most guesses out.
+    let marked: Vec<Code> = if search.replies.replies() <= REPLIES_MARKED {
+        let n = set.len() as u64;
+        let slacks = search.mark_in_blocks(&guesses, set);
+        guesses
+            .iter()
+            .zip(slacks)
+            .filter(|&(_, slack)| 3 * n - u64::from(slack) < u64::from(bound))
+            .map(|(&guess, _)| guess)
+            .collect()
+    } else {
+        guesses.to_vec()
+    };
     let mut counter = search.counter_with(set, bounds, 0);
     let mut short = Vec::new();
-    for block in guesses.chunks(BLOCK) {
+    for block in marked.chunks(BLOCK) {
         counter.score(block, |counted| {
             if counted.bound < u64::from(bound) {
                 short.push(counted.guess);

@@ -357,7 +357,7 @@ impl Search<'_> {
     }
 
     /// Each guess's slack at `set`: its distinct replies, plus one if it is a candidate.
-    fn mark_in_blocks(&self, guesses: &[Code], set: &[Code]) -> Vec<u8> {
+    pub(super) fn mark_in_blocks(&self, guesses: &[Code], set: &[Code]) -> Vec<u8> {
         let rows = self.reply_rows(set);
         let solved = usize::from(self.replies.all_black());
         let replies = self.replies.replies();
