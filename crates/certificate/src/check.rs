@@ -8,6 +8,7 @@ use mastermind_core::{Code, Codebook, Feedback, Scorer};
 use rayon::prelude::*;
 
 use crate::classes::Classes;
+use crate::floor::short_of_floor;
 use crate::format::{unpacked, RawFact, Reader};
 use crate::guesses::to_check;
 use crate::rules::wins;
@@ -201,6 +202,7 @@ impl Rules<'_> {
             bound,
         };
         let guesses = to_check(self.book, set, symmetry, own_only);
+        let guesses = short_of_floor(self.scorer, set, &guesses, bound);
         let short = guesses.iter().find_map(|&guess| {
             classes
                 .short_of(self.scorer, set, guess, held)

@@ -28,10 +28,14 @@
 //! 4. The guess then costs at least the set's size plus those class bounds. The fact holds if
 //!    every guess costs at least its bound.
 //!
-//! One shortcut, also computed from the rules: a guess that is not one of the set's codes puts
-//! all of them in at most [`fan_out`] classes, so it costs at least the set's size plus
-//! [`spread_bound`]. When that reaches the fact's bound, only the set's own codes are checked
-//! as guesses.
+//! Two shortcuts, also computed from the rules. A guess with `d` distinct replies from the `n`
+//! codes, one of them all black when it is one of the codes, costs at least
+//! `3n − d − [one of the codes]` by the size bound (a class of `c` codes costs at least
+//! `2c − 1`), so it is ruled out without a split when that reaches the fact's bound; the
+//! replies that occur are marked for many guesses at once (`floor`). And a guess that is
+//! not one of the set's codes puts all of them in at most [`fan_out`] classes, so it costs at
+//! least the set's size plus [`spread_bound`]. When that reaches the fact's bound, only the
+//! set's own codes are checked as guesses.
 //!
 //! Facts are checked on every thread, a batch at a time: the batch's sets are rebuilt and
 //! recorded in file order first, and each fact then sees only the facts recorded before it
@@ -51,6 +55,7 @@
 mod check;
 mod classes;
 mod error;
+mod floor;
 mod format;
 mod guesses;
 mod rules;

@@ -1,0 +1,128 @@
+//! A floor under what a guess costs, found for many guesses at once, so that the checker
+//! splits a set only by the guesses the floor leaves.
+//!
+//! A guess that gets `d` distinct replies from a set of `n` codes, one of them all black when
+//! the guess is one of the codes, costs at least `3n − d − [one of the codes]` by the size
+//! bound: one guess for each code, and each class of `c` codes other than the all-black one at
+//! least `2c − 1` more ([`size_bound`](crate::size_bound) puts at most one code at the first
+//! level and the others lower down, or costs [`u32::MAX`] when they do not fit). Only which
+//! replies occur is needed: a bit for each, gathered over a block of guesses.
+
+use mastermind_core::{Code, Scorer};
+
+/// Guesses whose replies are gathered together.
+const BLOCK: usize = 64;
+
+/// The guesses of `guesses` whose floor at `set` falls short of `bound`, in the same order:
+/// those the checker must split the set by. Every guess when the game has no feedback table
+/// or more reply numbers than bits of a word.
+pub fn short_of_floor(scorer: &Scorer, set: &[Code], guesses: &[Code], bound: u32) -> Vec<Code> {
+    let game = scorer.game();
+    // Replies are symmetric, so the set's own rows hold every guess's replies.
+    let rows: Option<Vec<&[u8]>> = set.iter().map(|&code| scorer.feedback_row(code)).collect();
+    let Some(rows) = rows.filter(|_| game.feedback_slots() <= u64::BITS as usize) else {
+        return guesses.to_vec();
+    };
+    let all_black = game.all_black().index();
+    let n = set.len() as u64;
+    let falls_short = |seen: u64| {
+        let slack = u64::from(seen.count_ones()) + (seen >> all_black & 1);
+        (3 * n).saturating_sub(slack) < u64::from(bound)
+    };
+    let codes = scorer.codebook().len();
+    if guesses.len() * 4 >= codes {
+        // Most codes are guesses: marking whole rows costs less than gathering, and
+        // vectorises.
+        let mut seen = vec![0u64; codes];
+        for row in &rows {
+            for (seen, &reply) in seen.iter_mut().zip(row.iter()) {
+                *seen |= 1 << reply;
+            }
+        }
+        return guesses
+            .iter()
+            .copied()
+            .filter(|guess| falls_short(seen[guess.index()]))
+            .collect();
+    }
+    let mut short = Vec::new();
+    for block in guesses.chunks(BLOCK) {
+        let mut seen = [0u64; BLOCK];
+        for row in &rows {
+            for (seen, guess) in seen.iter_mut().zip(block) {
+                *seen |= 1 << row[guess.index()];
+            }
+        }
+        short.extend(
+            block
+                .iter()
+                .zip(seen)
+                .filter(|&(_, seen)| falls_short(seen))
+                .map(|(&guess, _)| guess),
+        );
+    }
+    short
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use mastermind_core::{FeedbackKind, Game};
+
+    use super::*;
+    use crate::{fan_out, size_bounds, Classes};
+
+    /// Against replies collected one guess at a time: the guesses kept are exactly those whose
+    /// floor falls short, and every guess dropped costs at least the bound by the size bound,
+    /// for sets of many sizes, with every guess (marked by whole rows) and a few (gathered).
+    #[test]
+    fn drops_only_guesses_the_size_bound_rules_out() {
+        for game in [
+            Game::new(4, 6, true, FeedbackKind::BlackWhite),
+            Game::new(4, 7, false, FeedbackKind::BlackWhite),
+            Game::new(4, 5, true, FeedbackKind::BlackOnly),
+        ] {
+            let scorer = Scorer::new(game.expect("a game"));
+            let book = scorer.codebook();
+            let all: Vec<Code> = book.codes().collect();
+            let few: Vec<Code> = all.iter().copied().step_by(7).collect();
+            let mut classes = Classes::new(&scorer);
+            let mut dropped = 0;
+            for (first, code) in [(0, 5), (17, 300), (40, 41), (100, 7)] {
+                let (first, code) = (all[first], all[code % all.len()]);
+                let set: Vec<Code> = all
+                    .iter()
+                    .copied()
+                    .filter(|&other| scorer.feedback(first, other) == scorer.feedback(first, code))
+                    .collect();
+                let n = set.len() as u32;
+                let bounds = size_bounds(set.len(), fan_out(book), None);
+                // Every floor a guess can have (3n less up to 15), and two below.
+                let tried = (0..=15).map(|less| (3 * n).saturating_sub(less));
+                for bound in tried.chain([2 * n - 1, 2 * n + 1]) {
+                    for guesses in [&all, &few] {
+                        let kept = short_of_floor(&scorer, &set, guesses, bound);
+                        let floor = |guess: Code| {
+                            let replies: BTreeSet<_> =
+                                set.iter().map(|&c| scorer.feedback(guess, c)).collect();
+                            3 * n - replies.len() as u32 - u32::from(set.contains(&guess))
+                        };
+                        let expected: Vec<Code> = guesses
+                            .iter()
+                            .copied()
+                            .filter(|&guess| floor(guess) < bound)
+                            .collect();
+                        assert_eq!(kept, expected, "{} codes, bound {bound}", set.len());
+                        for &guess in guesses.iter().filter(|guess| !kept.contains(guess)) {
+                            classes.split_below(&scorer, &set, guess, &bounds, u32::MAX);
+                            assert!(classes.size_cost(&bounds) >= bound);
+                            dropped += 1;
+                        }
+                    }
+                }
+            }
+            assert!(dropped > 1000, "only {dropped} guesses were dropped");
+        }
+    }
+}
