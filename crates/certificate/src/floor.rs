@@ -34,29 +34,23 @@ trait Marks: Copy + Default + std::ops::BitOrAssign {
     fn has(self, reply: u8) -> bool;
 }
 
-impl Marks for u32 {
-    fn bit(reply: u8) -> u32 {
-        1 << reply
-    }
-    fn count(self) -> u32 {
-        self.count_ones()
-    }
-    fn has(self, reply: u8) -> bool {
-        self >> reply & 1 == 1
-    }
+macro_rules! marks {
+    ($($word:ty),*) => {$(
+        impl Marks for $word {
+            fn bit(reply: u8) -> $word {
+                1 << reply
+            }
+            fn count(self) -> u32 {
+                self.count_ones()
+            }
+            fn has(self, reply: u8) -> bool {
+                self >> reply & 1 == 1
+            }
+        }
+    )*};
 }
 
-impl Marks for u64 {
-    fn bit(reply: u8) -> u64 {
-        1 << reply
-    }
-    fn count(self) -> u32 {
-        self.count_ones()
-    }
-    fn has(self, reply: u8) -> bool {
-        self >> reply & 1 == 1
-    }
-}
+marks!(u32, u64);
 
 /// [`short_of_floor`] with the set's `rows`, in marks of `M`.
 fn short<M: Marks>(
