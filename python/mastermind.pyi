@@ -178,8 +178,10 @@ def resume(
 ) -> dict[str, Any]:
     """The optimal search in pieces kept in ``directory`` (as ``generate --resume DIR``):
     pieces already there are not solved again. ``piece`` solves that piece alone. Returns
-    ``tree`` (a Tree once every piece is in, else None), ``pieces``, ``missing``, ``solved``
-    and ``certificate`` (bytes, with ``certificate=True``, once the tree is written)."""
+    ``tree`` (a Tree once every piece is in, else None), ``pieces``, ``missing``,
+    ``unproven`` (pieces in without a certificate: a call for one ``piece`` proves only its
+    own), ``solved`` and ``certificate`` (bytes, with ``certificate=True``, once the tree is
+    written)."""
 
 def certify(tree: Tree) -> bytes:
     """The certificate that an optimal ``tree`` is optimal, for ``verify(certificate=...)``."""

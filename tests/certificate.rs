@@ -275,13 +275,25 @@ fn a_resumed_run_keeps_each_pieces_certificate_and_proves_the_whole() {
         .filter(|entry| entry.as_ref().unwrap().path().extension() == Some("cert".as_ref()))
         .count();
     assert_eq!(proofs, 48);
-    // A proof lost is proven again, and only that one.
-    std::fs::remove_file(pieces.join("piece-0005-of-48.cert")).unwrap();
+    // Proofs lost are proven again, and only those; a run for one piece proves its own only
+    // (the runs of a job array would otherwise all prove the same ones) and writes no tree.
+    for lost in ["piece-0005-of-48.cert", "piece-0006-of-48.cert"] {
+        std::fs::remove_file(pieces.join(lost)).unwrap();
+    }
     std::fs::remove_file(&certificate).unwrap();
-    let again = optimal_4x5_saying(&resume).expect_status(0);
-    says(&again.stderr, "piece 5/48: certificate of");
+    let own = optimal_4x5_saying(&[&resume[..], &["--shard", "5/48"]].concat()).expect_status(0);
+    says(&own.stderr, "piece 5/48: certificate of");
+    says(&own.stderr, "1 of the plan's 48 pieces lack a certificate");
     assert!(
-        !again.stderr.contains("piece 6/48: certificate"),
+        !own.stderr.contains("piece 6/48: certificate"),
+        "{}",
+        own.stderr
+    );
+    assert!(!Path::new(&certificate).exists(), "no certificate yet");
+    let again = optimal_4x5_saying(&resume).expect_status(0);
+    says(&again.stderr, "piece 6/48: certificate of");
+    assert!(
+        !again.stderr.contains("piece 5/48: certificate"),
         "{}",
         again.stderr
     );

@@ -2,6 +2,7 @@
 //! search as a resumable run in a directory, certificates of optimality, static Mastermind,
 //! one figure of the atlas, and the page.
 
+use std::io::Read;
 use std::path::PathBuf;
 
 use mastermind::atlas::{
@@ -31,8 +32,9 @@ use crate::value_error;
 /// certificate is returned.
 ///
 /// Returns a dict: `tree` (the optimal `Tree` once every piece is in, else `None`), `pieces`
-/// (the plan's count), `missing` (pieces not in yet), `solved` (pieces solved by this call)
-/// and `certificate` (its bytes, or `None`).
+/// (the plan's count), `missing` (pieces not in yet), `unproven` (with `certificate`, pieces
+/// in without a certificate yet: a call for one `piece` proves that piece's only),
+/// `solved` (pieces solved by this call) and `certificate` (its bytes, or `None`).
 ///
 /// >>> import tempfile
 /// >>> run = mastermind.resume(tempfile.mkdtemp(), pegs=3, colours=4)
@@ -96,19 +98,29 @@ pub fn resume(
             )?;
             result.set_item("tree", tree)?;
             result.set_item("missing", 0)?;
+            result.set_item("unproven", 0)?;
             result.set_item("solved", solved_here)?;
             match certificate {
-                Some(proof) => result.set_item("certificate", PyBytes::new(py, &proof.bytes))?,
+                Some(mut proof) => {
+                    let mut bytes = Vec::new();
+                    proof
+                        .file
+                        .read_to_end(&mut bytes)
+                        .map_err(|error| PyOSError::new_err(error.to_string()))?;
+                    result.set_item("certificate", PyBytes::new(py, &bytes))?
+                }
                 None => result.set_item("certificate", py.None())?,
             }
         }
         Finished::Waiting {
             missing,
+            unproven,
             solved_here,
             ..
         } => {
             result.set_item("tree", py.None())?;
             result.set_item("missing", missing)?;
+            result.set_item("unproven", unproven)?;
             result.set_item("solved", solved_here)?;
             result.set_item("certificate", py.None())?;
         }

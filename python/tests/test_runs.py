@@ -44,6 +44,20 @@ def test_a_run_in_pieces_goes_on_where_it_stopped_and_proves_its_tree(tmp_path):
     assert again["solved"] == 0 and again["tree"].total == 451
 
 
+def test_a_run_for_one_piece_proves_that_piece_only(tmp_path):
+    solved = mastermind.resume(tmp_path, pegs=3, colours=5)
+    assert solved["missing"] == 0 and solved["unproven"] == 0
+    one = mastermind.resume(tmp_path, pegs=3, colours=5, piece=2, certificate=True)
+    assert one["tree"] is None and one["certificate"] is None
+    assert (one["missing"], one["unproven"]) == (0, one["pieces"] - 1)
+    proofs = sorted(path.name for path in tmp_path.iterdir() if path.suffix == ".cert")
+    assert proofs == [f"piece-0002-of-{one['pieces']}.cert"]
+
+    whole = mastermind.resume(tmp_path, pegs=3, colours=5, certificate=True)
+    assert whole["unproven"] == 0 and whole["tree"].total == 451
+    assert mastermind.verify(whole["tree"].to_json(), certificate=whole["certificate"]).optimality == "proven"
+
+
 def test_a_run_that_cannot_go_on_says_why(tmp_path):
     with pytest.raises(ValueError, match="K from 0 to 14, not 15/15"):
         mastermind.resume(tmp_path, pegs=3, colours=5, piece=15)

@@ -85,14 +85,14 @@ fn certificate(
     Ok(bytes)
 }
 
-/// Whether `bytes` check and prove `tree` optimal: the number of facts checked.
+/// Whether `certificate` checks and proves `tree` optimal: the number of facts checked.
 pub(crate) fn proves(
-    bytes: &[u8],
+    certificate: impl std::io::Read,
     scorer: &Scorer,
     strategy: &mastermind_tree::StrategyInfo,
     tree: &mastermind_tree::Node,
 ) -> anyhow::Result<u64> {
-    let proven = check(bytes)?;
+    let proven = check(certificate)?;
     match judge(
         scorer.codebook(),
         Some(strategy),
@@ -177,7 +177,7 @@ pub fn check_slow(root: &Path) -> anyhow::Result<()> {
         let bytes =
             std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
         let started = Instant::now();
-        let facts = proves(&bytes, &scorer, &file.strategy, &node)
+        let facts = proves(bytes.as_slice(), &scorer, &file.strategy, &node)
             .with_context(|| format!("{certificate} does not prove {tree}"))?;
         println!(
             "{certificate}: proves {tree} optimal ({facts} facts) in {:.1?}",
@@ -220,12 +220,12 @@ pub fn all(root: &Path) -> anyhow::Result<()> {
         let proven_in = started.elapsed();
         std::fs::write(directory.join(format!("{name}.cert")), &bytes)?;
         let started = Instant::now();
-        let facts = proves(&bytes, &scorer, &strategy, &built.root)?;
+        let facts = proves(bytes.as_slice(), &scorer, &strategy, &built.root)?;
         print_row(&piece_certificates::Outcome {
             name,
             total: Statistics::of_tree(&built.root).total(),
             facts,
-            bytes: bytes.len(),
+            bytes: bytes.len() as u64,
             proven_in,
             checked_in: started.elapsed(),
         });

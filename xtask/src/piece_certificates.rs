@@ -101,7 +101,7 @@ pub struct Outcome {
     pub name: &'static str,
     pub total: u64,
     pub facts: u64,
-    pub bytes: usize,
+    pub bytes: u64,
     /// Proving (and solving what was missing) in this run, which may have gone on from
     /// pieces proven before.
     pub proven_in: Duration,
@@ -129,15 +129,20 @@ pub fn prove(root: &Path, case: &Case) -> anyhow::Result<Outcome> {
         only: None,
         certify: true,
     };
-    let (file, certificate) = match run.run(request, &Told { case: case.name })? {
+    let (file, mut certificate) = match run.run(request, &Told { case: case.name })? {
         Finished::Tree {
             file,
             certificate: Some(certificate),
             ..
         } => (file, certificate),
         Finished::Tree { .. } => bail!("{}: the run wrote no certificate", case.name),
-        Finished::Waiting { missing, .. } => {
-            bail!("{}: {missing} pieces are held by another run", case.name)
+        Finished::Waiting {
+            missing, unproven, ..
+        } => {
+            bail!(
+                "{}: {missing} pieces and {unproven} certificates are left to another run",
+                case.name
+            )
         }
         Finished::Unproven { id, path, reason } => {
             bail!("{}: piece {id} ({}): {reason}", case.name, path.display())
@@ -147,7 +152,9 @@ pub fn prove(root: &Path, case: &Case) -> anyhow::Result<Outcome> {
     let path = root
         .join("target/certificates")
         .join(format!("{}.cert", case.name));
-    std::fs::write(&path, &certificate.bytes)?;
+    let mut written = tempfile::NamedTempFile::new_in(root.join("target/certificates"))?;
+    std::io::copy(&mut certificate.file, &mut written)?;
+    written.persist(&path)?;
     // The committed tree when there is one: the run must have merged the very same.
     let committed = root.join("trees").join(format!("{}.json", case.name));
     let tree = match std::fs::read_to_string(&committed) {
@@ -169,13 +176,19 @@ pub fn prove(root: &Path, case: &Case) -> anyhow::Result<Outcome> {
         .to_node(scorer.codebook())
         .map_err(anyhow::Error::msg)?;
     let started = Instant::now();
-    let facts = proves(&certificate.bytes, &scorer, &tree.strategy, &node)
-        .with_context(|| format!("{} does not prove {}", path.display(), case.name))?;
+    let opened = std::fs::File::open(&path)?;
+    let facts = proves(
+        std::io::BufReader::new(opened),
+        &scorer,
+        &tree.strategy,
+        &node,
+    )
+    .with_context(|| format!("{} does not prove {}", path.display(), case.name))?;
     Ok(Outcome {
         name: case.name,
         total: mastermind_tree::Statistics::of_tree(&node).total(),
         facts,
-        bytes: certificate.bytes.len(),
+        bytes: certificate.bytes,
         proven_in,
         checked_in: started.elapsed(),
     })

@@ -393,15 +393,30 @@ fn read_varint(input: &mut impl Read, facts: u64) -> Result<u64, CertificateErro
     )))
 }
 
-/// Reads a whole certificate's header and facts as written, checking the layout, the closing
-/// record and the digest, but not the facts (for tools that rewrite certificates; [`check`](crate::check)
-/// checks them).
-pub fn read_facts(input: impl Read) -> Result<(Header, Vec<Fact>), CertificateError> {
-    let mut reader = Reader::new(unpacked(input)?)?;
-    let header = reader.header();
-    let mut facts = Vec::new();
-    while let Some(raw) = reader.next_fact()? {
-        facts.push(Fact {
+/// Reads a certificate fact by fact, checking the layout as it goes and, at the end, the
+/// closing record and the digest, but not the facts (for tools that copy or rewrite
+/// certificates; [`check`](crate::check) checks them). It holds one fact at a time, so a
+/// certificate of any size passes through in bounded memory.
+pub struct FactReader<'r> {
+    reader: Reader<Box<dyn Read + 'r>>,
+}
+
+impl<'r> FactReader<'r> {
+    /// Reads the header of a certificate, plain or gzip-compressed.
+    pub fn new(input: impl Read + 'r) -> Result<FactReader<'r>, CertificateError> {
+        Ok(FactReader {
+            reader: Reader::new(unpacked(input)?)?,
+        })
+    }
+
+    /// What the certificate is about.
+    pub fn header(&self) -> Header {
+        self.reader.header()
+    }
+
+    /// The next fact as written, or `None` once the closing record has checked out.
+    pub fn next_fact(&mut self) -> Result<Option<Fact>, CertificateError> {
+        Ok(self.reader.next_fact()?.map(|raw| Fact {
             path: raw
                 .path
                 .iter()
@@ -412,7 +427,17 @@ pub fn read_facts(input: impl Read) -> Result<(Header, Vec<Fact>), CertificateEr
                 .collect(),
             budget: raw.budget,
             bound: Bound::from_u32(raw.bound),
-        });
+        }))
     }
-    Ok((header, facts))
+}
+
+/// Reads a whole certificate's header and facts as written, checking the layout, the closing
+/// record and the digest, but not the facts (see [`FactReader`], which reads one at a time).
+pub fn read_facts(input: impl Read) -> Result<(Header, Vec<Fact>), CertificateError> {
+    let mut reader = FactReader::new(input)?;
+    let mut facts = Vec::new();
+    while let Some(fact) = reader.next_fact()? {
+        facts.push(fact);
+    }
+    Ok((reader.header(), facts))
 }

@@ -65,7 +65,9 @@ mod table;
 pub use check::{check, PathSets, Proven};
 pub use classes::{size_bounds, Classes, Held};
 pub use error::CertificateError;
-pub use format::{read_facts, Bound, CertificateWriter, Fact, Header, Step, FORMAT_VERSION, MAGIC};
+pub use format::{
+    read_facts, Bound, CertificateWriter, Fact, FactReader, Header, Step, FORMAT_VERSION, MAGIC,
+};
 pub use guesses::to_check;
 pub use rules::{fan_out, size_bound, spread_bound};
 pub use symmetry::{Known, Stabilizer, Symmetries};

@@ -12,8 +12,23 @@ use mastermind_core::Code;
 #[derive(Debug, Default)]
 pub struct FactTable {
     keys: (RandomState, RandomState),
-    facts: HashMap<(u64, u64), Vec<Proven>>,
+    facts: HashMap<(u64, u64), Recorded>,
     recorded: u64,
+}
+
+/// The bounds recorded for one set. Almost every set has one, kept in place: a certificate
+/// of a hundred million facts fits in memory only if a fact costs a few dozen bytes.
+#[derive(Debug)]
+struct Recorded {
+    first: Proven,
+    /// The rest, rare enough to be copied whole when one more comes.
+    more: Option<Box<[Proven]>>,
+}
+
+impl Recorded {
+    fn all(&self) -> impl Iterator<Item = &Proven> {
+        std::iter::once(&self.first).chain(self.more.iter().flat_map(|more| more.iter()))
+    }
 }
 
 /// One bound recorded for a set: the fact's place in the order of recording, and that with
@@ -42,11 +57,22 @@ impl FactTable {
         let index = self.recorded;
         self.recorded += 1;
         let key = self.key(set);
-        self.facts.entry(key).or_default().push(Proven {
+        let proven = Proven {
             index,
             budget,
             bound,
-        });
+        };
+        self.facts
+            .entry(key)
+            .and_modify(|recorded| {
+                let mut more = recorded.more.take().map_or_else(Vec::new, Vec::from);
+                more.push(proven);
+                recorded.more = Some(more.into_boxed_slice());
+            })
+            .or_insert(Recorded {
+                first: proven,
+                more: None,
+            });
         index
     }
 
@@ -64,9 +90,9 @@ impl FactTable {
             (Some(_), None) => false,
             (Some(proven), Some(budget)) => proven >= budget,
         };
-        self.facts.get(&self.key(set)).map_or(0, |entries| {
-            entries
-                .iter()
+        self.facts.get(&self.key(set)).map_or(0, |recorded| {
+            recorded
+                .all()
                 .filter(|proven| proven.index < index && covers(proven.budget))
                 .map(|proven| proven.bound)
                 .max()

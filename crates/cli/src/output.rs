@@ -4,7 +4,7 @@
 //! end in a path it cannot write.
 
 use std::fs::{self, Metadata};
-use std::io::{ErrorKind, Write};
+use std::io::{self, ErrorKind, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, PoisonError};
 
@@ -31,8 +31,13 @@ pub fn discard_pending_and_exit(status: i32) -> ! {
 /// Writes `text` to stdout. A reader that stops early (`| head`, `| true`) closes the pipe;
 /// that ends the output quietly rather than as an error, and the rest of it is dropped.
 pub fn write_stdout(text: &[u8]) -> anyhow::Result<()> {
+    copy_to_stdout(&mut &*text)
+}
+
+/// [`write_stdout`] for what `source` reads.
+fn copy_to_stdout(source: &mut dyn Read) -> anyhow::Result<()> {
     let mut stdout = std::io::stdout().lock();
-    match stdout.write_all(text).and_then(|()| stdout.flush()) {
+    match io::copy(source, &mut stdout).and_then(|_| stdout.flush()) {
         Err(error) if error.kind() != ErrorKind::BrokenPipe => {
             Err(error).context("cannot write to stdout")
         }
@@ -168,25 +173,42 @@ pub fn check_output(path: Option<&Path>) -> anyhow::Result<()> {
 /// Writes `bytes` to stdout when there is no path or the path is `-`; to a device in place; or
 /// else atomically to the file the path names, keeping the permissions of a file it replaces.
 pub fn write_output(path: Option<&Path>, bytes: &[u8]) -> anyhow::Result<()> {
+    write_output_from(path, &mut &*bytes)
+}
+
+/// [`write_output`] for what `source` reads, which may be more than memory holds.
+pub fn write_output_from(path: Option<&Path>, source: &mut dyn Read) -> anyhow::Result<()> {
     let Some(path) = path else {
-        return write_stdout(bytes);
+        return copy_to_stdout(source);
     };
     match target(path)? {
-        Target::Stdout => write_stdout(bytes),
-        Target::Stderr => std::io::stderr()
-            .lock()
-            .write_all(bytes)
+        Target::Stdout => copy_to_stdout(source),
+        Target::Stderr => io::copy(source, &mut std::io::stderr().lock())
+            .map(drop)
             .context("cannot write to stderr"),
         Target::InPlace(device) => fs::OpenOptions::new()
             .write(true)
             .open(&device)
-            .and_then(|mut target| target.write_all(bytes))
+            .and_then(|mut target| io::copy(source, &mut target))
+            .map(drop)
             .with_context(|| format!("cannot write {}", path.display())),
         Target::File(file, existing) => {
             refuse_read_only(path, existing.as_ref())?;
-            replace_file(path, &file, existing.as_ref(), bytes)
+            replace_file(path, &file, existing.as_ref(), source)
         }
     }
+}
+
+/// A file without a name, removed when dropped, for a large output made before it is
+/// written with [`write_output_from`]: on the disk of the file `path` names (so there is
+/// room where the output goes), or in the temporary directory for stdout or a device.
+pub fn scratch_for(path: Option<&Path>) -> anyhow::Result<fs::File> {
+    let directory = match path.map(target).transpose()? {
+        Some(Target::File(file, _)) => directory_of(&file).to_owned(),
+        _ => std::env::temp_dir(),
+    };
+    tempfile::tempfile_in(&directory)
+        .with_context(|| format!("cannot make a scratch file in {}", directory.display()))
 }
 
 /// A file whose owner took away its write permission is not replaced behind their back.
@@ -226,19 +248,18 @@ fn temporary_beside(asked: &Path, file: &Path) -> anyhow::Result<tempfile::Named
     })
 }
 
-/// Writes `bytes` to a temporary file beside `file`, with the permissions of the file it
-/// replaces, syncs it, and renames it over `file`.
+/// Writes what `source` reads to a temporary file beside `file`, with the permissions of the
+/// file it replaces, syncs it, and renames it over `file`.
 fn replace_file(
     asked: &Path,
     file: &Path,
     existing: Option<&Metadata>,
-    bytes: &[u8],
+    source: &mut dyn Read,
 ) -> anyhow::Result<()> {
     let mut temporary = temporary_beside(asked, file)?;
     set_pending(Some(temporary.path().to_owned()));
-    let written = temporary
-        .write_all(bytes)
-        .and_then(|()| match existing {
+    let written = io::copy(source, &mut temporary)
+        .and_then(|_| match existing {
             Some(metadata) => fs::set_permissions(temporary.path(), metadata.permissions()),
             None => Ok(()),
         })

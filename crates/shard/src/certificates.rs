@@ -7,7 +7,7 @@
 use std::io::{Read, Write};
 use std::path::PathBuf;
 
-use mastermind_certificate::{read_facts, CertificateWriter, Fact, Header};
+use mastermind_certificate::{CertificateWriter, Fact, FactReader, Header};
 use mastermind_solve::pieces::certify_plan;
 use mastermind_solve::{CertifyError, OptimalOptions};
 use mastermind_tree::TreeFile;
@@ -43,9 +43,16 @@ impl PlannedRun<'_> {
 
 /// Merges the parts (path and text) of one run as [`crate::optimal::merge`] does, and writes
 /// to `out` the certificate that the merged tree is optimal: the facts of the parts'
-/// certificates (path and contents, plain or gzip-compressed, in any order, for any of the parts), the facts proving the
-/// pieces no certificate given proves, and those proving the whole. Returns the tree file and
-/// how many facts the certificate holds.
+/// certificates (path and contents, plain or gzip-compressed, in any order, for any of the
+/// parts), the facts proving the pieces no certificate given proves, and those proving the
+/// whole. Returns the tree file and how many facts the certificate holds.
+///
+/// The parts' facts are copied one at a time as they are read, so memory stays bounded
+/// whatever their number: only those about the sets at most one guess from the start are
+/// kept to be cited, since the new facts prove the choice of the first guess and cite
+/// nothing deeper (a deeper fact that would have helped is proven again, which costs size,
+/// never soundness). On an error, `out` holds part of a certificate: write it to a temporary
+/// file.
 pub fn certify_merge<R: Read, W: Write>(
     files: &[(PathBuf, String)],
     certificates: Vec<(PathBuf, R)>,
@@ -54,13 +61,15 @@ pub fn certify_merge<R: Read, W: Write>(
     let merged = merged(files)?;
     let run = &merged.run;
     let header = header(run.scorer.game(), &run.options);
-    let mut prior: Vec<Fact> = Vec::new();
+    let mut writer = CertificateWriter::new(out, &header).map_err(io)?;
+    let mut cited: Vec<Fact> = Vec::new();
     for (path, input) in certificates {
         let refused = |message: String| MergeError::Certificate {
             path: path.clone(),
             message,
         };
-        let (theirs, facts) = read_facts(input).map_err(|error| refused(error.to_string()))?;
+        let mut reader = FactReader::new(input).map_err(|error| refused(error.to_string()))?;
+        let theirs = reader.header();
         if theirs != header {
             return Err(refused(format!(
                 "it is about {}{}, the run about {}{}",
@@ -70,7 +79,15 @@ pub fn certify_merge<R: Read, W: Write>(
                 consistent(&header)
             )));
         }
-        prior.extend(facts);
+        while let Some(fact) = reader
+            .next_fact()
+            .map_err(|error| refused(error.to_string()))?
+        {
+            writer.fact(&fact).map_err(io)?;
+            if fact.path.len() <= 1 {
+                cited.push(fact);
+            }
+        }
     }
     let pieces: Vec<(usize, u64)> = merged
         .results
@@ -78,14 +95,13 @@ pub fn certify_merge<R: Read, W: Write>(
         .enumerate()
         .map(|(index, result)| (index, result.bound()))
         .collect();
-    let mut writer = CertificateWriter::new(out, &header).map_err(io)?;
     certify_plan(
         &run.scorer,
         &run.options,
         &run.plan,
         &pieces,
         Some(merged.total),
-        &prior,
+        &cited,
         &mut writer,
     )
     .map_err(|error| match error {

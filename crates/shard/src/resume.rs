@@ -14,7 +14,7 @@
 //! Several processes may share one directory: a piece's notes are locked while it is solved,
 //! so no piece is solved twice at once, and the pieces others write are taken in as they land.
 
-use std::io::{self, ErrorKind, Read};
+use std::io::{self, ErrorKind, Read, Seek};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -203,9 +203,14 @@ pub enum Finished {
         certificate: Option<MergedCertificate>,
         solved_here: usize,
     },
-    /// Pieces are still missing: the tree is written by whichever run ends last.
+    /// Pieces (or, with certificates asked for, their certificates) are still missing: the
+    /// tree is written by whichever run ends last.
     Waiting {
         missing: usize,
+        /// With certificates asked for, the pieces in that have none yet. A run for one piece
+        /// proves its own only: each of the others is proven by its own run, or by a run of
+        /// the whole, which then writes the tree.
+        unproven: usize,
         /// The pieces another process holds (their notes are locked).
         held: Vec<ShardId>,
         solved_here: usize,
@@ -219,10 +224,14 @@ pub enum Finished {
     },
 }
 
-/// The certificate of a finished run.
+/// The certificate of a finished run, in a file without a name (removed when it is
+/// dropped), read from its start: copy it where it belongs.
 #[derive(Debug)]
 pub struct MergedCertificate {
-    pub bytes: Vec<u8>,
+    pub file: std::fs::File,
+    /// Its size.
+    pub bytes: u64,
+    /// How many facts it holds.
     pub facts: u64,
 }
 
@@ -370,10 +379,21 @@ impl<'a> ResumableRun<'a> {
             }
         }
         let missing = shards.iter().filter(|&&id| !self.is_in(id)).count();
-        if missing > 0 {
+        let unproven = if request.certify {
+            shards
+                .iter()
+                .filter(|&&id| self.is_in(id) && !certificate_path(&self.directory, id).is_file())
+                .count()
+        } else {
+            0
+        };
+        // A run for one piece proves no other piece: the runs of a job array would all
+        // prove the same ones at once.
+        if missing > 0 || request.only.is_some() && unproven > 0 {
             held.retain(|&id| !self.is_in(id));
             return Ok(Finished::Waiting {
                 missing,
+                unproven,
                 held,
                 solved_here,
             });
@@ -397,11 +417,25 @@ impl<'a> ResumableRun<'a> {
                 Ok((path, file))
             })
             .collect::<Result<Vec<_>, ResumeError>>()?;
-        let mut bytes = Vec::new();
-        let (file, facts) = certificates::certify_merge(&files, proofs, &mut bytes)?;
+        // The merged certificate can run to gigabytes: it goes to a file that has no name
+        // (so nothing is left behind if the run stops), on the disk that holds the pieces.
+        let scratch = tempfile::tempfile_in(&self.directory)
+            .map_err(ResumeError::io("write", &self.directory))?;
+        let mut out = io::BufWriter::new(scratch);
+        let (file, facts) = certificates::certify_merge(&files, proofs, &mut out)?;
+        let mut scratch = out
+            .into_inner()
+            .map_err(|error| ResumeError::io("write", &self.directory)(error.into_error()))?;
+        let bytes = scratch
+            .seek(io::SeekFrom::Start(0))
+            .map_err(ResumeError::io("write", &self.directory))?;
         Ok(Finished::Tree {
             file: Box::new(file),
-            certificate: Some(MergedCertificate { bytes, facts }),
+            certificate: Some(MergedCertificate {
+                file: scratch,
+                bytes,
+                facts,
+            }),
             solved_here,
         })
     }

@@ -15,7 +15,7 @@ use mastermind_tree::TreeFile;
 
 use crate::args::GenerateArgs;
 use crate::commands::{claims_summary, plural, refused_merge, Outcome};
-use crate::output::write_output;
+use crate::output::{write_output, write_output_from};
 use crate::progress::BuildProgress;
 use crate::strategy::optimal_search;
 
@@ -46,15 +46,20 @@ pub fn run(args: &GenerateArgs, directory: &Path, quiet: bool) -> anyhow::Result
     };
     let finished = run.run(request, &watcher);
     watcher.progress.finish();
-    let (file, certificate, solved_here) = match finished {
+    let (file, mut certificate, solved_here) = match finished {
         Ok(Finished::Tree {
             file,
             certificate,
             solved_here,
         }) => (file, certificate, solved_here),
-        Ok(Finished::Waiting { missing, held, .. }) => {
+        Ok(Finished::Waiting {
+            missing,
+            unproven,
+            held,
+            ..
+        }) => {
             if !quiet {
-                say_waiting(&run, directory, args.shard, missing, &held);
+                say_waiting(&run, directory, args.shard, (missing, unproven), &held);
             }
             return Ok(Outcome::Success);
         }
@@ -69,28 +74,29 @@ pub fn run(args: &GenerateArgs, directory: &Path, quiet: bool) -> anyhow::Result
         Err(error) => return Err(error.into()),
     };
     write_output(args.output.as_deref(), file.to_json().as_bytes())?;
-    if let (Some(path), Some(MergedCertificate { bytes, .. })) = (&args.certificate, &certificate) {
-        write_output(Some(path), bytes)?;
+    if let (Some(path), Some(MergedCertificate { file, .. })) =
+        (&args.certificate, &mut certificate)
+    {
+        write_output_from(Some(path), file)?;
     }
     report_tree(&file, solved_here, started, quiet)?;
-    if let (Some(path), Some(MergedCertificate { bytes, facts }), false) =
+    if let (Some(path), Some(MergedCertificate { bytes, facts, .. }), false) =
         (&args.certificate, &certificate, quiet)
     {
         eprintln!(
-            "certificate: {facts} facts, {} bytes, in {}",
-            bytes.len(),
+            "certificate: {facts} facts, {bytes} bytes, in {}",
             path.display()
         );
     }
     Ok(Outcome::Success)
 }
 
-/// Says why a run that ended with pieces missing wrote no tree.
+/// Says why a run that ended with pieces (or their certificates) missing wrote no tree.
 fn say_waiting(
     run: &ResumableRun<'_>,
     directory: &Path,
     only: Option<ShardId>,
-    missing: usize,
+    (missing, unproven): (usize, usize),
     held: &[ShardId],
 ) {
     let count = run.shards().len();
@@ -101,7 +107,17 @@ fn say_waiting(
             .collect::<Vec<_>>()
             .join(", ")
     };
-    if held.is_empty() {
+    if missing == 0 {
+        // Every piece is in; a run for one piece proves no other piece's certificate.
+        eprintln!(
+            "optimal {}: piece {} is proven in {}; {unproven} of the plan's {count} pieces lack \
+             a certificate: their own runs prove them, or a run without --shard proves them \
+             all and writes the tree and its certificate",
+            game.describe(),
+            listed(&only.into_iter().collect::<Vec<_>>()),
+            directory.display()
+        );
+    } else if held.is_empty() {
         // Only one piece was asked for: the tree waits for the others.
         let wanted: Vec<ShardId> = only.into_iter().collect();
         eprintln!(

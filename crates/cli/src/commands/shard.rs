@@ -2,6 +2,7 @@
 //! shards that run anywhere, and the parts put back together (see the `mastermind-shard`
 //! crate).
 
+use std::io::Seek;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -13,7 +14,7 @@ use crate::args::{GenerateArgs, MergeArgs};
 use crate::commands::{claims_summary, refused_merge, Outcome};
 use crate::input::{open_input, read_input};
 use crate::memory::fit_build;
-use crate::output::{check_output, write_output};
+use crate::output::{check_output, scratch_for, write_output, write_output_from};
 use crate::progress::BuildProgress;
 use crate::strategy::optimal_search;
 use mastermind_solve::StrategyKind;
@@ -161,21 +162,23 @@ fn merge_certified(
         .iter()
         .map(|path| Ok((path.clone(), open_input(path)?)))
         .collect::<anyhow::Result<Vec<_>>>()?;
-    let mut bytes = Vec::new();
-    let (file, facts) = match certificates::certify_merge(files, certificates, &mut bytes) {
+    // The parts' facts are copied through a scratch file, not memory: there may be billions.
+    let mut out = std::io::BufWriter::new(scratch_for(Some(certificate))?);
+    let (file, facts) = match certificates::certify_merge(files, certificates, &mut out) {
         Ok(merged) => merged,
         Err(error) => return refused_merge(error),
     };
+    let mut scratch = out.into_inner().map_err(|error| error.into_error())?;
+    let bytes = scratch.seek(std::io::SeekFrom::Start(0))?;
     write_output(args.output.as_deref(), file.to_json().as_bytes())?;
-    write_output(Some(certificate), &bytes)?;
+    write_output_from(Some(certificate), &mut scratch)?;
     if !quiet {
         eprintln!(
-            "merged {} parts: {} {}: {}; certificate: {facts} facts, {} bytes, in {:.2?}",
+            "merged {} parts: {} {}: {}; certificate: {facts} facts, {bytes} bytes, in {:.2?}",
             files.len(),
             file.strategy.name,
             file.game()?.describe(),
             claims_summary(&file),
-            bytes.len(),
             started.elapsed()
         );
     }

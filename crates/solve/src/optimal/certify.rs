@@ -134,16 +134,14 @@ impl<'p, 'a, W: Write> Prover<'p, 'a, W> {
         }
     }
 
-    /// Writes facts proven elsewhere (unchecked: the checker checks them with the rest) and
-    /// cites them from now on.
-    pub(super) fn take_in(&mut self, facts: &[Fact]) -> io::Result<()> {
+    /// Cites from now on facts already in the certificate (written by its caller, and
+    /// unchecked: the checker checks them with the rest).
+    pub(super) fn cite(&mut self, facts: &[Fact]) {
         let mut sets = PathSets::new(self.scorer);
         for fact in facts {
             self.facts
                 .insert(sets.at(&fact.path), fact.budget, fact.bound.as_u32());
-            self.out.fact(fact)?;
         }
-        Ok(())
     }
 
     /// Proves that `set`, reached by `path`, needs at least `bound` within `budget`, where

@@ -23,19 +23,20 @@ impl PieceResult {
     }
 }
 
-/// Writes into `out` the facts that prove what a run of `plan` found: first `prior`, facts
-/// proven elsewhere (the certificates of other shards or pieces, copied unchecked: the checker
-/// checks them with the rest); then, for each of `pieces` (its index in the plan and the
-/// bound its result proves, see [`PieceResult::bound`]) that they do not already prove, the
-/// facts proving it; and last, when `total` is given, that every strategy for the whole game
-/// needs at least `total` guesses. One search, started afresh, finds what the proofs need.
+/// Writes into `out` the facts that prove what a run of `plan` found: for each of `pieces`
+/// (its index in the plan and the bound its result proves, see [`PieceResult::bound`]) that
+/// `cited` does not already prove, the facts proving it; and last, when `total` is given,
+/// that every strategy for the whole game needs at least `total` guesses. `cited` are facts
+/// the caller has already written into `out` (proven elsewhere, such as the certificates of
+/// other shards or pieces), which the new facts may cite. One search, started afresh, finds
+/// what the proofs need.
 pub fn certify_plan<W: Write>(
     scorer: &Scorer,
     options: &OptimalOptions,
     plan: &Plan,
     pieces: &[(usize, u64)],
     total: Option<u64>,
-    prior: &[Fact],
+    cited: &[Fact],
     out: &mut CertificateWriter<W>,
 ) -> Result<(), CertifyError> {
     let start = Situation::start(scorer);
@@ -45,7 +46,7 @@ pub fn certify_plan<W: Write>(
     };
     let book = scorer.codebook();
     let mut prover = Prover::new(&root.search, out);
-    prover.take_in(prior)?;
+    prover.cite(cited);
     for &(index, bound) in pieces {
         let piece = &plan.pieces[index];
         let class: Vec<Code> = start
