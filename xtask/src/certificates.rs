@@ -10,15 +10,14 @@ use std::path::Path;
 use std::time::Instant;
 
 use anyhow::{bail, Context};
-use mastermind_certificate::check;
 use mastermind_core::{FeedbackKind, Game, Scorer};
 use mastermind_solve::{
     build, certify_tree, strategy_info, NoProgress, StrategyKind, StrategyOptions,
 };
 use mastermind_tree::{Statistics, TreeFile};
-use mastermind_verify::{judge, Optimality};
 
 use crate::piece_certificates;
+use crate::proof::proves;
 
 /// The committed trees whose certificates are committed beside them, seconds to prove each:
 /// the name, and whether it is committed gzip-compressed (`.cert.gz`, for the larger ones).
@@ -83,26 +82,6 @@ fn certificate(
     )
     .map_err(|error| anyhow::anyhow!("{error}"))?;
     Ok(bytes)
-}
-
-/// Whether `certificate` checks and proves `tree` optimal: the number of facts checked.
-pub(crate) fn proves(
-    certificate: impl std::io::Read,
-    scorer: &Scorer,
-    strategy: &mastermind_tree::StrategyInfo,
-    tree: &mastermind_tree::Node,
-) -> anyhow::Result<u64> {
-    let proven = check(certificate)?;
-    match judge(
-        scorer.codebook(),
-        Some(strategy),
-        &[],
-        &Statistics::of_tree(tree),
-        &proven,
-    ) {
-        Optimality::Proven { facts } => Ok(facts),
-        other => bail!("{other}"),
-    }
 }
 
 /// Rewrites the committed certificates.

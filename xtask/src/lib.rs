@@ -10,6 +10,7 @@ pub mod fuzz;
 pub mod kernels;
 pub mod man;
 pub mod piece_certificates;
+pub mod proof;
 pub mod static_sets;
 pub mod trees;
 

@@ -15,7 +15,7 @@ use mastermind_shard::resume::{Finished, Request, ResumableRun, ResumeEvent, Res
 use mastermind_solve::{optimal_options, strategy_info, StrategyOptions};
 use mastermind_tree::TreeFile;
 
-use crate::certificates::proves;
+use crate::proof::proves;
 
 /// One optimum proven piece by piece.
 pub struct Case {

@@ -7,6 +7,7 @@ use std::fmt;
 use thiserror::Error;
 
 use crate::packed::PackedCodes;
+use crate::written::Written;
 use crate::{Feedback, FeedbackKind, Game};
 
 use crate::game::MOST_SYMBOLS;
@@ -32,15 +33,6 @@ impl Code {
     /// ```
     pub fn display(self, book: &Codebook) -> impl fmt::Display + '_ {
         Written(move || book.format(self))
-    }
-}
-
-/// A value written by a function, for `{}`.
-pub(crate) struct Written<F>(pub(crate) F);
-
-impl<F: Fn() -> String> fmt::Display for Written<F> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&(self.0)())
     }
 }
 

@@ -216,25 +216,6 @@ impl Game {
         black + white <= self.pegs() && (self.feedback == FeedbackKind::BlackWhite || white == 0)
     }
 
-    /// A readable name such as `2B1W` (or `2B` in black-only games), used as a JSON key. An
-    /// index that is no reply of this game is named as such, never as a reply it is not.
-    pub fn feedback_name(&self, feedback: Feedback) -> String {
-        if !self.is_feedback(feedback) {
-            return format!("#{} (not a reply of {})", feedback.index(), self.describe());
-        }
-        match self.feedback {
-            FeedbackKind::BlackWhite => {
-                format!("{}B{}W", self.black(feedback), self.white(feedback))
-            }
-            FeedbackKind::BlackOnly => format!("{}B", self.black(feedback)),
-        }
-    }
-
-    /// Reads a name written by [`Game::feedback_name`].
-    pub fn parse_feedback(&self, text: &str) -> Result<Feedback, crate::FeedbackParseError> {
-        crate::feedback::parse(self, text)
-    }
-
     /// A short description such as `4×6` or `4×10 without repetition, black pegs only`.
     pub fn describe(&self) -> String {
         let mut text = format!("{}×{}", self.pegs, self.colours);
@@ -304,15 +285,5 @@ mod tests {
         assert_eq!(game.all_black().index(), 13 * 14);
         let wide = Game::new(2, u32::from(MAX_COLOURS), true, FeedbackKind::BlackWhite).unwrap();
         assert_eq!((wide.code_count(), wide.colour_width()), (10_000, 2));
-    }
-
-    #[test]
-    fn feedback_names_round_trip() {
-        for kind in [FeedbackKind::BlackWhite, FeedbackKind::BlackOnly] {
-            let game = Game::new(4, 6, true, kind).unwrap();
-            for f in game.notation_feedbacks() {
-                assert_eq!(game.parse_feedback(&game.feedback_name(f)), Ok(f));
-            }
-        }
     }
 }

@@ -11,14 +11,17 @@
 mod code;
 mod excerpt;
 mod feedback;
+mod feedback_names;
 mod game;
 mod packed;
 mod scorer;
 mod vector_unit;
+mod written;
 
 pub use code::{Code, CodeParseError, Codebook, NotACode};
 pub use excerpt::{excerpt, excerpt_list};
-pub use feedback::{Feedback, FeedbackParseError};
+pub use feedback::Feedback;
+pub use feedback_names::FeedbackParseError;
 pub use game::{
     ColourSet, FeedbackKind, Game, GameError, MAX_CODES, MAX_COLOURS, MAX_PEGS, MOST_SYMBOLS,
 };

@@ -1,0 +1,28 @@
+//! Whether a certificate proves a tree optimal, as `verify --certificate` judges it: the last
+//! step of every certificate task.
+
+use anyhow::bail;
+use mastermind_certificate::check;
+use mastermind_core::Scorer;
+use mastermind_tree::Statistics;
+use mastermind_verify::{judge, Optimality};
+
+/// Whether `certificate` checks and proves `tree` optimal: the number of facts checked.
+pub fn proves(
+    certificate: impl std::io::Read,
+    scorer: &Scorer,
+    strategy: &mastermind_tree::StrategyInfo,
+    tree: &mastermind_tree::Node,
+) -> anyhow::Result<u64> {
+    let proven = check(certificate)?;
+    match judge(
+        scorer.codebook(),
+        Some(strategy),
+        &[],
+        &Statistics::of_tree(tree),
+        &proven,
+    ) {
+        Optimality::Proven { facts } => Ok(facts),
+        other => bail!("{other}"),
+    }
+}
