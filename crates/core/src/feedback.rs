@@ -1,7 +1,7 @@
 //! Feedback as a small integer: the number of black and white pegs packed as
 //! `black × (pegs + 1) + white`, so a partition is an array indexed by feedback.
 
-/// The codemaker's reply to a guess, as a dense index (see [`Game::feedback`]).
+/// The codemaker's reply to a guess, as a dense index (see [`Game::feedback`](crate::Game::feedback)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Feedback(u8);
 
