@@ -9,6 +9,7 @@
 //! replies occur is needed: a bit for each, gathered over a block of guesses.
 
 use mastermind_core::{Code, Scorer};
+use multiversion::multiversion;
 
 /// Guesses whose replies are gathered together.
 const BLOCK: usize = 64;
@@ -37,12 +38,15 @@ trait Marks: Copy + Default + std::ops::BitOrAssign {
 macro_rules! marks {
     ($($word:ty),*) => {$(
         impl Marks for $word {
+            #[inline]
             fn bit(reply: u8) -> $word {
                 1 << reply
             }
+            #[inline]
             fn count(self) -> u32 {
                 self.count_ones()
             }
+            #[inline]
             fn has(self, reply: u8) -> bool {
                 self >> reply & 1 == 1
             }
@@ -52,7 +56,10 @@ macro_rules! marks {
 
 marks!(u32, u64);
 
-/// [`short_of_floor`] with the set's `rows`, in marks of `M`.
+/// [`short_of_floor`] with the set's `rows`, in marks of `M`. Compiled also for the wider
+/// vector units and a bit-count instruction, and picked at run time: the base instruction set
+/// can neither shift each lane by its own amount nor count bits, and this is most of a check.
+#[multiversion(targets("x86_64+avx512f+avx512bw+avx512vl+popcnt", "x86_64+avx2+popcnt"))]
 fn short<M: Marks>(
     scorer: &Scorer,
     set: &[Code],
@@ -76,11 +83,14 @@ fn short<M: Marks>(
                 *seen |= M::bit(reply);
             }
         }
-        return guesses
-            .iter()
-            .copied()
-            .filter(|guess| falls_short(seen[guess.index()]))
-            .collect();
+        // Loops, not adapters: an adapter's code may be shared with the base instruction set.
+        let mut short = Vec::with_capacity(guesses.len());
+        for &guess in guesses {
+            if falls_short(seen[guess.index()]) {
+                short.push(guess);
+            }
+        }
+        return short;
     }
     let mut short = Vec::new();
     for block in guesses.chunks(BLOCK) {
@@ -90,13 +100,11 @@ fn short<M: Marks>(
                 *seen |= M::bit(row[guess.index()]);
             }
         }
-        short.extend(
-            block
-                .iter()
-                .zip(seen)
-                .filter(|&(_, seen)| falls_short(seen))
-                .map(|(&guess, _)| guess),
-        );
+        for (&guess, seen) in block.iter().zip(seen) {
+            if falls_short(seen) {
+                short.push(guess);
+            }
+        }
     }
     short
 }
