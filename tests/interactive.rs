@@ -180,6 +180,7 @@ fn a_seed_keeps_the_same_secret() {
 mod terminal {
     //! The same commands in a real pseudo-terminal, as a person at a keyboard uses them.
 
+    use std::path::Path;
     use std::process::Command;
     use std::time::Duration;
 
@@ -332,6 +333,44 @@ mod terminal {
         assert!(
             left.is_empty(),
             "an interrupted search leaves nothing: {left:?}"
+        );
+    }
+
+    /// Checking a large certificate shows how much of the file is checked, on one line that
+    /// fits an 80-column terminal; Ctrl-C stops it with status 130.
+    #[test]
+    fn a_long_certificate_check_shows_the_bytes_checked() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut command = Command::new(env!("CARGO_BIN_EXE_mastermind"));
+        command.args(["-j1", "verify"]);
+        command.arg(root.join("trees/optimal-5x5.json"));
+        command.arg("--certificate");
+        command.arg(root.join("trees/certificates/optimal-5x5.cert.gz"));
+        let mut session = Session::spawn(command).expect("the binary starts in a pty");
+        session
+            .get_process_mut()
+            .set_window_size(80, 24)
+            .expect("the terminal takes a size");
+        session.set_expect_timeout(Some(Duration::from_secs(30)));
+        let bar = session
+            .expect(Regex(
+                r"\] [0-9.]+ [KM]?i?B/5\.[0-9]+ MiB checked, ~[0-9]+s left, the certificate",
+            ))
+            .expect("the bar counts the certificate's bytes checked, of its 5.7 MiB");
+        let mut shown = String::from_utf8_lossy(bar.before()).into_owned();
+        shown.push_str(&String::from_utf8_lossy(&bar[0]));
+        session
+            .send(ControlCode::EndOfText)
+            .expect("Ctrl-C reaches the binary");
+        let end = session.expect(Eof).expect("the binary ends");
+        shown.push_str(&String::from_utf8_lossy(end.before()));
+        assert_eq!(exit_status(&session), 130);
+        let widest = terminal_lines(&shown)
+            .max_by_key(|line| line.chars().count())
+            .unwrap_or_default();
+        assert!(
+            widest.chars().count() <= 80,
+            "a line wider than the terminal: {widest:?}"
         );
     }
 

@@ -51,7 +51,7 @@ fn main() -> ExitCode {
     let outcome = match cli.command {
         Command::Generate(args) => commands::generate::run(&args, cli.quiet),
         Command::Merge(args) => commands::shard::merge(&args, cli.quiet),
-        Command::Verify(args) => commands::verify::run(&args),
+        Command::Verify(args) => commands::verify::run(&args, cli.quiet),
         Command::Certify(args) => commands::certify::run(&args, cli.quiet),
         Command::Print(args) => commands::print::run(&args),
         Command::Convert(args) => commands::convert::run(&args),

@@ -1,7 +1,8 @@
-//! The progress bar on stderr while a tree is built. indicatif hides it when stderr is not a
+//! The progress bar on stderr while a tree is built (or a long file is read). indicatif hides it when stderr is not a
 //! terminal, and it only appears once a build has run for a moment, whether or not the build
 //! has reported anything by then (a large search can settle its first subproblem after minutes).
 
+use std::io::Read;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 use std::sync::Mutex;
@@ -87,6 +88,27 @@ impl BuildProgress {
             best: AtomicU64::new(NONE_YET),
             cap: AtomicUsize::new(0),
         }
+    }
+
+    /// A bar of the bytes of a file read (`total` of them), for work paced by its reading,
+    /// such as checking a certificate of a gigabyte.
+    pub fn reading(total: u64, what: &str, quiet: bool) -> BuildProgress {
+        let progress = BuildProgress::new(total, quiet);
+        progress.bar.set_style(
+            ProgressStyle::with_template(
+                "{elapsed_precise} [{bar:10}] {bytes}/{total_bytes} checked, ~{eta} left, \
+                 {wide_msg}",
+            )
+            .expect("the template is valid")
+            .progress_chars("=> "),
+        );
+        progress.bar.set_message(what.to_owned());
+        progress
+    }
+
+    /// `input`, counting its bytes on the bar as they are read.
+    pub fn read<'p, R: Read + 'p>(&'p self, input: R) -> impl Read + 'p {
+        self.bar.wrap_read(input)
     }
 
     /// Writes a line to stderr above the bar, if it shows.

@@ -11,14 +11,15 @@ use crate::args::VerifyArgs;
 use crate::commands::{stamped, Outcome};
 use crate::input::open_input;
 use crate::output::write_stdout;
+use crate::progress::BuildProgress;
 use crate::tree_input::{load_and_verify, LoadedTree};
 
-pub fn run(args: &VerifyArgs) -> anyhow::Result<Outcome> {
+pub fn run(args: &VerifyArgs, quiet: bool) -> anyhow::Result<Outcome> {
     let options = VerifyOptions {
         max_guesses: args.max_guesses,
     };
     let mut loaded = load_and_verify(&args.file, args.format, &args.input, &options)?;
-    loaded.report.optimality = optimality(&loaded, args.certificate.as_deref())?;
+    loaded.report.optimality = optimality(&loaded, args.certificate.as_deref(), quiet)?;
     let text = if args.json {
         serde_json::to_string_pretty(&stamped("verification", as_json(&loaded.report)))? + "\n"
     } else {
@@ -37,6 +38,7 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<Outcome> {
 fn optimality(
     loaded: &LoadedTree,
     certificate: Option<&Path>,
+    quiet: bool,
 ) -> anyhow::Result<Option<Optimality>> {
     if !loaded.report.problems.is_empty() {
         return Ok(None);
@@ -45,7 +47,20 @@ fn optimality(
         return Ok(claims_optimum(loaded.strategy.as_ref()).then_some(Optimality::Unchecked));
     };
     let input = open_input(path)?;
-    Ok(Some(match mastermind_certificate::check(input) {
+    // A large certificate takes minutes to hours to check: a bar shows how far, by the bytes
+    // of the file read (a pipe's length is unknown, so it gets none).
+    let length = std::fs::metadata(path)
+        .ok()
+        .filter(std::fs::Metadata::is_file)
+        .map(|metadata| metadata.len());
+    let progress = BuildProgress::reading(
+        length.unwrap_or(0),
+        "the certificate",
+        quiet || length.is_none(),
+    );
+    let checked = mastermind_certificate::check(progress.read(input));
+    progress.finish();
+    Ok(Some(match checked {
         Ok(proven) => judge(
             &loaded.book,
             loaded.strategy.as_ref(),
