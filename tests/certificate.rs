@@ -223,7 +223,8 @@ fn shards_and_their_merge_write_certificates_that_prove_the_merged_tree() {
             merge.extend(given.iter().map(|path| path.as_str()));
         }
         let merged = mastermind(&merge).expect_status(0);
-        says(&merged.stderr, "certificate: ");
+        let size = std::fs::metadata(&certificate).unwrap().len();
+        says(&merged.stderr, &format!(" facts, {size} bytes, in "));
         assert_eq!(std::fs::read_to_string(&tree).unwrap(), single, "{given:?}");
         let run = verify_with(&tree, &certificate, &[], 0);
         says(&run.stdout, "optimality: proven");
@@ -292,6 +293,8 @@ fn a_resumed_run_keeps_each_pieces_certificate_and_proves_the_whole() {
     assert!(!Path::new(&certificate).exists(), "no certificate yet");
     let again = optimal_4x5_saying(&resume).expect_status(0);
     says(&again.stderr, "piece 6/48: certificate of");
+    let size = std::fs::metadata(&certificate).unwrap().len();
+    says(&again.stderr, &format!(" facts, {size} bytes, in {certificate}"));
     assert!(
         !again.stderr.contains("piece 5/48: certificate"),
         "{}",

@@ -4,7 +4,8 @@
 //! check the facts it copies; `verify --certificate` checks the whole certificate, so a false
 //! fact from a part makes a certificate that does not check, never a false "proven".
 
-use std::io::{Read, Write};
+use std::fs::File;
+use std::io::{BufWriter, Read, Seek, Write};
 use std::path::PathBuf;
 
 use mastermind_certificate::{CertificateWriter, Fact, FactReader, Header};
@@ -111,6 +112,32 @@ pub fn certify_merge<R: Read, W: Write>(
     let facts = writer.facts();
     writer.finish().map_err(io)?;
     Ok((merged.file, facts))
+}
+
+/// The certificate of a merged run, in a file without a name (removed when it is dropped),
+/// read from its start: copy it where it belongs.
+#[derive(Debug)]
+pub struct MergedCertificate {
+    pub file: File,
+    /// Its size.
+    pub bytes: u64,
+    /// How many facts it holds.
+    pub facts: u64,
+}
+
+/// [`certify_merge`] into `scratch`, a file without a name (one of gigabytes goes to disk,
+/// not memory, and nothing is left behind if the run stops), handed back read from its start.
+pub fn certify_merge_into<R: Read>(
+    files: &[(PathBuf, String)],
+    certificates: Vec<(PathBuf, R)>,
+    scratch: File,
+) -> Result<(TreeFile, MergedCertificate), MergeError> {
+    let mut out = BufWriter::new(scratch);
+    let (tree, facts) = certify_merge(files, certificates, &mut out)?;
+    let mut file = out.into_inner().map_err(|error| io(error.into_error()))?;
+    let bytes = file.stream_position().map_err(io)?;
+    file.rewind().map_err(io)?;
+    Ok((tree, MergedCertificate { file, bytes, facts }))
 }
 
 fn header(game: &mastermind_core::Game, options: &OptimalOptions) -> Header {

@@ -14,7 +14,7 @@
 //! Several processes may share one directory: a piece's notes are locked while it is solved,
 //! so no piece is solved twice at once, and the pieces others write are taken in as they land.
 
-use std::io::{self, ErrorKind, Read, Seek};
+use std::io::{self, ErrorKind, Read};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -224,16 +224,7 @@ pub enum Finished {
     },
 }
 
-/// The certificate of a finished run, in a file without a name (removed when it is
-/// dropped), read from its start: copy it where it belongs.
-#[derive(Debug)]
-pub struct MergedCertificate {
-    pub file: std::fs::File,
-    /// Its size.
-    pub bytes: u64,
-    /// How many facts it holds.
-    pub facts: u64,
-}
+pub use crate::certificates::MergedCertificate;
 
 /// A resumable run of the optimal search, its plan worked out, over one directory.
 pub struct ResumableRun<'a> {
@@ -417,25 +408,13 @@ impl<'a> ResumableRun<'a> {
                 Ok((path, file))
             })
             .collect::<Result<Vec<_>, ResumeError>>()?;
-        // The merged certificate can run to gigabytes: it goes to a file that has no name
-        // (so nothing is left behind if the run stops), on the disk that holds the pieces.
+        // The merged certificate can run to gigabytes: it goes to disk, beside the pieces.
         let scratch = tempfile::tempfile_in(&self.directory)
             .map_err(ResumeError::io("write", &self.directory))?;
-        let mut out = io::BufWriter::new(scratch);
-        let (file, facts) = certificates::certify_merge(&files, proofs, &mut out)?;
-        let mut scratch = out
-            .into_inner()
-            .map_err(|error| ResumeError::io("write", &self.directory)(error.into_error()))?;
-        let bytes = scratch
-            .seek(io::SeekFrom::Start(0))
-            .map_err(ResumeError::io("write", &self.directory))?;
+        let (file, certificate) = certificates::certify_merge_into(&files, proofs, scratch)?;
         Ok(Finished::Tree {
             file: Box::new(file),
-            certificate: Some(MergedCertificate {
-                file: scratch,
-                bytes,
-                facts,
-            }),
+            certificate: Some(certificate),
             solved_here,
         })
     }

@@ -2,7 +2,6 @@
 //! shards that run anywhere, and the parts put back together (see the `mastermind-shard`
 //! crate).
 
-use std::io::Seek;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -163,15 +162,14 @@ fn merge_certified(
         .map(|path| Ok((path.clone(), open_input(path)?)))
         .collect::<anyhow::Result<Vec<_>>>()?;
     // The parts' facts are copied through a scratch file, not memory: there may be billions.
-    let mut out = std::io::BufWriter::new(scratch_for(Some(certificate))?);
-    let (file, facts) = match certificates::certify_merge(files, certificates, &mut out) {
+    let scratch = scratch_for(Some(certificate))?;
+    let (file, mut merged) = match certificates::certify_merge_into(files, certificates, scratch) {
         Ok(merged) => merged,
         Err(error) => return refused_merge(error),
     };
-    let mut scratch = out.into_inner().map_err(|error| error.into_error())?;
-    let bytes = scratch.seek(std::io::SeekFrom::Start(0))?;
+    let (facts, bytes) = (merged.facts, merged.bytes);
     write_output(args.output.as_deref(), file.to_json().as_bytes())?;
-    write_output_from(Some(certificate), &mut scratch)?;
+    write_output_from(Some(certificate), &mut merged.file)?;
     if !quiet {
         eprintln!(
             "merged {} parts: {} {}: {}; certificate: {facts} facts, {bytes} bytes, in {:.2?}",
