@@ -101,6 +101,8 @@ pub fn check(input: impl Read) -> Result<Proven, CertificateError> {
         if let Some(failed) = failed {
             failed?;
         }
+        // Every later fact comes after the whole batch: its facts need their places no more.
+        table.settle();
         if let Some(error) = unreadable {
             return Err(error);
         }

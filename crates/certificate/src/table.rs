@@ -5,39 +5,52 @@ use std::hash::{BuildHasher, RandomState};
 
 use mastermind_core::Code;
 
-/// Every fact recorded so far: for each set (keyed by a 128-bit hash of its codes under keys
-/// drawn at random for each table, so that no file can be made to collide on purpose), the
-/// budgets and bounds recorded for it, each with its place in the order of recording, so that
-/// a fact can be checked against only those before it while later ones are already in.
+/// Every fact recorded so far, for each set (keyed by a 128-bit hash of its codes under keys
+/// drawn at random for each table, so that no file can be made to collide on purpose).
+///
+/// Facts recorded since the last [`FactTable::settle`] are *pending*: each keeps its place in
+/// the order of recording, so that a fact can be checked against only those before it while
+/// later ones of its batch are already in. Settled facts are all before any pending one, so
+/// they keep only what they prove: for each set and budget, the best bound. A settled set
+/// costs a few dozen bytes, which is what lets a certificate of a hundred million facts be
+/// checked in memory.
 #[derive(Debug, Default)]
 pub struct FactTable {
     keys: (RandomState, RandomState),
-    facts: HashMap<(u64, u64), Recorded>,
+    /// The best bound of each settled set, with the first budget it was proven with.
+    settled: HashMap<Key, Best>,
+    /// The other budgets of the few settled sets proven with more than one.
+    other_budgets: HashMap<Key, Vec<Best>>,
+    pending: HashMap<Key, Vec<Pending>>,
     recorded: u64,
 }
 
-/// The bounds recorded for one set. Almost every set has one, kept in place: a certificate
-/// of a hundred million facts fits in memory only if a fact costs a few dozen bytes.
-#[derive(Debug)]
-struct Recorded {
-    first: Proven,
-    /// The rest, rare enough to be copied whole when one more comes.
-    more: Option<Box<[Proven]>>,
+type Key = (u64, u64);
+
+/// That with this many guesses left (`None`: no cap) a set needs at least `bound` in all.
+#[derive(Clone, Copy, Debug)]
+struct Best {
+    budget: Option<u8>,
+    bound: u32,
 }
 
-impl Recorded {
-    fn all(&self) -> impl Iterator<Item = &Proven> {
-        std::iter::once(&self.first).chain(self.more.iter().flat_map(|more| more.iter()))
+impl Best {
+    /// Whether this bound holds with `budget` left: a bound proven with at least that budget
+    /// does, since a smaller budget only takes strategies away.
+    fn covers(self, budget: Option<u8>) -> bool {
+        match (self.budget, budget) {
+            (None, _) => true,
+            (Some(_), None) => false,
+            (Some(proven), Some(asked)) => proven >= asked,
+        }
     }
 }
 
-/// One bound recorded for a set: the fact's place in the order of recording, and that with
-/// this many guesses left (`None`: no cap) it needs at least this many guesses in all.
+/// A pending fact: its place in the order of recording, and what it proves.
 #[derive(Clone, Copy, Debug)]
-struct Proven {
+struct Pending {
     index: u64,
-    budget: Option<u8>,
-    bound: u32,
+    best: Best,
 }
 
 impl FactTable {
@@ -46,7 +59,7 @@ impl FactTable {
         FactTable::default()
     }
 
-    fn key(&self, set: &[Code]) -> (u64, u64) {
+    fn key(&self, set: &[Code]) -> Key {
         (self.keys.0.hash_one(set), self.keys.1.hash_one(set))
     }
 
@@ -57,56 +70,118 @@ impl FactTable {
         let index = self.recorded;
         self.recorded += 1;
         let key = self.key(set);
-        let proven = Proven {
+        self.pending.entry(key).or_default().push(Pending {
             index,
-            budget,
-            bound,
-        };
-        self.facts
-            .entry(key)
-            .and_modify(|recorded| {
-                let mut more = recorded.more.take().map_or_else(Vec::new, Vec::from);
-                more.push(proven);
-                recorded.more = Some(more.into_boxed_slice());
-            })
-            .or_insert(Recorded {
-                first: proven,
-                more: None,
-            });
+            best: Best { budget, bound },
+        });
         index
     }
 
-    /// The best bound recorded for `set` with `budget` guesses left: a bound proven with at
-    /// least that budget holds with it too, since a smaller budget only takes strategies away.
-    /// 0 when nothing is known.
+    /// Records, as the next fact, that `set` needs at least `bound` within `budget`, settled
+    /// at once (with every fact pending before it): for a writer of facts whose lookups all
+    /// come after what they look up, such as a prover.
+    pub fn record(&mut self, set: &[Code], budget: Option<u8>, bound: u32) {
+        self.settle();
+        self.recorded += 1;
+        let key = self.key(set);
+        self.settle_one(key, Best { budget, bound });
+    }
+
+    /// Settles every pending fact: from now on each is known by what it proves, no longer by
+    /// its place, so only lookups of facts recorded after them may count them.
+    pub fn settle(&mut self) {
+        for (key, pending) in std::mem::take(&mut self.pending) {
+            for Pending { best, .. } in pending {
+                self.settle_one(key, best);
+            }
+        }
+    }
+
+    fn settle_one(&mut self, key: Key, best: Best) {
+        let first = self.settled.entry(key).or_insert(best);
+        if first.budget == best.budget {
+            first.bound = first.bound.max(best.bound);
+            return;
+        }
+        let others = self.other_budgets.entry(key).or_default();
+        match others.iter_mut().find(|other| other.budget == best.budget) {
+            Some(other) => other.bound = other.bound.max(best.bound),
+            None => others.push(best),
+        }
+    }
+
+    /// The best bound recorded for `set` with `budget` guesses left, 0 when nothing is known.
     pub fn get(&self, set: &[Code], budget: Option<u8>) -> u32 {
         self.get_before(set, budget, u64::MAX)
     }
 
-    /// [`FactTable::get`], from the facts recorded before the one at `index` only.
+    /// [`FactTable::get`], from the facts recorded before the one at `index` only (every
+    /// settled fact is).
     pub fn get_before(&self, set: &[Code], budget: Option<u8>, index: u64) -> u32 {
-        let covers = |proven: Option<u8>| match (proven, budget) {
-            (None, _) => true,
-            (Some(_), None) => false,
-            (Some(proven), Some(budget)) => proven >= budget,
-        };
-        self.facts.get(&self.key(set)).map_or(0, |recorded| {
-            recorded
-                .all()
-                .filter(|proven| proven.index < index && covers(proven.budget))
-                .map(|proven| proven.bound)
-                .max()
-                .unwrap_or(0)
-        })
+        let key = self.key(set);
+        let settled = self.settled.get(&key).into_iter();
+        let others = self.other_budgets.get(&key).into_iter().flatten();
+        let pending = self.pending.get(&key).into_iter().flatten();
+        let before = pending
+            .filter(|pending| pending.index < index)
+            .map(|pending| &pending.best);
+        settled
+            .chain(others)
+            .chain(before)
+            .filter(|best| best.covers(budget))
+            .map(|best| best.bound)
+            .max()
+            .unwrap_or(0)
     }
 
     /// How many sets have facts.
     pub fn len(&self) -> usize {
-        self.facts.len()
+        let pending_only = self
+            .pending
+            .keys()
+            .filter(|key| !self.settled.contains_key(key))
+            .count();
+        self.settled.len() + pending_only
     }
 
     /// Whether no fact is known.
     pub fn is_empty(&self) -> bool {
-        self.facts.is_empty()
+        self.settled.is_empty() && self.pending.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A fact counts for the facts recorded after it, whether settled or pending, with the
+    /// budgets it covers; settling keeps the best bound of each budget.
+    #[test]
+    fn facts_count_after_their_place_with_the_budgets_they_cover() {
+        let (one, two) = ([Code(1), Code(2)], [Code(3)]);
+        let mut table = FactTable::new();
+        let first = table.insert(&one, Some(3), 7);
+        let second = table.insert(&one, None, 5);
+        assert_eq!(table.get_before(&one, Some(2), first), 0);
+        assert_eq!(table.get_before(&one, Some(2), second), 7);
+        assert_eq!(table.get_before(&one, Some(4), second), 0);
+        assert_eq!(table.get(&one, Some(4)), 5);
+        assert_eq!(table.get(&one, None), 5);
+        table.settle();
+        let third = table.insert(&one, Some(3), 9);
+        table.insert(&one, Some(3), 8);
+        table.insert(&two, None, 4);
+        assert_eq!(table.get_before(&one, Some(3), third), 7);
+        assert_eq!(table.get(&one, Some(3)), 9);
+        assert_eq!(table.get_before(&two, None, third), 0);
+        table.settle();
+        assert_eq!(table.get(&one, Some(1)), 9);
+        assert_eq!(table.get(&one, None), 5);
+        assert_eq!(table.get(&one, Some(4)), 5);
+        assert_eq!(table.get(&two, Some(2)), 4);
+        assert_eq!(table.get(&[Code(1)], None), 0);
+        assert_eq!(table.len(), 2);
+        table.record(&two, Some(5), 6);
+        assert_eq!((table.get(&two, Some(5)), table.get(&two, Some(6))), (6, 4));
     }
 }

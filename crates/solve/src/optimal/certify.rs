@@ -140,7 +140,7 @@ impl<'p, 'a, W: Write> Prover<'p, 'a, W> {
         let mut sets = PathSets::new(self.scorer);
         for fact in facts {
             self.facts
-                .insert(sets.at(&fact.path), fact.budget, fact.bound.as_u32());
+                .record(sets.at(&fact.path), fact.budget, fact.bound.as_u32());
         }
     }
 
@@ -248,7 +248,7 @@ impl<W: Write> Prover<'_, '_, W> {
                 return Err(self.contradiction(guess, bound, sum));
             }
         }
-        self.facts.insert(set, limit, bound);
+        self.facts.record(set, limit, bound);
         self.out.fact(&Fact {
             path: self.path.clone(),
             budget: limit,
