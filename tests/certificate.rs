@@ -294,7 +294,10 @@ fn a_resumed_run_keeps_each_pieces_certificate_and_proves_the_whole() {
     let again = optimal_4x5_saying(&resume).expect_status(0);
     says(&again.stderr, "piece 6/48: certificate of");
     let size = std::fs::metadata(&certificate).unwrap().len();
-    says(&again.stderr, &format!(" facts, {size} bytes, in {certificate}"));
+    says(
+        &again.stderr,
+        &format!(" facts, {size} bytes, in {certificate}"),
+    );
     assert!(
         !again.stderr.contains("piece 5/48: certificate"),
         "{}",

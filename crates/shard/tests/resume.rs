@@ -101,7 +101,11 @@ fn pieces_solved_one_at_a_time_merge_into_the_proven_optimum() {
     assert_eq!(file.claims.total_guesses, 2463);
     assert_eq!(run.codes_in(), run.codes());
     let size = certificate.file.metadata().unwrap().len();
-    assert!(size > 0 && certificate.bytes == size, "{} of {size} bytes", certificate.bytes);
+    assert!(
+        size > 0 && certificate.bytes == size,
+        "{} of {size} bytes",
+        certificate.bytes
+    );
     let proven = check(&certificate.file).unwrap();
     assert_eq!(proven.facts(), certificate.facts);
     assert_eq!(proven.bound_at(&[], None), Bound::AtLeast(2463));
