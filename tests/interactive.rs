@@ -299,12 +299,7 @@ mod terminal {
         let mut command = Command::new(env!("CARGO_BIN_EXE_mastermind"));
         command.args(["generate", "--strategy", "optimal", "--colours", "9"]);
         command.arg("-o").arg(&output);
-        let mut session = Session::spawn(command).expect("the binary starts in a pty");
-        session
-            .get_process_mut()
-            .set_window_size(80, 24)
-            .expect("the terminal takes a size");
-        session.set_expect_timeout(Some(Duration::from_secs(30)));
+        let mut session = in_80_columns(command);
         let bar = session
             .expect(Regex(r"\] 0/[0-9]+ [0-9.]+/s no estimate, subproblems"))
             .expect("the bar appears, at none settled, long before the first subproblem is");
@@ -316,19 +311,7 @@ mod terminal {
         shown.push_str(&String::from_utf8_lossy(nodes.before()));
         // Let it redraw a few times before stopping it.
         std::thread::sleep(Duration::from_millis(700));
-        session
-            .send(ControlCode::EndOfText)
-            .expect("Ctrl-C reaches the binary");
-        let end = session.expect(Eof).expect("the binary ends");
-        shown.push_str(&String::from_utf8_lossy(end.before()));
-        assert_eq!(exit_status(&session), 130);
-        let widest = terminal_lines(&shown)
-            .max_by_key(|line| line.chars().count())
-            .unwrap_or_default();
-        assert!(
-            widest.chars().count() <= 80,
-            "a line wider than the terminal: {widest:?}"
-        );
+        stop_fitting_80_columns(&mut session, shown);
         let left: Vec<_> = std::fs::read_dir(directory.path()).unwrap().collect();
         assert!(
             left.is_empty(),
@@ -346,12 +329,7 @@ mod terminal {
         command.arg(root.join("trees/optimal-5x5.json"));
         command.arg("--certificate");
         command.arg(root.join("trees/certificates/optimal-5x5.cert.gz"));
-        let mut session = Session::spawn(command).expect("the binary starts in a pty");
-        session
-            .get_process_mut()
-            .set_window_size(80, 24)
-            .expect("the terminal takes a size");
-        session.set_expect_timeout(Some(Duration::from_secs(30)));
+        let mut session = in_80_columns(command);
         let bar = session
             .expect(Regex(
                 r"\] [0-9.]+ [KM]?i?B/5\.[0-9]+ MiB checked, ~[0-9]+s left, the certificate",
@@ -359,12 +337,29 @@ mod terminal {
             .expect("the bar counts the certificate's bytes checked, of its 5.7 MiB");
         let mut shown = String::from_utf8_lossy(bar.before()).into_owned();
         shown.push_str(&String::from_utf8_lossy(&bar[0]));
+        stop_fitting_80_columns(&mut session, shown);
+    }
+
+    /// `command` started in a terminal of 80 columns, waited for at most 30 s at a time.
+    fn in_80_columns(command: Command) -> OsSession {
+        let mut session = Session::spawn(command).expect("the binary starts in a pty");
+        session
+            .get_process_mut()
+            .set_window_size(80, 24)
+            .expect("the terminal takes a size");
+        session.set_expect_timeout(Some(Duration::from_secs(30)));
+        session
+    }
+
+    /// Stops `session` with Ctrl-C, which must end it with status 130, and requires every line
+    /// it showed (`shown`, then the rest) to fit its 80 columns.
+    fn stop_fitting_80_columns(session: &mut OsSession, mut shown: String) {
         session
             .send(ControlCode::EndOfText)
             .expect("Ctrl-C reaches the binary");
         let end = session.expect(Eof).expect("the binary ends");
         shown.push_str(&String::from_utf8_lossy(end.before()));
-        assert_eq!(exit_status(&session), 130);
+        assert_eq!(exit_status(session), 130);
         let widest = terminal_lines(&shown)
             .max_by_key(|line| line.chars().count())
             .unwrap_or_default();
