@@ -148,7 +148,7 @@ pub fn merge(args: &MergeArgs, quiet: bool) -> anyhow::Result<Outcome> {
 }
 
 /// Merges the parts of an optimal search with their certificate (see
-/// [`certificates::certify_merge`]) and writes both.
+/// [`certificates::certify_merge_into`]) and writes both.
 fn merge_certified(
     args: &MergeArgs,
     files: &[(PathBuf, String)],
