@@ -307,4 +307,34 @@ fn a_resumed_run_keeps_each_pieces_certificate_and_proves_the_whole() {
         &verify_with(&tree, &certificate, &[], 0).stdout,
         "optimality: proven",
     );
+    // A proof is kept only once it is whole, so the smallest pieces are proven first: a run
+    // stopped after hours keeps every piece that fitted in them. Shards are dealt largest
+    // first, so their numbers run the other way.
+    let lost = [2, 20, 40];
+    for shard in lost {
+        std::fs::remove_file(pieces.join(format!("piece-{shard:04}-of-48.cert"))).unwrap();
+    }
+    let codes = |shard: usize| -> u64 {
+        let path = pieces.join(format!("piece-{shard:04}-of-48.json"));
+        let part: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let pieces = part["pieces"].as_array().unwrap().iter();
+        pieces.map(|piece| piece["codes"].as_u64().unwrap()).sum()
+    };
+    let mut smallest_first = lost.to_vec();
+    smallest_first.sort_by_key(|&shard| (codes(shard), shard));
+    assert!(
+        codes(40) < codes(2),
+        "the test needs pieces of different sizes"
+    );
+    let again = optimal_4x5_saying(&resume).expect_status(0);
+    let proven: Vec<usize> = again
+        .stderr
+        .lines()
+        .filter_map(|line| {
+            line.strip_prefix("piece ")?
+                .split_once("/48: certificate of")
+        })
+        .map(|(shard, _)| shard.parse().unwrap())
+        .collect();
+    assert_eq!(proven, smallest_first, "{}", again.stderr);
 }

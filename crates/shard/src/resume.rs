@@ -456,13 +456,17 @@ impl<'a> ResumableRun<'a> {
     }
 
     /// Proves what the pieces of shards `ids` came to, each into its certificate beside it,
-    /// unless one is there already (a stopped run proves only the rest).
+    /// unless one is there already (a stopped run proves only the rest). The smallest pieces
+    /// go first: a proof is kept only once it is whole, so a run stopped after hours keeps
+    /// every piece that fitted in them rather than a fraction of one large piece.
     fn prove_pieces(
         &self,
         ids: &[ShardId],
         watcher: &dyn ResumeWatcher,
     ) -> Result<Option<Finished>, ResumeError> {
-        for &id in ids {
+        let mut smallest_first = ids.to_vec();
+        smallest_first.sort_by_key(|&id| (self.run.codes_of(id), id.index));
+        for id in smallest_first {
             let path = certificate_path(&self.directory, id);
             if path.is_file() {
                 continue;
