@@ -24,6 +24,16 @@ pub(super) enum Known {
     AtLeast(u32),
 }
 
+impl Known {
+    /// The least total it guarantees.
+    pub(super) fn at_least(self) -> u32 {
+        match self {
+            Known::Exact { cost, .. } => cost,
+            Known::AtLeast(bound) => bound,
+        }
+    }
+}
+
 /// What trying one guess against a limit came to: its exact total below the limit, or a
 /// lower bound at or above it.
 pub(super) type Outcome = Result<u32, u32>;

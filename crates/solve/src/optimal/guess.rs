@@ -179,15 +179,25 @@ impl Search<'_> {
         if class.known.exact || class.codes.len() <= self.bounds.fan_out() + 1 {
             return 0;
         }
+        let before = class.known.value;
+        let canonical = self.canonical(class.codes);
+        if let Some(canonical) = &canonical {
+            class.known.value = class.known.value.max(self.shared(canonical, budget));
+            if class.known.value >= limit {
+                return class.known.value - before;
+            }
+        }
         let mut ranking = self.rank(class.codes, budget, limit, symmetry);
         let least = ranking.least(self, limit);
         if least >= limit {
-            self.table()
-                .record(class.codes, budget, Known::AtLeast(least));
+            let known = Known::AtLeast(least);
+            self.table().record(class.codes, budget, known);
+            if let Some(canonical) = &canonical {
+                self.share(canonical, budget, known);
+            }
         }
         class.ranked = Some(ranking);
-        let rise = least.saturating_sub(class.known.value);
-        class.known.value += rise;
-        rise
+        class.known.value = class.known.value.max(least);
+        class.known.value - before
     }
 }

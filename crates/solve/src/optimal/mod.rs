@@ -31,6 +31,7 @@ mod context;
 mod counting;
 mod estimate;
 mod guess;
+mod isomorphic;
 mod notes;
 mod partition;
 mod piece_certificates;

@@ -49,6 +49,15 @@ impl Search<'_> {
         if known.exact || known.value >= limit {
             return known.value;
         }
+        let canonical = self.canonical(problem.set);
+        if let Some(canonical) = &canonical {
+            let shared = self.shared(canonical, problem.budget);
+            if shared >= limit {
+                self.table
+                    .record(problem.set, problem.budget, Known::AtLeast(shared));
+                return shared;
+            }
+        }
         let started = self.notes.is_some().then(Instant::now);
         let (value, guess) = self.search_node(problem, limit, ranked);
         let known = match guess {
@@ -56,6 +65,9 @@ impl Search<'_> {
             None => Known::AtLeast(value),
         };
         self.table.record(problem.set, problem.budget, known);
+        if let Some(canonical) = &canonical {
+            self.share(canonical, problem.budget, known);
+        }
         if let (Some(started), Some(notes)) = (started, &self.notes) {
             notes.note_set(problem.set, problem.budget, known, started.elapsed());
         }
