@@ -12,6 +12,7 @@ use super::budget::Budget;
 use super::cache::{Known, Outcome};
 use super::context::{Search, Subproblem};
 use super::estimate::Estimate;
+use super::isomorphic::Renamed;
 use super::partition::Split;
 use super::ranking::Ranking;
 use crate::symmetry::Symmetry;
@@ -29,6 +30,8 @@ struct Class<'s> {
     known: Estimate,
     /// Its guesses ranked by a probe, against a limit at least the one it is solved with.
     ranked: Option<Ranking<'s>>,
+    /// Its canonical form, once the probe has worked it out.
+    renamed: Renamed,
 }
 
 impl Search<'_> {
@@ -74,6 +77,7 @@ impl Search<'_> {
                 codes,
                 known,
                 ranked: None,
+                renamed: Renamed::NotYet,
             });
             if n.saturating_add(rest) >= limit {
                 settle_all();
@@ -120,6 +124,7 @@ impl Search<'_> {
                         class_limit,
                         class.known,
                         class.ranked,
+                        class.renamed,
                     );
                     if depth == 0 {
                         self.report.settle(1);
@@ -152,6 +157,7 @@ impl Search<'_> {
                 class_limit,
                 class.known,
                 class.ranked,
+                class.renamed,
             );
             if value >= class_limit {
                 return Err(total.saturating_add(value).saturating_add(rest));
@@ -183,9 +189,10 @@ impl Search<'_> {
         let canonical = self.canonical(class.codes);
         if let Some(canonical) = &canonical {
             class.known.value = class.known.value.max(self.shared(canonical, budget));
-            if class.known.value >= limit {
-                return class.known.value - before;
-            }
+        }
+        class.renamed = Renamed::Found(canonical.clone());
+        if class.known.value >= limit {
+            return class.known.value - before;
         }
         let mut ranking = self.rank(class.codes, budget, limit, symmetry);
         let least = ranking.least(self, limit);

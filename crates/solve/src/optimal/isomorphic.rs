@@ -1,7 +1,8 @@
 //! Sets that are the same up to renaming pegs and colours have the same least total, so what
 //! the transposition table learns of one also bounds the others: each lower bound, and each
 //! exact total as a lower bound, is recorded under the set's canonical form as well, and a
-//! set the table does not know is looked up by its canonical form. Only bounds are shared:
+//! set about to be searched, or a class about to be ranked, is looked up by its canonical form
+//! first. Only bounds are shared:
 //! the guess the search chooses is the least code that reaches the total, which a renaming
 //! does not keep, so each set still finds its own guess.
 //!
@@ -27,6 +28,14 @@ const SHARED_FROM: usize = 32;
 /// time with 4, and no less with 16).
 const MOST_RENAMINGS: usize = 4;
 
+/// A set's canonical form as far as it is worked out: a class ranked before it is solved
+/// hands the form it found on, so that it is not worked out twice.
+pub(super) enum Renamed {
+    NotYet,
+    /// [`Search::canonical`]'s answer.
+    Found(Option<Vec<Code>>),
+}
+
 impl Search<'_> {
     /// The canonical form of `set`, when it has one here and is not its own: the other name
     /// under which its bounds are shared.
@@ -35,6 +44,14 @@ impl Search<'_> {
             return None;
         }
         canonical_form(self.scorer.codebook(), set).filter(|canonical| canonical != set)
+    }
+
+    /// [`Search::canonical`], unless `renamed` already holds its answer.
+    pub(super) fn canonical_once(&self, set: &[Code], renamed: Renamed) -> Option<Vec<Code>> {
+        match renamed {
+            Renamed::NotYet => self.canonical(set),
+            Renamed::Found(canonical) => canonical,
+        }
     }
 
     /// The bound the table holds for the sets whose canonical form is `canonical` (0: none).

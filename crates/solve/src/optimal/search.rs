@@ -18,6 +18,7 @@ use super::budget::Budget;
 use super::cache::{Known, Outcome};
 use super::context::{Search, Subproblem, PARALLEL_GUESSES_DEPTH};
 use super::estimate::{Estimate, SmallSet};
+use super::isomorphic::Renamed;
 use super::partition::{Shapes, Split};
 use super::ranking::Ranking;
 use crate::symmetry::Symmetry;
@@ -31,17 +32,19 @@ impl Search<'_> {
     /// or above it ([`INFEASIBLE`] if no strategy fits the budget).
     pub(super) fn solve(&self, problem: Subproblem<'_>, limit: u32) -> u32 {
         let known = self.known(problem.set, problem.budget);
-        self.solve_known(problem, limit, known, None)
+        self.solve_known(problem, limit, known, None, Renamed::NotYet)
     }
 
-    /// [`Search::solve`], given what is already known about the set, and its guesses already
-    /// ranked against a limit at least as large, if they are.
+    /// [`Search::solve`], given what is already known about the set, its guesses already
+    /// ranked against a limit at least as large, if they are, and its canonical form if it
+    /// was worked out.
     pub(super) fn solve_known(
         &self,
         problem: Subproblem<'_>,
         limit: u32,
         mut known: Estimate,
         ranked: Option<Ranking<'_>>,
+        renamed: Renamed,
     ) -> u32 {
         if self.needs_scan(problem.set, problem.budget, known) {
             known = self.scan_outside(problem.set, problem.budget);
@@ -49,7 +52,7 @@ impl Search<'_> {
         if known.exact || known.value >= limit {
             return known.value;
         }
-        let canonical = self.canonical(problem.set);
+        let canonical = self.canonical_once(problem.set, renamed);
         if let Some(canonical) = &canonical {
             let shared = self.shared(canonical, problem.budget);
             if shared >= limit {

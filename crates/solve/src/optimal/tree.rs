@@ -10,6 +10,7 @@ use mastermind_tree::Node;
 
 use super::budget::Budget;
 use super::context::{Search, Subproblem, PARALLEL_GUESSES_DEPTH};
+use super::isomorphic::Renamed;
 use crate::symmetry::Symmetry;
 
 impl Search<'_> {
@@ -57,7 +58,7 @@ impl Search<'_> {
                 symmetry: &symmetry,
                 depth: PARALLEL_GUESSES_DEPTH,
             };
-            let value = self.solve_known(problem, limit, *estimate, None);
+            let value = self.solve_known(problem, limit, *estimate, None, Renamed::NotYet);
             // A class of an optimal guess is solved exactly, unless the total was not true.
             if value >= limit {
                 return None;
