@@ -203,15 +203,15 @@ fn classic_optimum_within_five_guesses_is_5626() {
     assert!(search(&scorer, Some(4), false).is_none());
 }
 
-/// Keeps the last report of subproblems settled.
+/// Keeps every report of subproblems settled.
 #[derive(Default)]
-struct LastReport(Mutex<Option<(u64, u64, Option<u64>)>>);
+struct Reports(Mutex<Vec<(u64, u64, Option<u64>)>>);
 
-impl Progress for LastReport {
+impl Progress for Reports {
     fn codes_settled(&self, _codes: u64) {}
 
     fn subproblems_settled(&self, settled: u64, total: u64, best_total: Option<u64>) {
-        *self.0.lock().unwrap() = Some((settled, total, best_total));
+        self.0.lock().unwrap().push((settled, total, best_total));
     }
 }
 
@@ -222,12 +222,29 @@ fn progress_ends_with_every_subproblem_settled_and_the_best_total() {
         Game::classic(),
     ] {
         let scorer = Scorer::new(game);
-        let progress = LastReport::default();
-        let result = optimal(&scorer, &OptimalOptions::default(), &progress).unwrap();
-        let (settled, total, best) = progress.0.lock().unwrap().expect("progress was reported");
-        assert!(total > 0);
-        assert_eq!(settled, total);
-        assert_eq!(best, Some(result.total));
+        for threads in [1, 2] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            let progress = Reports::default();
+            let result = pool
+                .install(|| optimal(&scorer, &OptimalOptions::default(), &progress))
+                .unwrap();
+            let reports = progress.0.into_inner().unwrap();
+            let &(settled, total, best) = reports.last().expect("progress was reported");
+            assert!(total > 0);
+            assert_eq!(settled, total);
+            assert_eq!(best, Some(result.total));
+            // The search itself settled every subproblem, before the end said so.
+            let counted = reports[..reports.len() - 1].iter().map(|r| r.0).max();
+            assert_eq!(
+                counted,
+                Some(total),
+                "{}, {threads} thread(s)",
+                game.describe()
+            );
+        }
     }
 }
 

@@ -22,7 +22,7 @@ use crate::symmetry::Symmetry;
 /// best total before it, a little more work than trying guesses in turn, but the only way to
 /// keep every thread busy when the root offers few subproblems (Bulls and Cows has one
 /// opening).
-pub(super) const PARALLEL_GUESSES_DEPTH: usize = 2;
+pub(super) const PARALLEL_GUESSES_DEPTH: usize = 3;
 
 /// How much a search may hold: reply rows for games of at most `most_tabulated` codes (larger
 /// games score through the scorer), and a transposition table of about `table_bytes`. Tests

@@ -25,7 +25,7 @@ use crate::symmetry::Symmetry;
 
 /// Nodes within [`PARALLEL_GUESSES_DEPTH`] of the root try their guesses side by side from
 /// this many candidates on.
-const PARALLEL_GUESSES_MIN_SET: usize = 300;
+const PARALLEL_GUESSES_MIN_SET: usize = 100;
 
 impl Search<'_> {
     /// The least total for `set` with `budget`, exact if below `limit`, else a lower bound at
@@ -161,8 +161,8 @@ impl Search<'_> {
         settled(best, floor, limit)
     }
 
-    /// The parallel loop near the root: guesses are tried a few at a time, in order, each
-    /// batch against the best total of the batches before it. Within a batch the earlier
+    /// The parallel loop near the root: the first guess alone, then the others a few at a
+    /// time, in order, each batch against the best total of the batches before it. Within a batch the earlier
     /// guess wins ties, as in the sequential loop, so the choice is the same.
     fn try_in_batches(
         &self,
@@ -180,12 +180,15 @@ impl Search<'_> {
                 .sum();
             self.report.begin(total);
         }
-        let batch_size = rayon::current_num_threads().max(1);
+        let threads = rayon::current_num_threads().max(1);
         let mut best: (u32, Option<Code>) = (limit, None);
         let mut floor = INFEASIBLE;
         let mut shapes = Shapes::new(&self.replies);
         let mut exhausted = false;
         while !exhausted {
+            // The first guess is tried alone: the others fail far sooner against the total it
+            // finds than side by side with it (4×9 searched a seventh fewer nodes).
+            let batch_size = if best.1.is_some() { threads } else { 1 };
             let mut batch = Vec::with_capacity(batch_size);
             while batch.len() < batch_size {
                 let (bound, not_candidate, guess) = match ranking.next_below(self, best.0) {
