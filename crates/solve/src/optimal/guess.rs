@@ -39,13 +39,6 @@ impl Search<'_> {
     ) -> Outcome {
         let Subproblem { set, depth, .. } = problem;
         let budget = problem.budget.after_guess();
-        let symmetry = problem.symmetry.after(self.scorer.codebook(), guess);
-        let class_problem = |codes| Subproblem {
-            set: codes,
-            budget,
-            symmetry: &symmetry,
-            depth: depth + 1,
-        };
         let n = set.len() as u32;
         // Only the root's classes run side by side, and only with threads to share them.
         // Classes side by side cannot lend each other the slack of their exact totals, and
@@ -86,6 +79,14 @@ impl Search<'_> {
             n.saturating_add(rest) >= bound,
             "estimates never undercut the bound"
         );
+        // Worked out once the estimates leave the guess standing: most guesses fail before.
+        let symmetry = problem.symmetry.after(self.scorer.codebook(), guess);
+        let class_problem = |codes| Subproblem {
+            set: codes,
+            budget,
+            symmetry: &symmetry,
+            depth: depth + 1,
+        };
         if side_by_side {
             let rises: Vec<u32> = classes
                 .par_iter_mut()
