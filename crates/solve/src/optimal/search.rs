@@ -162,8 +162,8 @@ impl Search<'_> {
     }
 
     /// The parallel loop near the root: the first guess alone, then the others a few at a
-    /// time, in order, each batch against the best total of the batches before it. Within a batch the earlier
-    /// guess wins ties, as in the sequential loop, so the choice is the same.
+    /// time, in order, each batch against the best total of the batches before it. Within a
+    /// batch the earlier guess wins ties, as in the sequential loop, so the choice is the same.
     fn try_in_batches(
         &self,
         problem: Subproblem<'_>,
