@@ -180,8 +180,8 @@ def resume(
     pieces already there are not solved again. ``piece`` solves that piece alone. Returns
     ``tree`` (a Tree once every piece is in, else None), ``pieces``, ``missing``,
     ``unproven`` (pieces in without a certificate: a call for one ``piece`` proves only its
-    own), ``solved`` and ``certificate`` (bytes, with ``certificate=True``, once the tree is
-    written)."""
+    own), ``solved`` and ``certificate`` (bytes, gzip-compressed, with ``certificate=True``,
+    once the tree is written)."""
 
 def certify(tree: Tree) -> bytes:
     """The certificate that an optimal ``tree`` is optimal, for ``verify(certificate=...)``."""

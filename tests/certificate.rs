@@ -154,13 +154,33 @@ fn certify_and_generate_write_certificates_for_optimal_trees_only() {
         generated_with_certificate(directory.path(), &["--minimize", "worst"]);
     let run = verify_with(&tree, &certificate, &[], 0);
     says(&run.stdout, "optimality: proven");
-    // `certify` writes the same certificate from the tree file alone.
+    // `certify` writes the same certificate from the tree file alone, gzip-compressed when
+    // its name ends in `.gz`.
     let again = directory.path().join("again.cert");
     mastermind(&["-q", "certify", &tree, "-o", again.to_str().unwrap()]).expect_status(0);
     assert_eq!(
         std::fs::read(&again).unwrap(),
         std::fs::read(&certificate).unwrap()
     );
+    let packed = directory.path().join("again.cert.gz").display().to_string();
+    mastermind(&["-q", "certify", &tree, "-o", &packed]).expect_status(0);
+    assert!(is_gzip(&packed) && !is_gzip(&certificate));
+    let mut unpacked = Vec::new();
+    std::io::Read::read_to_end(
+        &mut flate2::read::GzDecoder::new(std::fs::File::open(&packed).unwrap()),
+        &mut unpacked,
+    )
+    .unwrap();
+    assert_eq!(unpacked, std::fs::read(&certificate).unwrap());
+    says(
+        &verify_with(&tree, &packed, &[], 0).stdout,
+        "optimality: proven",
+    );
+}
+
+/// Whether the file at `path` is gzip-compressed.
+fn is_gzip(path: &str) -> bool {
+    std::fs::read(path).unwrap().starts_with(&[0x1f, 0x8b])
 }
 
 /// `mastermind generate --strategy optimal` for 4×5 with `extra` arguments, quietly.
@@ -211,7 +231,13 @@ fn shards_and_their_merge_write_certificates_that_prove_the_merged_tree() {
     let parts: Vec<&str> = parts.iter().map(String::as_str).collect();
     let (p0, p1, p2) = (at("p0.cert"), at("p1.cert"), at("p2.cert"));
     for given in [vec![&p0, &p1, &p2], vec![&p1], vec![]] {
-        let (tree, certificate) = (at("tree.json"), at("tree.cert"));
+        // A name ending in `.gz` asks for the certificate gzip-compressed.
+        let name = if given.len() == 1 {
+            "tree.cert.gz"
+        } else {
+            "tree.cert"
+        };
+        let (tree, certificate) = (at("tree.json"), at(name));
         let mut merge = [
             &["merge"][..],
             &parts,
@@ -225,6 +251,11 @@ fn shards_and_their_merge_write_certificates_that_prove_the_merged_tree() {
         let merged = mastermind(&merge).expect_status(0);
         let size = std::fs::metadata(&certificate).unwrap().len();
         says(&merged.stderr, &format!(" facts, {size} bytes, in "));
+        assert_eq!(
+            is_gzip(&certificate),
+            name.ends_with(".gz"),
+            "{certificate}"
+        );
         assert_eq!(std::fs::read_to_string(&tree).unwrap(), single, "{given:?}");
         let run = verify_with(&tree, &certificate, &[], 0);
         says(&run.stdout, "optimality: proven");
@@ -259,7 +290,10 @@ fn a_resumed_run_keeps_each_pieces_certificate_and_proves_the_whole() {
     // One piece, as a job of an array solves it: its certificate, no tree yet.
     let one = optimal_4x5(&[&resume[..], &["--shard", "3/48"]].concat()).expect_status(0);
     assert!(one.stdout.is_empty());
-    assert!(pieces.join("piece-0003-of-48.cert").is_file());
+    // Kept gzip-compressed: a large piece's proof runs to gigabytes.
+    assert!(is_gzip(
+        pieces.join("piece-0003-of-48.cert").to_str().unwrap()
+    ));
     assert!(
         !Path::new(&certificate).exists(),
         "no certificate before the tree"

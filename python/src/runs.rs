@@ -34,7 +34,8 @@ use crate::value_error;
 /// Returns a dict: `tree` (the optimal `Tree` once every piece is in, else `None`), `pieces`
 /// (the plan's count), `missing` (pieces not in yet), `unproven` (with `certificate`, pieces
 /// in without a certificate yet: a call for one `piece` proves that piece's only),
-/// `solved` (pieces solved by this call) and `certificate` (its bytes, or `None`).
+/// `solved` (pieces solved by this call) and `certificate` (its bytes, gzip-compressed as
+/// merged certificates are, or `None`).
 ///
 /// >>> import tempfile
 /// >>> run = mastermind.resume(tempfile.mkdtemp(), pegs=3, colours=4)

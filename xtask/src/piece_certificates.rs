@@ -109,7 +109,8 @@ pub struct Outcome {
 }
 
 /// Proves `case` (going on from what its directory holds), writes its certificate as
-/// `target/certificates/NAME.cert`, and checks it against its tree.
+/// `target/certificates/NAME.cert.gz` (gzip-compressed, as the merge writes it), and checks it
+/// against its tree.
 pub fn prove(root: &Path, case: &Case) -> anyhow::Result<Outcome> {
     let directory = root.join("target/certificates").join(case.name);
     std::fs::create_dir_all(&directory)?;
@@ -151,7 +152,7 @@ pub fn prove(root: &Path, case: &Case) -> anyhow::Result<Outcome> {
     let proven_in = started.elapsed();
     let path = root
         .join("target/certificates")
-        .join(format!("{}.cert", case.name));
+        .join(format!("{}.cert.gz", case.name));
     let mut written = tempfile::NamedTempFile::new_in(root.join("target/certificates"))?;
     std::io::copy(&mut certificate.file, &mut written)?;
     written.persist(&path)?;

@@ -9,7 +9,7 @@ use rayon::prelude::*;
 
 use crate::classes::Classes;
 use crate::floor::short_of_floor;
-use crate::format::{unpacked, RawFact, Reader};
+use crate::format::{unpacked, RawFact, Reader, Record};
 use crate::guesses::to_check;
 use crate::rules::wins;
 use crate::{
@@ -72,15 +72,26 @@ pub fn check(input: impl Read) -> Result<Proven, CertificateError> {
     let mut index = 0u64;
     loop {
         let mut batch = Vec::with_capacity(BATCH);
+        // What ends the batch, when not its size: the end of the file, a forget record, or
+        // a fact that cannot be read (reported once the facts before it are checked).
+        let mut ended = false;
+        let mut forget = None;
         let mut unreadable = None;
         while batch.len() < BATCH {
-            let read = reader.next_fact().and_then(|raw| {
-                raw.map(|raw| rules.read(index, raw, &mut paths))
-                    .transpose()
+            let read = reader.next_record().and_then(|record| match record {
+                Some(Record::Fact(raw)) => rules.read(index, raw, &mut paths).map(Some),
+                Some(Record::Forget(depth)) => {
+                    forget = Some(depth);
+                    Ok(None)
+                }
+                None => {
+                    ended = true;
+                    Ok(None)
+                }
             });
             match read {
                 Ok(Some(fact)) => {
-                    table.insert(&fact.set, fact.budget, fact.bound);
+                    table.insert(&fact.set, fact.path.len(), fact.budget, fact.bound);
                     batch.push(fact);
                     index += 1;
                 }
@@ -101,12 +112,16 @@ pub fn check(input: impl Read) -> Result<Proven, CertificateError> {
         if let Some(failed) = failed {
             failed?;
         }
-        // Every later fact comes after the whole batch: its facts need their places no more.
-        table.settle();
         if let Some(error) = unreadable {
             return Err(error);
         }
-        if batch.len() < BATCH {
+        match forget {
+            Some(depth) => table.forget_deeper_than(depth),
+            // Every later fact comes after the whole batch: its facts need their places no
+            // more.
+            None => table.settle(),
+        }
+        if ended {
             break;
         }
     }

@@ -10,12 +10,20 @@
 //! play      u8 (0 any code may be guessed, 1 consistent guesses only)
 //! fact      0x01, depth u8, depth × (guess varint, reply u8), budget u8 (255: no cap),
 //!           bound varint (4294967295: no strategy fits the budget)
+//! forget    0x02, depth u8 (from version 2)
 //! end       0x00, facts varint, SHA-256 of every byte from the magic up to this record (32 bytes)
 //! ```
 //!
+//! A *forget* record says that no later fact cites a fact whose path has more than `depth`
+//! steps, so that the checker may drop those from memory: a merged certificate forgets each
+//! piece's inner facts once the piece is done. It only frees memory. Every fact is checked
+//! before it is recorded, so keeping or dropping checked facts cannot make a false fact pass:
+//! a dropped fact that was still needed makes a later fact fail to check. A version 1 file
+//! has no forget records; this build reads both versions.
+//!
 //! Guesses are code indices in numeric order, replies are feedback indices
 //! (`black × (pegs + 1) + white`), both as [`mastermind_core`] numbers them. A certificate may
-//! be stored gzip-compressed (a third of the size); the reader tells by its first bytes.
+//! be stored gzip-compressed (about a quarter of the size); the reader tells by its first bytes.
 
 use std::io::{self, Read, Write};
 
@@ -26,10 +34,11 @@ use crate::CertificateError;
 
 /// The bytes every certificate starts with.
 pub const MAGIC: &[u8] = b"mastermind-certificate\n";
-/// The layout this build writes and reads.
-pub const FORMAT_VERSION: u64 = 1;
+/// The layout this build writes (it reads this one and every earlier one).
+pub const FORMAT_VERSION: u64 = 2;
 
 const FACT: u8 = 1;
+const FORGET: u8 = 2;
 const END: u8 = 0;
 const NO_CAP: u8 = u8::MAX;
 const INFEASIBLE: u64 = u32::MAX as u64;
@@ -137,6 +146,13 @@ impl<W: Write> CertificateWriter<W> {
         Ok(())
     }
 
+    /// Appends a forget record: no fact written after it cites a fact whose path has more
+    /// than `depth` steps, so the checker need not keep those.
+    pub fn forget(&mut self, depth: usize) -> io::Result<()> {
+        let depth = u8::try_from(depth.min(MOST_STEPS)).expect("MOST_STEPS fits a byte");
+        self.out.write_all(&[FORGET, depth])
+    }
+
     /// How many facts have been written.
     pub fn facts(&self) -> u64 {
         self.facts
@@ -151,6 +167,13 @@ impl<W: Write> CertificateWriter<W> {
         self.out.inner.flush()?;
         Ok(self.out.inner)
     }
+}
+
+/// `out` gzip-compressed as it is written, the form certificates of many facts are kept in
+/// (about a quarter of the size; [`check`](crate::check) and [`FactReader`] read both forms).
+/// Finish the [`CertificateWriter`] first, then this.
+pub fn packed<W: Write>(out: W) -> flate2::write::GzEncoder<W> {
+    flate2::write::GzEncoder::new(out, flate2::Compression::default())
 }
 
 /// A writer or reader that hashes every byte it passes.
@@ -203,7 +226,16 @@ fn write_varint(out: &mut impl Write, mut value: u64) -> io::Result<()> {
 pub(crate) struct Reader<R: Read> {
     input: Hashed<io::BufReader<R>>,
     header: Header,
+    version: u64,
     facts: u64,
+}
+
+/// A record of a certificate's body, as read.
+pub(crate) enum Record {
+    /// A fact.
+    Fact(RawFact),
+    /// No later fact cites a fact whose path has more steps than this.
+    Forget(usize),
 }
 
 /// A raw fact as read, before its codes and replies are checked against the game.
@@ -240,9 +272,9 @@ impl<R: Read> Reader<R> {
             ));
         }
         let version = read_varint(&mut input, 0)?;
-        if version != FORMAT_VERSION {
+        if !(1..=FORMAT_VERSION).contains(&version) {
             return Err(CertificateError::Format(format!(
-                "version {version}; this build reads version {FORMAT_VERSION}"
+                "version {version}; this build reads versions 1 to {FORMAT_VERSION}"
             )));
         }
         let mut fields = [0u8; 5];
@@ -277,6 +309,7 @@ impl<R: Read> Reader<R> {
                 game,
                 consistent_only: consistent == 1,
             },
+            version,
             facts: 0,
         })
     }
@@ -285,19 +318,34 @@ impl<R: Read> Reader<R> {
         self.header
     }
 
-    /// The next fact, or `None` after the closing record checked out.
-    pub(crate) fn next_fact(&mut self) -> Result<Option<RawFact>, CertificateError> {
+    /// The next record, or `None` after the closing record checked out.
+    pub(crate) fn next_record(&mut self) -> Result<Option<Record>, CertificateError> {
         let facts = self.facts;
-        let tag = self.byte()?;
-        match tag {
-            FACT => {}
-            END => return self.end().map(|()| None),
-            other => {
-                return Err(CertificateError::Damaged(format!(
-                    "record {facts} has kind {other}, neither a fact (1) nor the end (0)"
-                )))
+        match self.byte()? {
+            FACT => self.fact().map(|fact| Some(Record::Fact(fact))),
+            FORGET if self.version >= 2 => Ok(Some(Record::Forget(usize::from(self.byte()?)))),
+            END => self.end().map(|()| None),
+            other => Err(CertificateError::Damaged(format!(
+                "the record after fact {facts} has kind {other}, which version {} does not have",
+                self.version
+            ))),
+        }
+    }
+
+    /// The next fact, passing over forget records, or `None` after the closing record.
+    pub(crate) fn next_fact(&mut self) -> Result<Option<RawFact>, CertificateError> {
+        loop {
+            match self.next_record()? {
+                Some(Record::Fact(fact)) => return Ok(Some(fact)),
+                Some(Record::Forget(_)) => {}
+                None => return Ok(None),
             }
         }
+    }
+
+    /// A fact's body, after its kind.
+    fn fact(&mut self) -> Result<RawFact, CertificateError> {
+        let facts = self.facts;
         let depth = usize::from(self.byte()?);
         if depth > MOST_STEPS {
             return Err(CertificateError::Damaged(format!(
@@ -321,11 +369,11 @@ impl<R: Read> Reader<R> {
                 CertificateError::Damaged(format!("fact {facts} has a bound past 4294967295"))
             })?;
         self.facts += 1;
-        Ok(Some(RawFact {
+        Ok(RawFact {
             path,
             budget,
             bound,
-        }))
+        })
     }
 
     fn end(&mut self) -> Result<(), CertificateError> {
@@ -396,7 +444,8 @@ fn read_varint(input: &mut impl Read, facts: u64) -> Result<u64, CertificateErro
 /// Reads a certificate fact by fact, checking the layout as it goes and, at the end, the
 /// closing record and the digest, but not the facts (for tools that copy or rewrite
 /// certificates; [`check`](crate::check) checks them). It holds one fact at a time, so a
-/// certificate of any size passes through in bounded memory.
+/// certificate of any size passes through in bounded memory. Forget records, which only
+/// free the checker's memory, are passed over.
 pub struct FactReader<'r> {
     reader: Reader<Box<dyn Read + 'r>>,
 }
@@ -440,4 +489,77 @@ pub fn read_facts(input: impl Read) -> Result<(Header, Vec<Fact>), CertificateEr
         facts.push(fact);
     }
     Ok((reader.header(), facts))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn header() -> Header {
+        Header {
+            game: Game::new(2, 3, true, FeedbackKind::BlackWhite).unwrap(),
+            consistent_only: false,
+        }
+    }
+
+    /// A certificate of two facts about the start, a forget record between them when
+    /// `forget` says so.
+    fn written(forget: bool) -> Vec<u8> {
+        let mut writer = CertificateWriter::new(Vec::new(), &header()).unwrap();
+        let fact = Fact {
+            path: Vec::new(),
+            budget: None,
+            bound: Bound::AtLeast(1),
+        };
+        writer.fact(&fact).unwrap();
+        if forget {
+            writer.forget(0).unwrap();
+        }
+        writer.fact(&fact).unwrap();
+        writer.finish().unwrap()
+    }
+
+    /// `bytes` claiming layout `version`, with the digest made again to match.
+    fn as_version(mut bytes: Vec<u8>, version: u8) -> Vec<u8> {
+        bytes[MAGIC.len()] = version;
+        let body = bytes.len() - 32;
+        let digest = Sha256::digest(&bytes[..body]);
+        bytes[body..].copy_from_slice(&digest);
+        bytes
+    }
+
+    fn records(bytes: &[u8]) -> Result<Vec<&'static str>, CertificateError> {
+        let mut reader = Reader::new(bytes)?;
+        let mut kinds = Vec::new();
+        while let Some(record) = reader.next_record()? {
+            kinds.push(match record {
+                Record::Fact(_) => "fact",
+                Record::Forget(_) => "forget",
+            });
+        }
+        Ok(kinds)
+    }
+
+    /// Version 2 adds forget records; version 1 files, which have none, still read, and a
+    /// forget record in one is refused, as is a later version.
+    #[test]
+    fn forget_records_read_from_version_2_only() {
+        let kinds = records(&written(true)).unwrap();
+        assert_eq!(kinds, ["fact", "forget", "fact"]);
+        let facts = read_facts(&written(true)[..]).unwrap().1;
+        assert_eq!(facts.len(), 2, "fact readers pass forget records over");
+        assert_eq!(records(&as_version(written(false), 1)).unwrap().len(), 2);
+        let refused = |bytes: Vec<u8>, expected: &str| {
+            let error = records(&bytes).unwrap_err().to_string();
+            assert!(error.contains(expected), "{error}");
+        };
+        refused(
+            as_version(written(true), 1),
+            "kind 2, which version 1 does not have",
+        );
+        refused(
+            as_version(written(false), 3),
+            "version 3; this build reads versions 1 to 2",
+        );
+    }
 }

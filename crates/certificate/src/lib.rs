@@ -40,7 +40,11 @@
 //! Facts are checked on every thread, a batch at a time: the batch's sets are rebuilt and
 //! recorded in file order first, and each fact then sees only the facts recorded before it
 //! ([`FactTable::get_before`]). The first fact in file order that fails is the one reported,
-//! so the outcome is the same on any number of threads.
+//! so the outcome is the same on any number of threads. A *forget* record (see the file
+//! layout) ends a batch and drops the facts about sets deeper than it says: a merged
+//! certificate forgets each piece's inner facts after the piece, so checking it takes the
+//! memory of its largest piece. Forgetting plays no part in soundness: every fact was checked
+//! when it was recorded, and a dropped fact that a later one needed only makes that one fail.
 //!
 //! Soundness is induction on file order: a strategy's first guess is one of the guesses
 //! checked (or maps onto one), and each of its sub-strategies costs at least the class bound,
@@ -66,7 +70,8 @@ pub use check::{check, PathSets, Proven};
 pub use classes::{size_bounds, Classes, Held};
 pub use error::CertificateError;
 pub use format::{
-    read_facts, Bound, CertificateWriter, Fact, FactReader, Header, Step, FORMAT_VERSION, MAGIC,
+    packed, read_facts, Bound, CertificateWriter, Fact, FactReader, Header, Step, FORMAT_VERSION,
+    MAGIC,
 };
 pub use guesses::to_check;
 pub use rules::{fan_out, size_bound, spread_bound};

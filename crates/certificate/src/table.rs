@@ -13,7 +13,9 @@ use mastermind_core::Code;
 /// later ones of its batch are already in. Settled facts are all before any pending one, so
 /// they keep only what they prove: for each set and budget, the best bound. A settled set
 /// costs a few dozen bytes, which is what lets a certificate of a hundred million facts be
-/// checked in memory.
+/// checked in memory; [`FactTable::forget_deeper_than`] drops the facts of sets deep in
+/// the game that no later fact will cite, which bounds a merged certificate's memory by its
+/// largest piece rather than its whole.
 #[derive(Debug, Default)]
 pub struct FactTable {
     keys: (RandomState, RandomState),
@@ -27,14 +29,30 @@ pub struct FactTable {
 
 type Key = (u64, u64);
 
-/// That with this many guesses left (`None`: no cap) a set needs at least `bound` in all.
+/// That with this many guesses left (`None`: no cap) a set needs at least `bound` in all,
+/// as the fact of least `depth` (steps from the start) among those it sums up was recorded.
 #[derive(Clone, Copy, Debug)]
 struct Best {
     budget: Option<u8>,
     bound: u32,
+    depth: u8,
 }
 
 impl Best {
+    fn new(depth: usize, budget: Option<u8>, bound: u32) -> Best {
+        Best {
+            budget,
+            bound,
+            depth: u8::try_from(depth).unwrap_or(u8::MAX),
+        }
+    }
+
+    /// Takes in another fact about the same set and budget.
+    fn join(&mut self, other: Best) {
+        self.bound = self.bound.max(other.bound);
+        self.depth = self.depth.min(other.depth);
+    }
+
     /// Whether this bound holds with `budget` left: a bound proven with at least that budget
     /// does, since a smaller budget only takes strategies away.
     fn covers(self, budget: Option<u8>) -> bool {
@@ -63,28 +81,43 @@ impl FactTable {
         (self.keys.0.hash_one(set), self.keys.1.hash_one(set))
     }
 
-    /// Records, as the next fact, that `set` needs at least `bound` guesses within `budget`
-    /// (`None`: no cap; [`u32::MAX`]: none fits). Returns the fact's place in the order of
-    /// recording, from 0.
-    pub fn insert(&mut self, set: &[Code], budget: Option<u8>, bound: u32) -> u64 {
+    /// Records, as the next fact, that `set`, `depth` steps from the start, needs at least
+    /// `bound` guesses within `budget` (`None`: no cap; [`u32::MAX`]: none fits). Returns the
+    /// fact's place in the order of recording, from 0.
+    pub fn insert(&mut self, set: &[Code], depth: usize, budget: Option<u8>, bound: u32) -> u64 {
         let index = self.recorded;
         self.recorded += 1;
         let key = self.key(set);
-        self.pending.entry(key).or_default().push(Pending {
-            index,
-            best: Best { budget, bound },
-        });
+        let best = Best::new(depth, budget, bound);
+        self.pending
+            .entry(key)
+            .or_default()
+            .push(Pending { index, best });
         index
     }
 
-    /// Records, as the next fact, that `set` needs at least `bound` within `budget`, settled
-    /// at once (with every fact pending before it): for a writer of facts whose lookups all
-    /// come after what they look up, such as a prover.
-    pub fn record(&mut self, set: &[Code], budget: Option<u8>, bound: u32) {
+    /// Records, as the next fact, that `set`, `depth` steps from the start, needs at least
+    /// `bound` within `budget`, settled at once (with every fact pending before it): for a
+    /// writer of facts whose lookups all come after what they look up, such as a prover.
+    pub fn record(&mut self, set: &[Code], depth: usize, budget: Option<u8>, bound: u32) {
         self.settle();
         self.recorded += 1;
         let key = self.key(set);
-        self.settle_one(key, Best { budget, bound });
+        self.settle_one(key, Best::new(depth, budget, bound));
+    }
+
+    /// Settles every pending fact and then drops every fact about a set more than `depth`
+    /// steps from the start. A set's best bound for a budget sums up every fact about it, and
+    /// stays when one of them is near enough the start: every fact recorded was checked, so
+    /// keeping one is as sound as dropping it.
+    pub fn forget_deeper_than(&mut self, depth: usize) {
+        self.settle();
+        let kept = |best: &Best| usize::from(best.depth) <= depth;
+        self.settled.retain(|_, best| kept(best));
+        self.other_budgets.retain(|_, others| {
+            others.retain(kept);
+            !others.is_empty()
+        });
     }
 
     /// Settles every pending fact: from now on each is known by what it proves, no longer by
@@ -100,12 +133,12 @@ impl FactTable {
     fn settle_one(&mut self, key: Key, best: Best) {
         let first = self.settled.entry(key).or_insert(best);
         if first.budget == best.budget {
-            first.bound = first.bound.max(best.bound);
+            first.join(best);
             return;
         }
         let others = self.other_budgets.entry(key).or_default();
         match others.iter_mut().find(|other| other.budget == best.budget) {
-            Some(other) => other.bound = other.bound.max(best.bound),
+            Some(other) => other.join(best),
             None => others.push(best),
         }
     }
@@ -160,17 +193,17 @@ mod tests {
     fn facts_count_after_their_place_with_the_budgets_they_cover() {
         let (one, two) = ([Code(1), Code(2)], [Code(3)]);
         let mut table = FactTable::new();
-        let first = table.insert(&one, Some(3), 7);
-        let second = table.insert(&one, None, 5);
+        let first = table.insert(&one, 2, Some(3), 7);
+        let second = table.insert(&one, 2, None, 5);
         assert_eq!(table.get_before(&one, Some(2), first), 0);
         assert_eq!(table.get_before(&one, Some(2), second), 7);
         assert_eq!(table.get_before(&one, Some(4), second), 0);
         assert_eq!(table.get(&one, Some(4)), 5);
         assert_eq!(table.get(&one, None), 5);
         table.settle();
-        let third = table.insert(&one, Some(3), 9);
-        table.insert(&one, Some(3), 8);
-        table.insert(&two, None, 4);
+        let third = table.insert(&one, 2, Some(3), 9);
+        table.insert(&one, 2, Some(3), 8);
+        table.insert(&two, 2, None, 4);
         assert_eq!(table.get_before(&one, Some(3), third), 7);
         assert_eq!(table.get(&one, Some(3)), 9);
         assert_eq!(table.get_before(&two, None, third), 0);
@@ -181,7 +214,28 @@ mod tests {
         assert_eq!(table.get(&two, Some(2)), 4);
         assert_eq!(table.get(&[Code(1)], None), 0);
         assert_eq!(table.len(), 2);
-        table.record(&two, Some(5), 6);
+        table.record(&two, 2, Some(5), 6);
         assert_eq!((table.get(&two, Some(5)), table.get(&two, Some(6))), (6, 4));
+    }
+
+    /// Forgetting drops the facts deeper than asked for, and keeps a set's bound that a fact
+    /// near enough the start shares.
+    #[test]
+    fn forgetting_drops_only_facts_deeper_than_asked() {
+        let (shallow, deep, both) = ([Code(1)], [Code(2)], [Code(3)]);
+        let mut table = FactTable::new();
+        table.insert(&shallow, 1, None, 4);
+        table.insert(&deep, 2, None, 5);
+        table.insert(&deep, 3, Some(2), 6);
+        table.insert(&both, 1, None, 7);
+        table.insert(&both, 4, None, 9);
+        table.forget_deeper_than(1);
+        assert_eq!(table.get(&shallow, None), 4);
+        assert_eq!(table.get(&deep, None), 0);
+        assert_eq!(table.get(&deep, Some(2)), 0);
+        assert_eq!(table.get(&both, None), 9);
+        assert_eq!(table.len(), 2);
+        table.forget_deeper_than(0);
+        assert!(table.is_empty());
     }
 }

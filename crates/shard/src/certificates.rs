@@ -52,8 +52,9 @@ impl PlannedRun<'_> {
 /// whatever their number: only those about the sets at most one guess from the start are
 /// kept to be cited, since the new facts prove the choice of the first guess and cite
 /// nothing deeper (a deeper fact that would have helped is proven again, which costs size,
-/// never soundness). On an error, `out` holds part of a certificate: write it to a temporary
-/// file.
+/// never soundness). After each part it says so (a forget record), so that checking the
+/// merged certificate takes the memory of its largest part, not of the whole. On an error,
+/// `out` holds part of a certificate: write it to a temporary file.
 pub fn certify_merge<R: Read, W: Write>(
     files: &[(PathBuf, String)],
     certificates: Vec<(PathBuf, R)>,
@@ -89,6 +90,9 @@ pub fn certify_merge<R: Read, W: Write>(
                 cited.push(fact);
             }
         }
+        // No part cites another's facts, and the facts added below cite only those one
+        // guess from the start: the checker may drop the rest of this part's.
+        writer.forget(1).map_err(io)?;
     }
     let pieces: Vec<(usize, u64)> = merged
         .results
@@ -114,26 +118,29 @@ pub fn certify_merge<R: Read, W: Write>(
     Ok((merged.file, facts))
 }
 
-/// The certificate of a merged run, in a file without a name (removed when it is dropped),
-/// read from its start: copy it where it belongs.
+/// The certificate of a merged run, gzip-compressed, in a file without a name (removed when
+/// it is dropped), read from its start: copy it where it belongs, unpacked if need be.
 #[derive(Debug)]
 pub struct MergedCertificate {
     pub file: File,
-    /// Its size.
+    /// Its size, compressed.
     pub bytes: u64,
     /// How many facts it holds.
     pub facts: u64,
 }
 
 /// [`certify_merge`] into `scratch`, a file without a name (one of gigabytes goes to disk,
-/// not memory, and nothing is left behind if the run stops), handed back read from its start.
+/// not memory, and nothing is left behind if the run stops), gzip-compressed as it is
+/// written (a quarter of the size), handed back read from its start.
 pub fn certify_merge_into<R: Read>(
     files: &[(PathBuf, String)],
     certificates: Vec<(PathBuf, R)>,
     scratch: File,
 ) -> Result<(TreeFile, MergedCertificate), MergeError> {
     let mut out = BufWriter::new(scratch);
-    let (tree, facts) = certify_merge(files, certificates, &mut out)?;
+    let mut packing = mastermind_certificate::packed(&mut out);
+    let (tree, facts) = certify_merge(files, certificates, &mut packing)?;
+    packing.finish().map_err(io)?;
     let mut file = out.into_inner().map_err(|error| io(error.into_error()))?;
     let bytes = file.stream_position().map_err(io)?;
     file.rewind().map_err(io)?;

@@ -478,8 +478,9 @@ impl<'a> ResumableRun<'a> {
                 .enumerate()
                 .filter_map(|(index, result)| Some((index, result.as_ref()?.bound())))
                 .collect();
-            let mut bytes = Vec::new();
-            let facts = match self.run.certify_pieces(&proven, &mut bytes) {
+            // Compressed as it is made: a large piece's proof runs to gigabytes.
+            let mut packing = mastermind_certificate::packed(Vec::new());
+            let facts = match self.run.certify_pieces(&proven, &mut packing) {
                 Ok(facts) => facts,
                 Err(CertifyError::Io(error)) => return Err(ResumeError::io("write", &path)(error)),
                 Err(reason) => {
@@ -490,6 +491,7 @@ impl<'a> ResumableRun<'a> {
                     }))
                 }
             };
+            let bytes = packing.finish().map_err(ResumeError::io("write", &path))?;
             watcher.write(&path, &bytes).map_err(ResumeError::Write)?;
             watcher.event(ResumeEvent::PieceCertified {
                 id,

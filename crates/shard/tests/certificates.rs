@@ -99,3 +99,52 @@ fn a_false_fact_in_a_parts_certificate_leaves_a_certificate_that_does_not_check(
     let proven = check(&honest[..]).unwrap();
     assert_eq!(proven.bound_at(&[], None), Bound::AtLeast(2463));
 }
+
+#[test]
+fn a_merged_certificate_keeps_of_each_part_only_what_the_whole_cites() {
+    let scorer = Scorer::new(game_4x5());
+    let options = OptimalOptions::default();
+    let strategy = StrategyInfo::named("optimal");
+    let run = PlannedRun::new(&scorer, &options, &strategy).unwrap();
+    let mut files = Vec::new();
+    let mut parts = Vec::new();
+    for index in 0..2 {
+        let shard = run
+            .run_shard(ShardId { index, count: 2 }, &NoProgress)
+            .unwrap();
+        let mut bytes = Vec::new();
+        run.certify_pieces(&shard.proven, &mut bytes).unwrap();
+        files.push((
+            PathBuf::from(format!("part-{index}.json")),
+            shard.part.to_json(),
+        ));
+        parts.push(bytes);
+    }
+    let mut merged = Vec::new();
+    let certificates = parts
+        .iter()
+        .enumerate()
+        .map(|(index, bytes)| (PathBuf::from(format!("part-{index}.cert")), &bytes[..]))
+        .collect();
+    certify_merge(&files, certificates, &mut merged).unwrap();
+    let whole = check(&merged[..]).unwrap();
+    assert_eq!(whole.bound_at(&[], None), Bound::AtLeast(2463));
+    // What each part proves one guess from the start, the whole still knows; what it proves
+    // deeper, the checker of the whole forgot once the part was done.
+    let mut forgotten = 0;
+    for part in &parts {
+        let alone = check(&part[..]).unwrap();
+        for fact in mastermind_certificate::read_facts(&part[..]).unwrap().1 {
+            let (kept, known) = (
+                whole.bound_at(&fact.path, fact.budget),
+                alone.bound_at(&fact.path, fact.budget),
+            );
+            if fact.path.len() <= 1 {
+                assert_eq!(kept, known, "{fact:?}");
+            } else if kept < known {
+                forgotten += 1;
+            }
+        }
+    }
+    assert!(forgotten > 0, "no deeper fact was forgotten");
+}

@@ -136,6 +136,41 @@ fn every_fact_is_needed_and_a_dropped_one_is_missed() {
     }
 }
 
+/// The certificate written again with a forget record after each fact for which `forget`
+/// names a depth.
+fn with_forget_records(bytes: &[u8], forget: impl Fn(usize, &Fact) -> Option<usize>) -> Vec<u8> {
+    let (header, facts) = read_facts(bytes).expect("a certificate");
+    let mut writer = CertificateWriter::new(Vec::new(), &header).unwrap();
+    for (index, fact) in facts.iter().enumerate() {
+        writer.fact(fact).unwrap();
+        if let Some(depth) = forget(index, fact) {
+            writer.forget(depth).unwrap();
+        }
+    }
+    writer.finish().unwrap()
+}
+
+#[test]
+fn a_forget_record_frees_only_what_no_later_fact_cites() {
+    let (_, _, bytes) = certificate(game(3, 4), &StrategyOptions::default());
+    let facts = read_facts(bytes.as_slice()).unwrap().1;
+    // Forgetting nothing, after every fact (each ends a batch of the checker): still proven.
+    let deepest = facts.iter().map(|fact| fact.path.len()).max().unwrap();
+    checked(&with_forget_records(&bytes, |_, _| Some(deepest)));
+    // Every fact is needed (see above): forgetting one as soon as it is checked is refused.
+    for (forgotten, fact) in facts.iter().enumerate().take(facts.len() - 1) {
+        let Some(shallower) = fact.path.len().checked_sub(1) else {
+            continue;
+        };
+        let forged =
+            with_forget_records(&bytes, |index, _| (index == forgotten).then_some(shallower));
+        assert!(
+            check(forged.as_slice()).is_err(),
+            "fact {forgotten} was forgotten, yet the certificate checked"
+        );
+    }
+}
+
 #[test]
 fn a_fact_cites_only_facts_before_it_on_any_number_of_threads() {
     // The checker records a batch of facts before checking them side by side; a fact moved

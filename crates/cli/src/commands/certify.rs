@@ -10,9 +10,10 @@ use mastermind_solve::{certify_tree, CertifyTreeError};
 use mastermind_tree::Statistics;
 
 use crate::args::{CertifyArgs, NotationInputArgs};
+use crate::certificate_output::write_certificate;
 use crate::commands::Outcome;
 use crate::memory::fit_build;
-use crate::output::{check_output, write_output};
+use crate::output::check_output;
 use crate::tree_input::{load_valid_tree, ValidTree};
 
 /// A tree file read as `verify` reads it, with no game flags: JSON files name their game.
@@ -36,7 +37,7 @@ pub fn run(args: &CertifyArgs, quiet: bool) -> anyhow::Result<Outcome> {
     let Some(bytes) = certificate_of(&tree, Some(table), quiet)? else {
         return Ok(Outcome::Invalid);
     };
-    write_output(args.output.as_deref(), &bytes)?;
+    write_certificate(args.output.as_deref(), &bytes)?;
     Ok(Outcome::Success)
 }
 

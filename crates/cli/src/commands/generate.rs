@@ -6,6 +6,7 @@ use anyhow::bail;
 use mastermind_tree::TreeFile;
 
 use crate::args::GenerateArgs;
+use crate::certificate_output::write_certificate;
 use crate::commands::certify::certificate_of;
 use crate::commands::forecast::forecast;
 use crate::commands::{claims_summary, Outcome};
@@ -71,7 +72,7 @@ pub fn run(args: &GenerateArgs, quiet: bool) -> anyhow::Result<Outcome> {
         let Some(bytes) = certificate_of(&tree, None, quiet)? else {
             return Ok(Outcome::Invalid);
         };
-        write_output(Some(certificate), &bytes)?;
+        write_certificate(Some(certificate), &bytes)?;
     }
     Ok(Outcome::Success)
 }

@@ -14,8 +14,9 @@ use mastermind_solve::Progress;
 use mastermind_tree::TreeFile;
 
 use crate::args::GenerateArgs;
+use crate::certificate_output::write_packed_certificate;
 use crate::commands::{claims_summary, plural, refused_merge, Outcome};
-use crate::output::{write_output, write_output_from};
+use crate::output::write_output;
 use crate::progress::BuildProgress;
 use crate::strategy::optimal_search;
 
@@ -74,15 +75,14 @@ pub fn run(args: &GenerateArgs, directory: &Path, quiet: bool) -> anyhow::Result
         Err(error) => return Err(error.into()),
     };
     write_output(args.output.as_deref(), file.to_json().as_bytes())?;
-    if let (Some(path), Some(MergedCertificate { file, .. })) =
-        (&args.certificate, &mut certificate)
-    {
-        write_output_from(Some(path), file)?;
-    }
+    let written = match (&args.certificate, &mut certificate) {
+        (Some(path), Some(MergedCertificate { file, facts, .. })) => {
+            Some((path, *facts, write_packed_certificate(path, file)?))
+        }
+        _ => None,
+    };
     report_tree(&file, solved_here, started, quiet)?;
-    if let (Some(path), Some(MergedCertificate { bytes, facts, .. }), false) =
-        (&args.certificate, &certificate, quiet)
-    {
+    if let (Some((path, facts, bytes)), false) = (written, quiet) {
         eprintln!(
             "certificate: {facts} facts, {bytes} bytes, in {}",
             path.display()

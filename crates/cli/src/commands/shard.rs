@@ -10,10 +10,11 @@ use mastermind_core::Scorer;
 use mastermind_shard::{certificates, optimal, part, static_search, MergeError, ShardId};
 
 use crate::args::{GenerateArgs, MergeArgs};
+use crate::certificate_output::write_packed_certificate;
 use crate::commands::{claims_summary, refused_merge, Outcome};
 use crate::input::{open_input, read_input};
 use crate::memory::fit_build;
-use crate::output::{check_output, scratch_for, write_output, write_output_from};
+use crate::output::{check_output, scratch_for, write_output};
 use crate::progress::BuildProgress;
 use crate::strategy::optimal_search;
 use mastermind_solve::StrategyKind;
@@ -167,9 +168,11 @@ fn merge_certified(
         Ok(merged) => merged,
         Err(error) => return refused_merge(error),
     };
-    let (facts, bytes) = (merged.facts, merged.bytes);
     write_output(args.output.as_deref(), file.to_json().as_bytes())?;
-    write_output_from(Some(certificate), &mut merged.file)?;
+    let (facts, bytes) = (
+        merged.facts,
+        write_packed_certificate(certificate, &mut merged.file)?,
+    );
     if !quiet {
         eprintln!(
             "merged {} parts: {} {}: {}; certificate: {facts} facts, {bytes} bytes, in {:.2?}",

@@ -139,8 +139,12 @@ impl<'p, 'a, W: Write> Prover<'p, 'a, W> {
     pub(super) fn cite(&mut self, facts: &[Fact]) {
         let mut sets = PathSets::new(self.scorer);
         for fact in facts {
-            self.facts
-                .record(sets.at(&fact.path), fact.budget, fact.bound.as_u32());
+            self.facts.record(
+                sets.at(&fact.path),
+                fact.path.len(),
+                fact.budget,
+                fact.bound.as_u32(),
+            );
         }
     }
 
@@ -248,7 +252,7 @@ impl<W: Write> Prover<'_, '_, W> {
                 return Err(self.contradiction(guess, bound, sum));
             }
         }
-        self.facts.record(set, limit, bound);
+        self.facts.record(set, self.path.len(), limit, bound);
         self.out.fact(&Fact {
             path: self.path.clone(),
             budget: limit,
