@@ -1,7 +1,7 @@
 //! The facts proven so far, looked up by the exact contents of a set.
 
 use std::collections::HashMap;
-use std::hash::{BuildHasher, RandomState};
+use std::hash::{BuildHasher, BuildHasherDefault, Hasher, RandomState};
 
 use mastermind_core::Code;
 
@@ -20,14 +20,43 @@ use mastermind_core::Code;
 pub struct FactTable {
     keys: (RandomState, RandomState),
     /// The best bound of each settled set, with the first budget it was proven with.
-    settled: HashMap<Key, Best>,
+    settled: ByKey<Best>,
     /// The other budgets of the few settled sets proven with more than one.
-    other_budgets: HashMap<Key, Vec<Best>>,
-    pending: HashMap<Key, Vec<Pending>>,
+    other_budgets: ByKey<Vec<Best>>,
+    pending: ByKey<Vec<Pending>>,
     recorded: u64,
 }
 
+/// A set's two 64-bit hashes under the table's secret keys (two halves rather than a `u128`,
+/// whose alignment would make each entry a third larger).
 type Key = (u64, u64);
+
+/// A map by [`Key`], which is itself the hash: keys are hashes under secret random keys, so
+/// hashing them again would only cost time.
+type ByKey<V> = HashMap<Key, V, BuildHasherDefault<KeyHasher>>;
+
+/// Takes the two halves of a [`Key`], one exclusive-or the other, as its hash.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(byte);
+        }
+    }
+
+    fn write_u64(&mut self, half: u64) {
+        self.0 ^= half;
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// Codes hashed at a time, as bytes: hashing them one by one took several times as long.
+const HASHED_CODES: usize = 64;
 
 /// That with this many guesses left (`None`: no cap) a set needs at least `bound` in all,
 /// as the fact of least `depth` (steps from the start) among those it sums up was recorded.
@@ -78,7 +107,17 @@ impl FactTable {
     }
 
     fn key(&self, set: &[Code]) -> Key {
-        (self.keys.0.hash_one(set), self.keys.1.hash_one(set))
+        let mut hashers = (self.keys.0.build_hasher(), self.keys.1.build_hasher());
+        let mut block = [0u8; 4 * HASHED_CODES];
+        for codes in set.chunks(HASHED_CODES) {
+            let bytes = &mut block[..4 * codes.len()];
+            for (slot, code) in bytes.chunks_exact_mut(4).zip(codes) {
+                slot.copy_from_slice(&code.0.to_le_bytes());
+            }
+            hashers.0.write(bytes);
+            hashers.1.write(bytes);
+        }
+        (hashers.0.finish(), hashers.1.finish())
     }
 
     /// Records, as the next fact, that `set`, `depth` steps from the start, needs at least
