@@ -172,8 +172,13 @@ fn stop_inside_a_piece(notes: usize) -> (tempfile::TempDir, std::path::PathBuf, 
         });
         if let Some(name) = under_way {
             kill(pid, Signal::SIGSTOP).unwrap();
-            // Frozen: if the notes are still there, the piece is still under way.
-            if let Ok(text) = std::fs::read_to_string(pieces.join(&name)) {
+            // Frozen: if the notes are still there and the piece is not written (it is
+            // written before its notes are removed), the piece is still under way.
+            let piece = name.replace(".notes", ".json");
+            if let (Ok(text), false) = (
+                std::fs::read_to_string(pieces.join(&name)),
+                pieces.join(piece).exists(),
+            ) {
                 break (name, text);
             }
             kill(pid, Signal::SIGCONT).unwrap();
