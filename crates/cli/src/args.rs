@@ -472,7 +472,7 @@ pub struct GenerateArgs {
     /// --part-certificate`; with --resume, each piece's proof is kept in DIR beside it (as
     /// `.cert`, gzip-compressed, so a stopped run does not prove it again) and FILE, written
     /// with the tree, proves the whole. A FILE whose name ends in `.gz` is written
-    /// gzip-compressed (about a quarter of the size); `verify` reads either form.
+    /// gzip-compressed (a third of the size or less); `verify` reads either form.
     #[arg(long, value_name = "FILE")]
     pub certificate: Option<PathBuf>,
 }

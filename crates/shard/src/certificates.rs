@@ -131,7 +131,7 @@ pub struct MergedCertificate {
 
 /// [`certify_merge`] into `scratch`, a file without a name (one of gigabytes goes to disk,
 /// not memory, and nothing is left behind if the run stops), gzip-compressed as it is
-/// written (a quarter of the size), handed back read from its start.
+/// written (a third of the size or less), handed back read from its start.
 pub fn certify_merge_into<R: Read>(
     files: &[(PathBuf, String)],
     certificates: Vec<(PathBuf, R)>,
