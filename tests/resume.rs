@@ -498,8 +498,9 @@ fn a_piece_held_by_another_process_is_left_to_it() {
     assert_eq!(last.stdout, single.stdout);
 }
 
-/// A piece or a piece's certificate in `DIR` that is not a regular file is refused at once
-/// with its path (exit 2): a FIFO there used to hang the run when the piece was written.
+/// A piece, a piece's certificate or its proof under way in `DIR` that is not a regular file
+/// is refused at once with its path (exit 2): a FIFO there used to hang the run when the piece
+/// was written.
 #[cfg(unix)]
 #[test]
 fn a_fifo_or_a_link_among_the_pieces_is_refused() {
@@ -540,5 +541,14 @@ fn a_fifo_or_a_link_among_the_pieces_is_refused() {
     assert!(
         !directory.path().join("elsewhere").exists(),
         "nothing written through the link"
+    );
+    std::fs::remove_file(&link).unwrap();
+    let proof = pieces.join("piece-0005-of-48.cert.partial");
+    let made = Command::new("mkfifo").arg(&proof).status().unwrap();
+    assert!(made.success());
+    let refused = run(&pieces);
+    says(
+        &refused.stderr,
+        &format!("{} is not a regular file", proof.display()),
     );
 }

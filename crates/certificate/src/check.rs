@@ -220,9 +220,10 @@ impl Rules<'_> {
         };
         let guesses = to_check(self.book, set, symmetry, own_only);
         let guesses = short_of_floor(self.scorer, set, &guesses, bound);
+        let secrets = self.scorer.secrets(set);
         let short = guesses.iter().find_map(|&guess| {
             classes
-                .short_of(self.scorer, set, guess, held)
+                .short_of(self.scorer, &secrets, guess, held)
                 .map(|cost| (guess, cost))
         });
         match short {

@@ -2,9 +2,13 @@
 //! Shared by the checker and by provers, so that a prover computes exactly what the checker
 //! will.
 
-use mastermind_core::{Code, Feedback, Scorer};
+use mastermind_core::{Code, Feedback, Scorer, Secrets};
 
 use crate::{size_bound, FactTable};
+
+/// Replies scored together before the codes are counted one by one: few enough that a guess
+/// ruled out after a few codes is not scored much further.
+const SCORED_AT_ONCE: usize = 16;
 
 /// The classes one guess makes of one set, in buffers kept from guess to guess.
 #[derive(Debug)]
@@ -61,15 +65,15 @@ impl Classes {
         }
     }
 
-    /// Splits `set` by its replies to `guess`, but stops as soon as the size bound alone
-    /// (`bounds`, as for [`Classes::size_cost`]) shows the guess costs at least `bound`: each
-    /// code not yet scored adds at least one more (its class's bound grows by at least one),
-    /// except the one code the guess may find outright. Returns whether it stopped so;
+    /// Splits the set `secrets` by its replies to `guess`, but stops as soon as the size bound
+    /// alone (`bounds`, as for [`Classes::size_cost`]) shows the guess costs at least `bound`:
+    /// each code not yet scored adds at least one more (its class's bound grows by at least
+    /// one), except the one code the guess may find outright. Returns whether it stopped so;
     /// otherwise the split is whole.
     pub fn split_below(
         &mut self,
         scorer: &Scorer,
-        set: &[Code],
+        secrets: &Secrets<'_>,
         guess: Code,
         bounds: &[u32],
         bound: u32,
@@ -80,28 +84,28 @@ impl Classes {
         self.present.clear();
         self.replies.clear();
         self.sorted_valid = false;
-        let n = set.len() as u64;
+        let n = secrets.codes().len();
         // The set's own guesses, plus the classes' bounds so far.
-        let mut cost = n;
-        for (scored, &secret) in set.iter().enumerate() {
-            // Replies are symmetric (black pegs count the positions that agree, white pegs the
-            // colours in common), so the reply is read from the secret's row of the table:
-            // guesses are taken in increasing order, so each of the set's rows is read from
-            // front to back, where the guess's row would be read at scattered places.
-            let reply = scorer.feedback(secret, guess).index() as u8;
-            self.replies.push(reply);
-            let count = &mut self.counts[usize::from(reply)];
-            if *count == 0 {
-                self.present.push(reply);
-            }
-            *count += 1;
-            if reply != self.all_black {
-                let grown = bounds[*count as usize];
-                cost += u64::from(grown - bounds[*count as usize - 1]).min(u64::from(u32::MAX));
-                // Codes left to score, less the one the guess may find outright.
-                let left = (n - scored as u64 - 1).saturating_sub(1);
-                if grown == u32::MAX || cost + left >= u64::from(bound) {
-                    return true;
+        let mut cost = n as u64;
+        let mut chunk = [0u8; SCORED_AT_ONCE];
+        for start in (0..n).step_by(SCORED_AT_ONCE) {
+            let chunk = &mut chunk[..SCORED_AT_ONCE.min(n - start)];
+            scorer.replies_into(guess, secrets, start, chunk);
+            for (scored, &reply) in (start..).zip(chunk.iter()) {
+                self.replies.push(reply);
+                let count = &mut self.counts[usize::from(reply)];
+                if *count == 0 {
+                    self.present.push(reply);
+                }
+                *count += 1;
+                if reply != self.all_black {
+                    let grown = bounds[*count as usize];
+                    cost += u64::from(grown - bounds[*count as usize - 1]);
+                    // Codes left to score, less the one the guess may find outright.
+                    let left = (n - scored - 1).saturating_sub(1) as u64;
+                    if grown == u32::MAX || cost + left >= u64::from(bound) {
+                        return true;
+                    }
                 }
             }
         }
@@ -114,16 +118,16 @@ impl Classes {
     pub fn short_of(
         &mut self,
         scorer: &Scorer,
-        set: &[Code],
+        secrets: &Secrets<'_>,
         guess: Code,
         held: Held<'_>,
     ) -> Option<u32> {
-        if self.split_below(scorer, set, guess, held.sizes, held.bound)
+        if self.split_below(scorer, secrets, guess, held.sizes, held.bound)
             || self.size_cost(held.sizes) >= held.bound
         {
             return None;
         }
-        let cost = self.cost(set, held);
+        let cost = self.cost(secrets.codes(), held);
         (cost < held.bound).then_some(cost)
     }
 

@@ -165,8 +165,9 @@ mod tests {
                             .filter(|&guess| !marked || floor(guess) < bound)
                             .collect();
                         assert_eq!(kept, expected, "{} codes, bound {bound}", set.len());
+                        let secrets = scorer.secrets(&set);
                         for &guess in guesses.iter().filter(|guess| !kept.contains(guess)) {
-                            classes.split_below(&scorer, &set, guess, &bounds, u32::MAX);
+                            classes.split_below(&scorer, &secrets, guess, &bounds, u32::MAX);
                             assert!(classes.size_cost(&bounds) >= bound);
                             dropped += 1;
                         }

@@ -27,6 +27,7 @@
 //! bytes.
 
 use std::io::{self, Read, Write};
+use std::time::{Duration, Instant};
 
 use mastermind_core::{Code, Feedback, FeedbackKind, Game};
 use sha2::{Digest, Sha256};
@@ -40,6 +41,13 @@ pub const FORMAT_VERSION: u64 = 2;
 
 /// The bytes a [`CertificateWriter`] gathers before it writes them out.
 const WRITE_BUFFER: usize = 1 << 16;
+
+/// How often a [`CertificateWriter`] hands everything it holds to its output, which flushes
+/// too: a certificate that a stop cuts short then lacks only the facts of the last half minute
+/// (a resumable run's proof of a piece goes on from the facts its file holds).
+const FLUSH_EVERY: Duration = Duration::from_secs(30);
+/// Facts written between looks at the clock.
+const FACTS_PER_LOOK: u64 = 4096;
 
 const FACT: u8 = 1;
 const FORGET: u8 = 2;
@@ -110,6 +118,7 @@ pub struct Fact {
 pub struct CertificateWriter<W: Write> {
     out: Hashed<io::BufWriter<W>>,
     facts: u64,
+    flushed: Instant,
 }
 
 impl<W: Write> CertificateWriter<W> {
@@ -130,7 +139,11 @@ impl<W: Write> CertificateWriter<W> {
             feedback,
             u8::from(header.consistent_only),
         ])?;
-        Ok(CertificateWriter { out, facts: 0 })
+        Ok(CertificateWriter {
+            out,
+            facts: 0,
+            flushed: Instant::now(),
+        })
     }
 
     /// Appends one fact.
@@ -148,6 +161,17 @@ impl<W: Write> CertificateWriter<W> {
         self.out.write_all(&[budget])?;
         write_varint(&mut self.out, u64::from(fact.bound.as_u32()))?;
         self.facts += 1;
+        if self.facts.is_multiple_of(FACTS_PER_LOOK) && self.flushed.elapsed() >= FLUSH_EVERY {
+            self.flush()?;
+        }
+        Ok(())
+    }
+
+    /// Hands everything written so far to the output, and flushes it: a certificate cut
+    /// short after this holds every fact before it.
+    pub fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()?;
+        self.flushed = Instant::now();
         Ok(())
     }
 

@@ -109,13 +109,36 @@ impl PackedCodes {
         whites: bool,
         out: &mut [u8],
     ) {
+        self.replies_from(guesses, guess, whites, 0, out);
+    }
+
+    /// [`PackedCodes::replies_to`] for this set's codes from `start` on, as many as `out` holds.
+    pub(crate) fn replies_from(
+        &self,
+        guesses: &PackedCodes,
+        guess: usize,
+        whites: bool,
+        start: usize,
+        out: &mut [u8],
+    ) {
+        let end = start + out.len();
         match (&self.words, &guesses.words) {
-            (Words::Narrow(codes), Words::Narrow(guesses)) => {
-                row(self.pegs, guesses.code(guess), codes, whites, out)
-            }
-            (Words::Wide(codes), Words::Wide(guesses)) => {
-                row(self.pegs, guesses.code(guess), codes, whites, out)
-            }
+            (Words::Narrow(codes), Words::Narrow(guesses)) => row(
+                self.pegs,
+                guesses.code(guess),
+                &codes.colours[start..end],
+                &codes.counts[start..end],
+                whites,
+                out,
+            ),
+            (Words::Wide(codes), Words::Wide(guesses)) => row(
+                self.pegs,
+                guesses.code(guess),
+                &codes.colours[start..end],
+                &codes.counts[start..end],
+                whites,
+                out,
+            ),
             _ => unreachable!("a set and its guesses are packed from one game"),
         }
     }
@@ -386,8 +409,15 @@ fn hits<W: Word>(pegs: u32, (colours_a, x): (W, W), (colours_b, y): (W, W)) -> (
 
 /// [`PackedCodes::replies_to`] in the version for the vector unit found at run time.
 #[multiversion::multiversion(targets("x86_64+avx512f+avx512vl+avx512dq+avx512bw", "x86_64+avx2"))]
-fn row<W: Word>(pegs: u32, guess: (W, W), codes: &Columns<W>, whites: bool, row: &mut [u8]) {
-    fill_row(pegs, guess, &codes.colours, &codes.counts, whites, row);
+fn row<W: Word>(
+    pegs: u32,
+    guess: (W, W),
+    colours: &[W],
+    counts: &[W],
+    whites: bool,
+    row: &mut [u8],
+) {
+    fill_row(pegs, guess, colours, counts, whites, row);
 }
 
 /// The replies of `guess` against codes given as columns: plain word arithmetic over every

@@ -164,6 +164,39 @@ impl Scorer {
         }
     }
 
+    /// Fills `replies` with the feedback index of `guess` against the secrets from `start`
+    /// on, as many as `replies` holds: read from the secrets' rows of the table, or scored
+    /// from their packed words a vector at a time, for loops that stop part-way through the
+    /// secrets a chunk at a time.
+    pub fn replies_into(
+        &self,
+        guess: Code,
+        secrets: &Secrets<'_>,
+        start: usize,
+        replies: &mut [u8],
+    ) {
+        let codes = &secrets.codes[start..start + replies.len()];
+        match (&self.table, &secrets.packed, self.book.packed()) {
+            (Some(table), _, _) => {
+                // Replies are symmetric: each secret's row is read where the guess's would be
+                // read at scattered places.
+                let n = self.book.len();
+                for (reply, secret) in replies.iter_mut().zip(codes) {
+                    *reply = table[secret.index() * n + guess.index()];
+                }
+            }
+            (None, Some(packed), Some(guesses)) => {
+                let whites = self.game().feedback_kind() == FeedbackKind::BlackWhite;
+                packed.replies_from(guesses, guess.index(), whites, start, replies);
+            }
+            _ => {
+                for (reply, &secret) in replies.iter_mut().zip(codes) {
+                    *reply = self.book.score(guess, secret).index() as u8;
+                }
+            }
+        }
+    }
+
     /// Counts the secrets per reply to `guess`. `counts` must have [`Game::feedback_slots`]
     /// entries; it is cleared first.
     pub fn class_sizes(&self, guess: Code, secrets: &Secrets<'_>, counts: &mut [u32]) {
@@ -295,6 +328,49 @@ mod tests {
             one_pass.class_sizes(guess, &packed, &mut by_pass);
             table.class_sizes(guess, &rows, &mut by_table);
             assert_eq!(by_pass, by_table);
+        }
+    }
+
+    #[test]
+    fn replies_into_gives_each_secrets_reply_from_any_start() {
+        // A table, packed codes without one, and codes too wide to pack (8 pegs).
+        let games = [
+            (Game::classic(), true),
+            (
+                Game::new(5, 8, true, FeedbackKind::BlackWhite).unwrap(),
+                false,
+            ),
+            (
+                Game::new(4, 6, true, FeedbackKind::BlackOnly).unwrap(),
+                false,
+            ),
+            (
+                Game::new(8, 3, true, FeedbackKind::BlackWhite).unwrap(),
+                false,
+            ),
+        ];
+        for (game, table) in games {
+            let scorer = if table {
+                Scorer::new(game)
+            } else {
+                Scorer::on_the_fly(game)
+            };
+            assert_eq!(scorer.has_table(), table);
+            let book = scorer.codebook();
+            // Every 7th code: a set of codes not side by side in the codebook.
+            let set: Vec<Code> = book.codes().step_by(7).take(100).collect();
+            let secrets = scorer.secrets(&set);
+            for guess in book.codes().step_by(97).take(12) {
+                for (start, len) in [(0, 100), (0, 16), (3, 16), (90, 10), (41, 0), (99, 1)] {
+                    let mut replies = vec![0u8; len];
+                    scorer.replies_into(guess, &secrets, start, &mut replies);
+                    let expected: Vec<u8> = set[start..start + len]
+                        .iter()
+                        .map(|&secret| scorer.feedback(guess, secret).index() as u8)
+                        .collect();
+                    assert_eq!(replies, expected, "{game:?}, from {start}");
+                }
+            }
         }
     }
 

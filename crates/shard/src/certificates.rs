@@ -17,6 +17,11 @@ use crate::optimal::{merged, PlannedRun};
 use crate::MergeError;
 
 impl PlannedRun<'_> {
+    /// The header of this run's certificates.
+    pub fn certificate_header(&self) -> Header {
+        header(self.scorer().game(), self.options())
+    }
+
     /// Writes to `out` the certificate of the results of `pieces` (each piece's index in the
     /// plan and the bound its result proves, as [`crate::optimal::ShardRun::proven`] lists
     /// them). Returns how many facts it took.
@@ -25,20 +30,31 @@ impl PlannedRun<'_> {
         pieces: &[(usize, u64)],
         out: W,
     ) -> Result<u64, CertifyError> {
-        let mut writer =
-            CertificateWriter::new(out, &header(self.scorer().game(), self.options()))?;
+        let mut writer = CertificateWriter::new(out, &self.certificate_header())?;
+        self.certify_pieces_into(pieces, &mut std::iter::empty(), &mut writer)?;
+        let facts = writer.facts();
+        writer.finish()?;
+        Ok(facts)
+    }
+
+    /// Writes into `writer` the facts that prove the results of `pieces`, as
+    /// [`PlannedRun::certify_pieces`] does, after `cited`: facts already in it (those of a
+    /// proof of the same pieces that was stopped), which the new ones may cite.
+    pub fn certify_pieces_into<W: Write>(
+        &self,
+        pieces: &[(usize, u64)],
+        cited: &mut dyn Iterator<Item = Fact>,
+        writer: &mut CertificateWriter<W>,
+    ) -> Result<(), CertifyError> {
         certify_plan(
             self.scorer(),
             self.options(),
             self.plan(),
             pieces,
             None,
-            &[],
-            &mut writer,
-        )?;
-        let facts = writer.facts();
-        writer.finish()?;
-        Ok(facts)
+            cited,
+            writer,
+        )
     }
 }
 
@@ -106,7 +122,7 @@ pub fn certify_merge<R: Read, W: Write>(
         &run.plan,
         &pieces,
         Some(merged.total),
-        &cited,
+        &mut cited.into_iter(),
         &mut writer,
     )
     .map_err(|error| match error {

@@ -10,6 +10,7 @@
 //! - [`optimal`]: the expected-case optimum in shards;
 //! - [`certificates`]: its certificates of optimality, shard by shard and merged;
 //! - [`notes`]: what a piece of a resumable run has proven so far;
+//! - [`partial_proofs`]: a piece's proof while it is written, kept through a stop;
 //! - [`resume`]: the resumable run itself, its pieces solved one by one into a directory;
 //! - [`static_search`]: static Mastermind's least set in shards.
 
@@ -20,6 +21,7 @@ mod id;
 pub mod notes;
 pub mod optimal;
 pub mod part;
+pub mod partial_proofs;
 pub mod resume;
 pub mod static_search;
 

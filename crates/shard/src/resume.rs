@@ -26,6 +26,7 @@ use thiserror::Error;
 
 use crate::notes::{read_notes, NotesError, NotesWriter};
 use crate::optimal::{self, PlannedRun, ShardRun};
+use crate::partial_proofs::{self, partial_path};
 use crate::{certificates, MergeError, ShardId};
 
 /// The file of shard `id`'s piece in `directory`.
@@ -133,11 +134,18 @@ pub enum ResumeEvent<'e> {
     NotesSetAside { path: &'e Path },
     /// Notes could not all be written (the piece was solved; a stop would have lost more).
     NotesNotWritten { path: &'e Path, error: io::Error },
+    /// The proof of a piece goes on from the facts of a proof stopped part-way, kept at
+    /// `path` (see [`crate::partial_proofs`]).
+    ProofTakenIn {
+        id: ShardId,
+        path: &'e Path,
+        facts: u64,
+    },
     /// A piece's certificate was written.
     PieceCertified {
         id: ShardId,
         facts: u64,
-        bytes: usize,
+        bytes: u64,
         took: Duration,
     },
 }
@@ -427,6 +435,7 @@ impl<'a> ResumableRun<'a> {
             for path in [
                 piece_path(&self.directory, id),
                 certificate_path(&self.directory, id),
+                partial_path(&self.directory, id),
             ] {
                 match std::fs::symlink_metadata(&path) {
                     Ok(metadata) if !metadata.file_type().is_file() => {
@@ -478,11 +487,31 @@ impl<'a> ResumableRun<'a> {
                 .enumerate()
                 .filter_map(|(index, result)| Some((index, result.as_ref()?.bound())))
                 .collect();
-            // Compressed as it is made: a large piece's proof runs to gigabytes.
-            let mut packing = mastermind_certificate::packed(Vec::new());
-            let facts = match self.run.certify_pieces(&proven, &mut packing) {
-                Ok(facts) => facts,
-                Err(CertifyError::Io(error)) => return Err(ResumeError::io("write", &path)(error)),
+            // Written as it is made, compressed, so that a stop keeps what it has proven: a
+            // large piece's proof runs to gigabytes and hours.
+            let partial = partial_path(&self.directory, id);
+            let header = self.run.certificate_header();
+            let Some((mut proof, mut cited)) = partial_proofs::start(&partial, &header)
+                .map_err(ResumeError::io("write", &partial))?
+            else {
+                // Another run is proving it.
+                continue;
+            };
+            if proof.taken_in > 0 {
+                watcher.event(ResumeEvent::ProofTakenIn {
+                    id,
+                    path: &partial,
+                    facts: proof.taken_in,
+                });
+            }
+            let proving = self
+                .run
+                .certify_pieces_into(&proven, &mut cited, &mut proof.writer);
+            match proving {
+                Ok(()) => {}
+                Err(CertifyError::Io(error)) => {
+                    return Err(ResumeError::io("write", &partial)(error))
+                }
                 Err(reason) => {
                     return Ok(Some(Finished::Unproven {
                         id,
@@ -490,13 +519,15 @@ impl<'a> ResumableRun<'a> {
                         reason,
                     }))
                 }
-            };
-            let bytes = packing.finish().map_err(ResumeError::io("write", &path))?;
-            watcher.write(&path, &bytes).map_err(ResumeError::Write)?;
+            }
+            let facts = proof.writer.facts();
+            let bytes = proof
+                .finish(&path)
+                .map_err(ResumeError::io("write", &path))?;
             watcher.event(ResumeEvent::PieceCertified {
                 id,
                 facts,
-                bytes: bytes.len(),
+                bytes,
                 took: started.elapsed(),
             });
         }

@@ -4,10 +4,12 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use mastermind_certificate::{check, Bound};
+use mastermind_certificate::{check, packed, Bound, CertificateWriter, FactReader};
 use mastermind_core::{FeedbackKind, Game, Scorer};
+use mastermind_shard::partial_proofs::partial_path;
 use mastermind_shard::resume::{
-    piece_path, Finished, Request, ResumableRun, ResumeError, ResumeWatcher, Unwatched,
+    certificate_path, piece_path, Finished, Request, ResumableRun, ResumeError, ResumeWatcher,
+    Unwatched,
 };
 use mastermind_shard::ShardId;
 use mastermind_solve::OptimalOptions;
@@ -109,4 +111,122 @@ fn pieces_solved_one_at_a_time_merge_into_the_proven_optimum() {
     let proven = check(&certificate.file).unwrap();
     assert_eq!(proven.facts(), certificate.facts);
     assert_eq!(proven.bound_at(&[], None), Bound::AtLeast(2463));
+}
+
+/// Records the facts taken back in from stopped proofs.
+#[derive(Default)]
+struct TakenIn(AtomicU64);
+
+impl ResumeWatcher for TakenIn {
+    fn event(&self, event: mastermind_shard::resume::ResumeEvent<'_>) {
+        if let mastermind_shard::resume::ResumeEvent::ProofTakenIn { facts, .. } = event {
+            self.0.fetch_add(facts, Ordering::Relaxed);
+        }
+    }
+}
+
+#[test]
+fn a_proof_stopped_part_way_goes_on_from_the_facts_its_file_holds() {
+    let scorer = Scorer::new(Game::new(4, 5, true, FeedbackKind::BlackWhite).unwrap());
+    let options = OptimalOptions::default();
+    let strategy = StrategyInfo::named("optimal");
+    let whole = Request {
+        only: None,
+        certify: true,
+    };
+    let first = tempfile::tempdir().unwrap();
+    let run = ResumableRun::new(&scorer, &options, &strategy, first.path()).unwrap();
+    assert!(matches!(
+        run.run(whole, &Unwatched).unwrap(),
+        Finished::Tree { .. }
+    ));
+    // The piece with the largest proof, cut in the middle as a stop cuts it: what a run
+    // stopped while proving it leaves.
+    let largest = run
+        .shards()
+        .into_iter()
+        .max_by_key(|&id| {
+            let certificate = certificate_path(first.path(), id);
+            std::fs::metadata(certificate).unwrap().len()
+        })
+        .unwrap();
+    let proof = std::fs::read(certificate_path(first.path(), largest)).unwrap();
+    let (flushed, cut) = stopped_part_way(&proof);
+
+    // Stopped just after a flush, or cut in the middle of what it wrote after it, or not a
+    // proof at all: the facts whole before the stop are taken in, and the proof goes on.
+    for (stopped, taken) in [
+        (flushed, true),
+        (cut, true),
+        (b"not a proof".to_vec(), false),
+    ] {
+        let second = tempfile::tempdir().unwrap();
+        for id in run.shards() {
+            let piece = piece_path(first.path(), id);
+            std::fs::copy(&piece, piece_path(second.path(), id)).unwrap();
+        }
+        std::fs::write(partial_path(second.path(), largest), &stopped).unwrap();
+        let again = ResumableRun::new(&scorer, &options, &strategy, second.path()).unwrap();
+        let told = TakenIn::default();
+        let Finished::Tree {
+            certificate: Some(certificate),
+            ..
+        } = again.run(whole, &told).unwrap()
+        else {
+            panic!("the run wrote no tree");
+        };
+        let facts = told.0.load(Ordering::Relaxed);
+        assert_eq!(facts > 0, taken, "{facts} facts taken in");
+        let proven = check(&certificate.file).unwrap();
+        assert_eq!(proven.bound_at(&[], None), Bound::AtLeast(2463));
+        assert!(!partial_path(second.path(), largest).exists());
+    }
+
+    let other = Scorer::new(Game::new(4, 4, true, FeedbackKind::BlackWhite).unwrap());
+    let elsewhere = tempfile::tempdir().unwrap();
+    let small = ResumableRun::new(&other, &options, &strategy, elsewhere.path()).unwrap();
+    small.run(whole, &Unwatched).unwrap();
+    let foreign = std::fs::read(certificate_path(elsewhere.path(), small.shards()[0])).unwrap();
+    let third = tempfile::tempdir().unwrap();
+    for id in run.shards() {
+        std::fs::copy(piece_path(first.path(), id), piece_path(third.path(), id)).unwrap();
+    }
+    let partial = partial_path(third.path(), largest);
+    std::fs::write(&partial, foreign).unwrap();
+    let again = ResumableRun::new(&scorer, &options, &strategy, third.path()).unwrap();
+    let error = again.run(whole, &Unwatched).unwrap_err().to_string();
+    assert!(
+        error.contains(&partial.display().to_string()) && error.contains("another game"),
+        "{error}"
+    );
+}
+
+/// What a run that wrote `proof` leaves when it is stopped just after its writer handed its
+/// output half the facts (a compressed stream without its end), and when it is stopped in
+/// the middle of handing it a quarter more.
+fn stopped_part_way(proof: &[u8]) -> (Vec<u8>, Vec<u8>) {
+    let mut reader = FactReader::new(proof).unwrap();
+    let mut facts = Vec::new();
+    while let Some(fact) = reader.next_fact().unwrap() {
+        facts.push(fact);
+    }
+    assert!(facts.len() > 100, "the proof holds {} facts", facts.len());
+    let file = tempfile::NamedTempFile::new().unwrap();
+    let mut writer =
+        CertificateWriter::new(packed(file.reopen().unwrap()), &reader.header()).unwrap();
+    let (half, more) = (facts.len() / 2, facts.len() * 3 / 4);
+    for fact in &facts[..half] {
+        writer.fact(fact).unwrap();
+    }
+    writer.flush().unwrap();
+    let flushed = std::fs::read(file.path()).unwrap();
+    for fact in &facts[half..more] {
+        writer.fact(fact).unwrap();
+    }
+    writer.flush().unwrap();
+    // Stopped: the writer never ends the stream.
+    std::mem::forget(writer);
+    let written = std::fs::read(file.path()).unwrap();
+    let cut = written[..(flushed.len() + written.len()) / 2].to_vec();
+    (flushed, cut)
 }

@@ -198,6 +198,10 @@ impl ResumeWatcher for Watcher {
                  solved, but a stop would have lost more",
                 path.display()
             ),
+            ResumeEvent::ProofTakenIn { id, path, facts } if !self.quiet => format!(
+                "piece {id}: its proof goes on from the {facts} facts of a stopped proof in {}",
+                path.display()
+            ),
             ResumeEvent::PieceCertified {
                 id,
                 facts,

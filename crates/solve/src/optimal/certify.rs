@@ -136,7 +136,7 @@ impl<'p, 'a, W: Write> Prover<'p, 'a, W> {
 
     /// Cites from now on facts already in the certificate (written by its caller, and
     /// unchecked: the checker checks them with the rest).
-    pub(super) fn cite(&mut self, facts: &[Fact]) {
+    pub(super) fn cite(&mut self, facts: &mut dyn Iterator<Item = Fact>) {
         let mut sets = PathSets::new(self.scorer);
         for fact in facts {
             self.facts.record(
@@ -197,6 +197,7 @@ impl<W: Write> Prover<'_, '_, W> {
             &bounds,
             bound,
         );
+        let secrets = self.scorer.secrets(set);
         for &guess in guesses.iter() {
             let held = Held {
                 sizes: &bounds,
@@ -207,7 +208,7 @@ impl<W: Write> Prover<'_, '_, W> {
             };
             if self
                 .classes
-                .short_of(self.scorer, set, guess, held)
+                .short_of(self.scorer, &secrets, guess, held)
                 .is_none()
             {
                 continue;
@@ -385,11 +386,12 @@ mod tests {
                 let least = 2 * set.len() as u32;
                 for bound in [least - 1, least, least + 1, least + 3, INFEASIBLE] {
                     let kept = short_by_size(&root.search, set, Arc::clone(&all), &bounds, bound);
+                    let secrets = scorer.secrets(set);
                     let short: Vec<Code> = all
                         .iter()
                         .copied()
                         .filter(|&guess| {
-                            !classes.split_below(&scorer, set, guess, &bounds, bound)
+                            !classes.split_below(&scorer, &secrets, guess, &bounds, bound)
                                 && classes.size_cost(&bounds) < bound
                         })
                         .collect();

@@ -2,7 +2,9 @@
 //! on its size, the cheap exact answers for small sets, and what the transposition table
 //! remembers. Exact answers here agree with the search's own choice, tie-breaks included.
 
-use mastermind_core::Code;
+use std::ops::ControlFlow;
+
+use mastermind_core::{Code, Secrets};
 
 use super::bounds::INFEASIBLE;
 use super::budget::Budget;
@@ -81,8 +83,9 @@ impl Search<'_> {
             return SmallSet::Unknown;
         }
         let mut pair_left = None;
+        let secrets = self.scorer.secrets(set);
         for &guess in set {
-            match self.repeated_replies(guess, set, 1) {
+            match self.repeated_replies(guess, &secrets, 1) {
                 0 => return SmallSet::Solved(2 * n - 1, guess),
                 // One repeated reply: one class of two, every other class a single code.
                 1 if pair_left.is_none() => pair_left = Some(guess),
@@ -142,9 +145,10 @@ impl Search<'_> {
         // Replies are marked as bits of a `u32`.
         let rows = rows.filter(|_| self.replies.replies() <= REPLIES_MARKED);
         let Some(rows) = rows else {
+            let secrets = self.scorer.secrets(set);
             let mut codes = self.pool.codes().iter().copied();
             return codes
-                .find(|&guess| self.repeated_replies(guess, set, 0) == 0)
+                .find(|&guess| self.repeated_replies(guess, &secrets, 0) == 0)
                 .filter(|guess| set.binary_search(guess).is_err());
         };
         // Stretch by stretch of guesses, mark the replies each gets: a guess outside the set
@@ -166,9 +170,11 @@ impl Search<'_> {
         })
     }
 
-    /// How many codes of `set` get a reply `guess` already gave another; where replies are
-    /// scored rather than read from the rows, counting no further than one past `enough`.
-    fn repeated_replies(&self, guess: Code, set: &[Code], enough: usize) -> usize {
+    /// How many codes of the set `secrets` get a reply `guess` already gave another; where
+    /// replies are scored rather than read from the rows, counting no further than one past
+    /// `enough`.
+    fn repeated_replies(&self, guess: Code, secrets: &Secrets<'_>, enough: usize) -> usize {
+        let set = secrets.codes();
         if let Some(row) = self.replies.row(guess) {
             // Sets this small cost less read whole than with a branch per code to stop early.
             let seen = set
@@ -178,16 +184,17 @@ impl Search<'_> {
         }
         let mut seen = 0u128;
         let mut repeats = 0;
-        for &secret in set {
-            let bit = 1u128 << self.replies.reply(self.scorer, guess, secret);
+        let _ = self.replies.try_replies(guess, secrets, |reply| {
+            let bit = 1u128 << reply;
             if seen & bit != 0 {
                 repeats += 1;
                 if repeats > enough {
-                    break;
+                    return ControlFlow::Break(());
                 }
             }
             seen |= bit;
-        }
+            ControlFlow::Continue(())
+        });
         repeats
     }
 }

@@ -25,18 +25,20 @@ impl PieceResult {
 
 /// Writes into `out` the facts that prove what a run of `plan` found: for each of `pieces`
 /// (its index in the plan and the bound its result proves, see [`PieceResult::bound`]) that
-/// `cited` does not already prove, the facts proving it; and last, when `total` is given,
-/// that every strategy for the whole game needs at least `total` guesses. `cited` are facts
-/// the caller has already written into `out` (proven elsewhere, such as the certificates of
-/// other shards or pieces), which the new facts may cite. One search, started afresh, finds
-/// what the proofs need.
+/// the `earlier` facts do not already prove, the facts proving it; and last, when `total` is
+/// given, that every strategy for the whole game needs at least `total` guesses. `cited` are
+/// facts the caller has already written into `out`, which the new facts may cite, read one
+/// at a time: proven elsewhere (the certificates of other shards or pieces), or those of a
+/// proof that was stopped, so that it goes on from them instead of from nothing. They are
+/// not checked here; the checker checks them with the rest. One search, started afresh,
+/// finds what the proofs need.
 pub fn certify_plan<W: Write>(
     scorer: &Scorer,
     options: &OptimalOptions,
     plan: &Plan,
     pieces: &[(usize, u64)],
     total: Option<u64>,
-    cited: &[Fact],
+    cited: &mut dyn Iterator<Item = Fact>,
     out: &mut CertificateWriter<W>,
 ) -> Result<(), CertifyError> {
     let start = Situation::start(scorer);

@@ -12,6 +12,7 @@
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+use std::ops::ControlFlow;
 use std::sync::atomic::Ordering;
 
 use mastermind_core::Code;
@@ -417,18 +418,22 @@ impl Search<'_> {
         let allowance = (u64::from(ranking.limit) + 1).saturating_sub(2 * n);
         let mut counts = vec![0u32; self.replies.replies()];
         let solved = usize::from(self.replies.all_black());
-        'guesses: for &guess in guesses {
+        let secrets = self.scorer.secrets(set);
+        for &guess in guesses {
             counts.fill(0);
             let mut extra = 0u64;
-            for &secret in set {
-                let reply = self.replies.reply(self.scorer, guess, secret);
+            let scored = self.replies.try_replies(guess, &secrets, |reply| {
                 let count = &mut counts[usize::from(reply)];
                 extra += u64::from(excess[*count as usize]);
                 *count += 1;
-                if extra >= allowance {
-                    ranking.dropped(2 * n - 1 + allowance);
-                    continue 'guesses;
+                match extra >= allowance {
+                    true => ControlFlow::Break(()),
+                    false => ControlFlow::Continue(()),
                 }
+            });
+            if scored.is_break() {
+                ranking.dropped(2 * n - 1 + allowance);
+                continue;
             }
             let candidate = counts[solved] > 0;
             ranking.scored(Counted {

@@ -8,7 +8,9 @@
 //! 25 indices but 14 replies, which then fit the marking kernel's byte shuffles. The split of a
 //! set, its shape and its marks all read these numbers.
 
-use mastermind_core::{Code, Scorer};
+use std::ops::ControlFlow;
+
+use mastermind_core::{Code, Scorer, Secrets};
 use rayon::prelude::*;
 
 use super::counting::REPLIES_SHUFFLED;
@@ -18,6 +20,11 @@ use super::counting::REPLIES_SHUFFLED;
 /// times as fast as it scores), and larger games are out of reach of an exhaustive search
 /// anyway.
 pub(super) const MOST_CODES_TABULATED: usize = 10_000;
+
+/// Replies scored together, where they are scored rather than read, by loops that may stop
+/// part-way through a set: one vector of packed codes, few enough that a loop stopping early
+/// scores little it does not read.
+const SCORED_AT_ONCE: usize = 16;
 
 /// Games with at most this many feedback indices number replies by their index, unless a dense
 /// numbering makes them few enough for the marking kernel's byte shuffles.
@@ -128,14 +135,31 @@ impl<'a> ReplyTable<'a> {
         }
     }
 
-    /// The reply number of `guess` to `secret`, from the table or the scorer. The table is
-    /// read in `guess`'s row (the same reply, by symmetry), so that loops over the secrets
-    /// of one guess read memory in order.
-    pub(super) fn reply(&self, scorer: &Scorer, guess: Code, secret: Code) -> u8 {
-        match self.row(guess) {
-            Some(row) => row[secret.index()],
-            None => self.numbers[scorer.feedback(guess, secret).index()],
+    /// Hands `take` the reply numbers of `guess` to `secrets` (the scorer's
+    /// [`Scorer::secrets`] of a set) in order, until it breaks: read from `guess`'s row of the
+    /// table (the same replies, by symmetry, read in memory order), or scored a vector of codes
+    /// at a time, for loops over many guesses at one set that may stop part-way through it.
+    pub(super) fn try_replies<B>(
+        &self,
+        guess: Code,
+        secrets: &Secrets<'_>,
+        mut take: impl FnMut(u8) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        let codes = secrets.codes();
+        if let Some(row) = self.row(guess) {
+            return codes
+                .iter()
+                .try_for_each(|secret| take(row[secret.index()]));
         }
+        let mut chunk = [0u8; SCORED_AT_ONCE];
+        for start in (0..codes.len()).step_by(SCORED_AT_ONCE) {
+            let chunk = &mut chunk[..SCORED_AT_ONCE.min(codes.len() - start)];
+            self.scorer.replies_into(guess, secrets, start, chunk);
+            chunk
+                .iter()
+                .try_for_each(|&reply| take(self.numbers[usize::from(reply)]))?;
+        }
+        ControlFlow::Continue(())
     }
 }
 

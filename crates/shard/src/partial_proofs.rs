@@ -1,0 +1,143 @@
+//! A piece's proof while it is written, kept in a file beside the piece
+//! (`piece-K-of-N.cert.partial`, gzip-compressed, flushed every half minute) so that a run
+//! stopped part-way through a long proof keeps what it had proven: the next start copies those
+//! facts into its own proof, cites them, and goes on from there instead of from nothing. Once
+//! whole, the proof takes the name of the piece's certificate.
+//!
+//! The facts taken back in are not checked here: the checker checks them with the rest, so a
+//! damaged or forged file makes a certificate that does not check, never a false "proven". A
+//! stop may cut the file anywhere; it is read as far as its facts are whole. The file is
+//! locked while a run writes it, and a run that finds it locked leaves the piece to that run.
+
+use std::fs::TryLockError;
+use std::fs::{File, OpenOptions};
+use std::io::{self, ErrorKind};
+use std::path::{Path, PathBuf};
+
+use flate2::write::GzEncoder;
+use mastermind_certificate::{packed, CertificateWriter, Fact, FactReader, Header};
+
+use crate::ShardId;
+
+/// Where the proof of shard `id`'s piece in `directory` is kept while it is written.
+pub fn partial_path(directory: &Path, id: ShardId) -> PathBuf {
+    directory.join(format!(
+        "piece-{:04}-of-{}.cert.partial",
+        id.index, id.count
+    ))
+}
+
+/// A piece's proof being written, under its partial name.
+pub(crate) struct ProofUnderWay {
+    pub(crate) writer: CertificateWriter<GzEncoder<File>>,
+    path: PathBuf,
+    /// How many facts it took over from a stopped proof.
+    pub(crate) taken_in: u64,
+}
+
+/// Starts the proof kept at `path` (a [`partial_path`]) for certificates of `header`, with
+/// the facts of a stopped proof there copied in first; also returns those facts, read again,
+/// for the prover to cite. `None` when another run is writing that proof.
+pub(crate) fn start(path: &Path, header: &Header) -> io::Result<Option<(ProofUnderWay, Facts)>> {
+    let (to_copy, to_cite) = match open_stopped(path)? {
+        Stopped::Busy => return Ok(None),
+        Stopped::None => (None, None),
+        Stopped::Files(to_copy, to_cite) => (Some(to_copy), Some(to_cite)),
+    };
+    let directory = path.parent().unwrap_or(Path::new("."));
+    let (file, temporary) = tempfile::Builder::new()
+        .prefix(".proof-")
+        .tempfile_in(directory)?
+        .into_parts();
+    file.try_lock().map_err(io::Error::other)?;
+    let mut writer = CertificateWriter::new(packed(file), header)?;
+    let mut taken_in = 0;
+    for fact in facts_of(to_copy, path, header)? {
+        writer.fact(&fact)?;
+        taken_in += 1;
+    }
+    // The stopped proof is replaced only once every fact of it is in the new file.
+    writer.flush()?;
+    temporary.persist(path).map_err(|error| error.error)?;
+    let cited = Box::new(facts_of(to_cite, path, header)?.take(taken_in as usize));
+    let proof = ProofUnderWay {
+        writer,
+        path: path.to_path_buf(),
+        taken_in,
+    };
+    Ok(Some((proof, cited)))
+}
+
+/// Facts read one at a time.
+pub(crate) type Facts = Box<dyn Iterator<Item = Fact>>;
+
+impl ProofUnderWay {
+    /// Closes the proof and gives it the name `certificate`; returns its size in bytes.
+    pub(crate) fn finish(self, certificate: &Path) -> io::Result<u64> {
+        let file = self.writer.finish()?.finish()?;
+        file.sync_all()?;
+        let bytes = file.metadata()?.len();
+        std::fs::rename(&self.path, certificate)?;
+        Ok(bytes)
+    }
+}
+
+/// What is at a proof's partial name.
+enum Stopped {
+    None,
+    /// Another run is writing it.
+    Busy,
+    /// A stopped proof: two handles on it, one to copy it and one to cite it.
+    Files(File, File),
+}
+
+/// Opens the stopped proof at `path`, never through a symbolic link, and only a regular file.
+fn open_stopped(path: &Path) -> io::Result<Stopped> {
+    let open = || {
+        let mut options = OpenOptions::new();
+        options.read(true);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::OpenOptionsExt;
+            options.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
+        }
+        options.open(path)
+    };
+    let to_copy = match open() {
+        Ok(file) => file,
+        Err(error) if error.kind() == ErrorKind::NotFound => return Ok(Stopped::None),
+        Err(error) => return Err(error),
+    };
+    if !to_copy.metadata()?.is_file() {
+        return Err(io::Error::new(
+            ErrorKind::InvalidInput,
+            "not a regular file; a run keeps its proofs in regular files only: remove it",
+        ));
+    }
+    match to_copy.try_lock_shared() {
+        Ok(()) => Ok(Stopped::Files(to_copy, open()?)),
+        Err(TryLockError::WouldBlock) => Ok(Stopped::Busy),
+        Err(TryLockError::Error(error)) => Err(error),
+    }
+}
+
+/// The whole facts at the start of `file`, the stopped proof at `path`, if any: none if it is
+/// cut short before its header; an error if it proves something of another game or play.
+fn facts_of(file: Option<File>, path: &Path, header: &Header) -> io::Result<Facts> {
+    let Some(Ok(mut reader)) = file.map(FactReader::new) else {
+        return Ok(Box::new(std::iter::empty()));
+    };
+    if reader.header() != *header {
+        return Err(io::Error::new(
+            ErrorKind::InvalidData,
+            format!(
+                "{} is a proof for another game or play than this run's: remove it",
+                path.display()
+            ),
+        ));
+    }
+    // A stop leaves the last fact, or the compressed stream, cut short: the facts end there.
+    Ok(Box::new(std::iter::from_fn(move || {
+        reader.next_fact().ok().flatten()
+    })))
+}
