@@ -236,7 +236,12 @@ pub fn adapt_to_limit() {
 pub fn fit_build(game: Game, table: Option<usize>) -> anyhow::Result<()> {
     let search = table.is_some();
     // The scorer's table, and for the search reply rows that may copy it.
-    let tables = Scorer::table_bytes(game) as u64 * if search { 2 } else { 1 };
+    let rows = if search {
+        mastermind_solve::reply_rows_bytes(game)
+    } else {
+        0
+    };
+    let tables = (Scorer::table_bytes(game) + rows) as u64;
     let limit = memory_limit();
     if let Some(limit) = limit {
         let working = if search { LEAST_SEARCH_BYTES } else { 0 };

@@ -24,8 +24,9 @@ pub use certificate::{certify_tree, write_certificate, CertifyTreeError};
 pub use consistent::{first_consistent, random_consistent};
 pub use one_step::{knuth, one_step, one_step_from, one_step_with, OneStepOptions, TieBreak};
 pub use optimal::{
-    certify_from, optimal, optimal_from, set_transposition_table, CertifyError, NoStrategy,
-    OptimalFromError, OptimalOptions, OptimalResult, SearchStatistics, DEFAULT_TABLE_BYTES,
+    certify_from, optimal, optimal_from, reply_rows_bytes, set_transposition_table, CertifyError,
+    NoStrategy, OptimalFromError, OptimalOptions, OptimalResult, SearchStatistics,
+    DEFAULT_TABLE_BYTES,
 };
 /// The optimal search cut into pieces that can run apart (`generate --shard`, `merge`).
 pub mod pieces {

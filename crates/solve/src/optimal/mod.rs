@@ -66,6 +66,7 @@ pub use pieces::{
     assemble, heuristic_completion, plan, solve_piece_noted, solve_pieces, tightened_limits,
     AssembleError, Piece, PieceError, PieceResult, Plan,
 };
+pub use replies::reply_rows_bytes;
 
 /// What the optimal search minimises, and over which guesses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
