@@ -341,9 +341,9 @@ fn a_resumed_run_keeps_each_pieces_certificate_and_proves_the_whole() {
         &verify_with(&tree, &certificate, &[], 0).stdout,
         "optimality: proven",
     );
-    // A proof is kept only once it is whole, so the smallest pieces are proven first: a run
-    // stopped after hours keeps every piece that fitted in them. Shards are dealt largest
-    // first, so their numbers run the other way.
+    // The smallest pieces are proven first: a run stopped after hours has finished every
+    // piece that fitted in them. Shards are dealt largest first, so their numbers run the
+    // other way.
     let lost = [2, 20, 40];
     for shard in lost {
         std::fs::remove_file(pieces.join(format!("piece-{shard:04}-of-48.cert"))).unwrap();

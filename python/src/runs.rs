@@ -28,7 +28,8 @@ use crate::value_error;
 /// optimal --resume DIR` does (the same directory works for both): pieces already there are
 /// not solved again, so a run stopped and started again goes on where it was. `piece`, an
 /// index below the plan's count of pieces, solves that piece alone (one task of a job array).
-/// With `certificate`, each piece's proof is kept beside it and the finished run's
+/// With `certificate`, each piece's proof is kept beside it (while it is written, as
+/// `.cert.partial`, from which a call after a stop goes on) and the finished run's
 /// certificate is returned.
 ///
 /// Returns a dict: `tree` (the optimal `Tree` once every piece is in, else `None`), `pieces`

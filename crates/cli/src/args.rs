@@ -470,8 +470,9 @@ pub struct GenerateArgs {
     /// `-` is stdout) for `verify --certificate`, as `mastermind certify` does. Proving runs
     /// the search once more. With --shard, FILE proves the part's pieces, for `merge
     /// --part-certificate`; with --resume, each piece's proof is kept in DIR beside it (as
-    /// `.cert`, gzip-compressed, so a stopped run does not prove it again) and FILE, written
-    /// with the tree, proves the whole. A FILE whose name ends in `.gz` is written
+    /// `.cert`, gzip-compressed, so a stopped run does not prove it again; while it is
+    /// written, as `.cert.partial`, from which a stopped run goes on) and FILE, written with
+    /// the tree, proves the whole. A FILE whose name ends in `.gz` is written
     /// gzip-compressed (a third of the size or less); `verify` reads either form.
     #[arg(long, value_name = "FILE")]
     pub certificate: Option<PathBuf>,

@@ -8,8 +8,9 @@
 //! A piece can take hours, so what its search proves is noted beside it as it goes (as
 //! `.notes`, see [`crate::notes`]): a run stopped in the middle of a piece takes the notes back
 //! in and goes on from there. The notes are removed once the piece is written. With
-//! certificates asked for, each piece's proof is kept beside it (as `.cert`) and the finished
-//! run's certificate is made from them.
+//! certificates asked for, each piece's proof is kept beside it (as `.cert`; while it is
+//! written, as `.cert.partial`, see [`crate::partial_proofs`], from which a stopped run goes
+//! on) and the finished run's certificate is made from them.
 //!
 //! Several processes may share one directory: a piece's notes are locked while it is solved,
 //! so no piece is solved twice at once, and the pieces others write are taken in as they land.
@@ -219,7 +220,8 @@ pub enum Finished {
         /// proves its own only: each of the others is proven by its own run, or by a run of
         /// the whole, which then writes the tree.
         unproven: usize,
-        /// The pieces another process holds (their notes are locked).
+        /// The pieces another process holds: their notes, or their proofs under way, are
+        /// locked.
         held: Vec<ShardId>,
         solved_here: usize,
     },
@@ -373,7 +375,7 @@ impl<'a> ResumableRun<'a> {
                 .copied()
                 .filter(|&id| self.is_in(id))
                 .collect();
-            if let Some(unproven) = self.prove_pieces(&in_now, watcher)? {
+            if let Some(unproven) = self.prove_pieces(&in_now, &mut held, watcher)? {
                 return Ok(unproven);
             }
         }
@@ -405,8 +407,17 @@ impl<'a> ResumableRun<'a> {
                 solved_here,
             });
         }
-        if let Some(unproven) = self.prove_pieces(&shards, watcher)? {
+        if let Some(unproven) = self.prove_pieces(&shards, &mut held, watcher)? {
             return Ok(unproven);
+        }
+        if !held.is_empty() {
+            // Proofs that other runs are writing: the last of them writes the tree.
+            return Ok(Finished::Waiting {
+                missing: 0,
+                unproven: held.len(),
+                held,
+                solved_here,
+            });
         }
         let proofs = shards
             .iter()
@@ -465,12 +476,14 @@ impl<'a> ResumableRun<'a> {
     }
 
     /// Proves what the pieces of shards `ids` came to, each into its certificate beside it,
-    /// unless one is there already (a stopped run proves only the rest). The smallest pieces
-    /// go first: a proof is kept only once it is whole, so a run stopped after hours keeps
-    /// every piece that fitted in them rather than a fraction of one large piece.
+    /// unless one is there already (a stopped run proves only the rest), going on from the
+    /// facts of a proof a stop cut short, and leaving to another run (adding it to `held`)
+    /// a piece whose proof that run is writing. The smallest pieces go first, so that a run
+    /// stopped after hours has finished every piece that fitted in them.
     fn prove_pieces(
         &self,
         ids: &[ShardId],
+        held: &mut Vec<ShardId>,
         watcher: &dyn ResumeWatcher,
     ) -> Result<Option<Finished>, ResumeError> {
         let mut smallest_first = ids.to_vec();
@@ -495,6 +508,9 @@ impl<'a> ResumableRun<'a> {
                 .map_err(ResumeError::io("write", &partial))?
             else {
                 // Another run is proving it.
+                if !held.contains(&id) {
+                    held.push(id);
+                }
                 continue;
             };
             if proof.taken_in > 0 {

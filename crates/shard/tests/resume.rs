@@ -230,3 +230,57 @@ fn stopped_part_way(proof: &[u8]) -> (Vec<u8>, Vec<u8>) {
     let cut = written[..(flushed.len() + written.len()) / 2].to_vec();
     (flushed, cut)
 }
+
+#[test]
+fn a_proof_another_run_is_writing_is_left_to_it() {
+    let scorer = Scorer::new(Game::new(4, 5, true, FeedbackKind::BlackWhite).unwrap());
+    let options = OptimalOptions::default();
+    let strategy = StrategyInfo::named("optimal");
+    let directory = tempfile::tempdir().unwrap();
+    let run = ResumableRun::new(&scorer, &options, &strategy, directory.path()).unwrap();
+    let solve = Request {
+        only: None,
+        certify: false,
+    };
+    assert!(matches!(
+        run.run(solve, &Unwatched).unwrap(),
+        Finished::Tree { .. }
+    ));
+    // Another run writing piece 3's proof holds its file locked.
+    let busy = ShardId {
+        index: 3,
+        count: run.shards().len() as u32,
+    };
+    let partial = partial_path(directory.path(), busy);
+    let writing = std::fs::File::create(&partial).unwrap();
+    writing.try_lock().unwrap();
+    let prove = Request {
+        only: None,
+        certify: true,
+    };
+    match run.run(prove, &Unwatched).unwrap() {
+        Finished::Waiting {
+            missing,
+            unproven,
+            held,
+            ..
+        } => {
+            assert_eq!((missing, unproven), (0, 1));
+            assert_eq!(held, [busy]);
+        }
+        other => panic!("a run proved a piece another run holds: {other:?}"),
+    }
+    assert!(!certificate_path(directory.path(), busy).exists());
+    drop(writing);
+    let Finished::Tree {
+        certificate: Some(certificate),
+        ..
+    } = run.run(prove, &Unwatched).unwrap()
+    else {
+        panic!("the run wrote no tree once the piece was free");
+    };
+    assert_eq!(
+        check(&certificate.file).unwrap().bound_at(&[], None),
+        Bound::AtLeast(2463)
+    );
+}

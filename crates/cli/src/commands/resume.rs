@@ -107,7 +107,15 @@ fn say_waiting(
             .collect::<Vec<_>>()
             .join(", ")
     };
-    if missing == 0 {
+    if missing == 0 && only.is_none() {
+        eprintln!(
+            "optimal {}: every piece is in {}; another run is proving {} (their proofs under \
+             way are locked), and whichever run ends last writes the tree and its certificate",
+            game.describe(),
+            directory.display(),
+            listed(held)
+        );
+    } else if missing == 0 {
         // Every piece is in; a run for one piece proves no other piece's certificate.
         eprintln!(
             "optimal {}: piece {} is proven in {}; {unproven} of the plan's {count} pieces lack \
