@@ -8,6 +8,8 @@
 //! damaged or forged file makes a certificate that does not check, never a false "proven". A
 //! stop may cut the file anywhere; it is read as far as its facts are whole. The file is
 //! locked while a run writes it, and a run that finds it locked leaves the piece to that run.
+//! A new proof is written under a hidden name until the facts it takes in are all there, so
+//! a stop never loses the stopped proof; the next start removes what such a stop left.
 
 use std::fs::TryLockError;
 use std::fs::{File, OpenOptions};
@@ -45,8 +47,10 @@ pub(crate) fn start(path: &Path, header: &Header) -> io::Result<Option<(ProofUnd
         Stopped::Files(to_copy, to_cite) => (Some(to_copy), Some(to_cite)),
     };
     let directory = path.parent().unwrap_or(Path::new("."));
+    let prefix = temporary_prefix(path);
+    remove_abandoned(directory, &prefix)?;
     let (file, temporary) = tempfile::Builder::new()
-        .prefix(".proof-")
+        .prefix(&prefix)
         .tempfile_in(directory)?
         .into_parts();
     file.try_lock().map_err(io::Error::other)?;
@@ -66,6 +70,34 @@ pub(crate) fn start(path: &Path, header: &Header) -> io::Result<Option<(ProofUnd
         taken_in,
     };
     Ok(Some((proof, cited)))
+}
+
+/// The start of the names of the files a new proof for `path` is written in before it takes
+/// that name: hidden, and naming the piece.
+fn temporary_prefix(path: &Path) -> String {
+    let name = path
+        .file_name()
+        .map(|name| name.to_string_lossy().into_owned());
+    format!(".{}.", name.unwrap_or_default())
+}
+
+/// Removes the files a stop left while a new proof took the facts of a stopped one in, before
+/// it took its name: those named with `prefix` that no run holds.
+fn remove_abandoned(directory: &Path, prefix: &str) -> io::Result<()> {
+    for entry in std::fs::read_dir(directory)? {
+        let entry = entry?;
+        if !entry.file_name().to_string_lossy().starts_with(prefix) || !entry.file_type()?.is_file()
+        {
+            continue;
+        }
+        let file = File::open(entry.path())?;
+        match file.try_lock() {
+            Ok(()) => std::fs::remove_file(entry.path())?,
+            Err(TryLockError::WouldBlock) => {}
+            Err(TryLockError::Error(error)) => return Err(error),
+        }
+    }
+    Ok(())
 }
 
 /// Facts read one at a time.

@@ -165,7 +165,12 @@ fn a_proof_stopped_part_way_goes_on_from_the_facts_its_file_holds() {
             let piece = piece_path(first.path(), id);
             std::fs::copy(&piece, piece_path(second.path(), id)).unwrap();
         }
-        std::fs::write(partial_path(second.path(), largest), &stopped).unwrap();
+        let partial = partial_path(second.path(), largest);
+        std::fs::write(&partial, &stopped).unwrap();
+        // What a stop leaves while a new proof takes a stopped one's facts in.
+        let name = partial.file_name().unwrap().to_str().unwrap();
+        let abandoned = second.path().join(format!(".{name}.x1y2z3"));
+        std::fs::write(&abandoned, &stopped).unwrap();
         let again = ResumableRun::new(&scorer, &options, &strategy, second.path()).unwrap();
         let told = TakenIn::default();
         let Finished::Tree {
@@ -179,7 +184,7 @@ fn a_proof_stopped_part_way_goes_on_from_the_facts_its_file_holds() {
         assert_eq!(facts > 0, taken, "{facts} facts taken in");
         let proven = check(&certificate.file).unwrap();
         assert_eq!(proven.bound_at(&[], None), Bound::AtLeast(2463));
-        assert!(!partial_path(second.path(), largest).exists());
+        assert!(!partial.exists() && !abandoned.exists());
     }
 
     let other = Scorer::new(Game::new(4, 4, true, FeedbackKind::BlackWhite).unwrap());
