@@ -121,24 +121,13 @@ impl PackedCodes {
         start: usize,
         out: &mut [u8],
     ) {
-        let end = start + out.len();
         match (&self.words, &guesses.words) {
-            (Words::Narrow(codes), Words::Narrow(guesses)) => row(
-                self.pegs,
-                guesses.code(guess),
-                &codes.colours[start..end],
-                &codes.counts[start..end],
-                whites,
-                out,
-            ),
-            (Words::Wide(codes), Words::Wide(guesses)) => row(
-                self.pegs,
-                guesses.code(guess),
-                &codes.colours[start..end],
-                &codes.counts[start..end],
-                whites,
-                out,
-            ),
+            (Words::Narrow(codes), Words::Narrow(guesses)) => {
+                row(self.pegs, guesses.code(guess), codes, start, whites, out)
+            }
+            (Words::Wide(codes), Words::Wide(guesses)) => {
+                row(self.pegs, guesses.code(guess), codes, start, whites, out)
+            }
             _ => unreachable!("a set and its guesses are packed from one game"),
         }
     }
@@ -407,16 +396,18 @@ fn hits<W: Word>(pegs: u32, (colours_a, x): (W, W), (colours_b, y): (W, W)) -> (
     (black, total.to_u64() as u32)
 }
 
-/// [`PackedCodes::replies_to`] in the version for the vector unit found at run time.
+/// [`PackedCodes::replies_from`] in the version for the vector unit found at run time.
 #[multiversion::multiversion(targets("x86_64+avx512f+avx512vl+avx512dq+avx512bw", "x86_64+avx2"))]
 fn row<W: Word>(
     pegs: u32,
     guess: (W, W),
-    colours: &[W],
-    counts: &[W],
+    codes: &Columns<W>,
+    start: usize,
     whites: bool,
     row: &mut [u8],
 ) {
+    let end = start + row.len();
+    let (colours, counts) = (&codes.colours[start..end], &codes.counts[start..end]);
     fill_row(pegs, guess, colours, counts, whites, row);
 }
 
