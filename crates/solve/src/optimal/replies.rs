@@ -42,8 +42,8 @@ enum Rows<'a> {
 }
 
 /// The bytes of reply rows a search of `game` holds: the square of its codes, where it holds
-/// them (at most [`MOST_CODES_TABULATED`] codes; a game whose scorer keeps its own table may
-/// share it instead).
+/// them (games of at most 16 807 codes, 5×7's count; a game whose scorer keeps its own table
+/// may share it instead).
 pub fn reply_rows_bytes(game: Game) -> usize {
     match game.code_count() {
         codes if codes <= MOST_CODES_TABULATED => codes * codes,
