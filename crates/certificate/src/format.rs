@@ -42,9 +42,10 @@ pub const FORMAT_VERSION: u64 = 2;
 /// The bytes a [`CertificateWriter`] gathers before it writes them out.
 const WRITE_BUFFER: usize = 1 << 16;
 
-/// How often a [`CertificateWriter`] hands everything it holds to its output, which flushes
-/// too: a certificate that a stop cuts short then lacks only the facts of the last half minute
-/// (a resumable run's proof of a piece goes on from the facts its file holds).
+/// How often, at most, a [`CertificateWriter`] hands everything it holds to its output, which
+/// flushes too, looking at the clock every [`FACTS_PER_LOOK`] facts: a certificate that a stop
+/// cuts short then lacks only the facts of about the last half minute (a resumable run's proof
+/// of a piece goes on from the facts its file holds).
 const FLUSH_EVERY: Duration = Duration::from_secs(30);
 /// Facts written between looks at the clock.
 const FACTS_PER_LOOK: u64 = 4096;
