@@ -178,8 +178,14 @@ pub struct Known {
 /// Renamed lists a [`Known`] keeps before it forgets them all (a few megabytes).
 const MOST_RENAMED: usize = 1 << 9;
 
-/// Symmetries remembered before the oldest are dropped.
-const MOST_REMEMBERED: usize = 1 << 11;
+/// Paths remembered before they are all forgotten.
+const MOST_PATHS: usize = 1 << 11;
+
+/// Groups remembered, with their lists, before they are all forgotten. Far fewer groups than
+/// paths are met (proving a piece of 4×10, 1.5 million facts, met 146), and forgetting the
+/// groups with the paths made that proof rename the guesses 63 134 times instead of 1958, a
+/// seventh of its time.
+const MOST_GROUPS: usize = 1 << 8;
 
 impl Symmetries {
     /// None remembered yet.
@@ -195,8 +201,10 @@ impl Symmetries {
         if let Some(known) = self.known.get(&key) {
             return Arc::clone(known);
         }
-        if self.known.len() >= MOST_REMEMBERED {
+        if self.known.len() >= MOST_PATHS {
             self.known.clear();
+        }
+        if self.by_group.len() >= MOST_GROUPS {
             self.by_group.clear();
         }
         let stabilizer = Stabilizer::of(book, &key);

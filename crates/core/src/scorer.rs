@@ -28,7 +28,17 @@ pub struct Secrets<'a> {
     packed: Option<PackedCodes>,
 }
 
-impl Secrets<'_> {
+impl<'a> Secrets<'a> {
+    /// The candidates alone, not packed: for callers that read replies from rows of their
+    /// own, where packing would be wasted. [`Scorer::replies_into`] scores these one code at
+    /// a time when the scorer keeps no table.
+    pub fn unpacked(codes: &'a [Code]) -> Secrets<'a> {
+        Secrets {
+            codes,
+            packed: None,
+        }
+    }
+
     /// The candidates, in the order given.
     pub fn codes(&self) -> &[Code] {
         self.codes

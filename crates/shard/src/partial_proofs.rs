@@ -1,5 +1,5 @@
 //! A piece's proof while it is written, kept in a file beside the piece
-//! (`piece-K-of-N.cert.partial`, gzip-compressed, flushed about every half minute) so that a run
+//! (`piece-K-of-N.cert.partial`, gzip-compressed, flushed every 131 072 facts) so that a run
 //! stopped part-way through a long proof keeps what it had proven: the next start copies those
 //! facts into its own proof, cites them, and goes on from there instead of from nothing. Once
 //! whole, the proof takes the name of the piece's certificate.

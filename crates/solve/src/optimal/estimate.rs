@@ -83,7 +83,7 @@ impl Search<'_> {
             return SmallSet::Unknown;
         }
         let mut pair_left = None;
-        let secrets = self.scorer.secrets(set);
+        let secrets = self.replies.secrets(set);
         for &guess in set {
             match self.repeated_replies(guess, &secrets, 1) {
                 0 => return SmallSet::Solved(2 * n - 1, guess),
@@ -145,7 +145,7 @@ impl Search<'_> {
         // Replies are marked as bits of a `u32`.
         let rows = rows.filter(|_| self.replies.replies() <= REPLIES_MARKED);
         let Some(rows) = rows else {
-            let secrets = self.scorer.secrets(set);
+            let secrets = self.replies.secrets(set);
             let mut codes = self.pool.codes().iter().copied();
             return codes
                 .find(|&guess| self.repeated_replies(guess, &secrets, 0) == 0)

@@ -418,7 +418,7 @@ impl Search<'_> {
         let allowance = (u64::from(ranking.limit) + 1).saturating_sub(2 * n);
         let mut counts = vec![0u32; self.replies.replies()];
         let solved = usize::from(self.replies.all_black());
-        let secrets = self.scorer.secrets(set);
+        let secrets = self.replies.secrets(set);
         for &guess in guesses {
             counts.fill(0);
             let mut extra = 0u64;

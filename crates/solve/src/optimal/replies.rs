@@ -123,6 +123,15 @@ impl<'a> ReplyTable<'a> {
         self.all_black
     }
 
+    /// `set` made ready for [`ReplyTable::try_replies`]: packed for scoring only where the
+    /// rows are not held, since the rows answer without it.
+    pub(super) fn secrets<'s>(&self, set: &'s [Code]) -> Secrets<'s> {
+        match self.rows {
+            Rows::Scored => self.scorer.secrets(set),
+            Rows::Scorer(_) | Rows::Dense(_) => Secrets::unpacked(set),
+        }
+    }
+
     /// Every guess's reply number to `secret`, if the table is held.
     #[inline]
     pub(super) fn row(&self, secret: Code) -> Option<&[u8]> {
@@ -146,10 +155,10 @@ impl<'a> ReplyTable<'a> {
         }
     }
 
-    /// Hands `take` the reply numbers of `guess` to `secrets` (the scorer's
-    /// [`Scorer::secrets`] of a set) in order, until it breaks: read from `guess`'s row of the
-    /// table (the same replies, by symmetry, read in memory order), or scored a vector of codes
-    /// at a time, for loops over many guesses at one set that may stop part-way through it.
+    /// Hands `take` the reply numbers of `guess` to `secrets` ([`ReplyTable::secrets`] of a
+    /// set) in order, until it breaks: read from `guess`'s row of the table (the same replies,
+    /// by symmetry, read in memory order), or scored a vector of codes at a time, for loops
+    /// over many guesses at one set that may stop part-way through it.
     pub(super) fn try_replies<B>(
         &self,
         guess: Code,
