@@ -324,3 +324,40 @@ impl Extend<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use mastermind_core::{FeedbackKind, Game, Scorer};
+
+    use super::*;
+
+    /// Forgetting the paths keeps the groups, and with them the lists made for them: a path
+    /// met again after many others finds its group's lists already made.
+    #[test]
+    fn groups_outlive_the_paths_forgotten() {
+        let game = Game::new(4, 6, true, FeedbackKind::BlackWhite).unwrap();
+        let scorer = Scorer::new(game);
+        let book = scorer.codebook();
+        let path = |codes: [&str; 3]| codes.map(|code| book.parse(code).unwrap());
+        let mut symmetries = Symmetries::new();
+        let first = symmetries.of(book, &path(["1123", "3456", "6152"]));
+        first.everywhere(book);
+        // Paths of three guesses, more of them than the paths remembered, most of them with no
+        // transformation but the identity.
+        let others = (0..64u32)
+            .flat_map(|a| (600..700u32).map(move |b| [Code(a), Code(b), Code(1200)]))
+            .take(MOST_PATHS + 1);
+        for other in others {
+            symmetries.of(book, &other);
+        }
+        assert!(symmetries.known.len() <= MOST_PATHS, "paths are forgotten");
+        assert!(
+            symmetries.by_group.len() < MOST_GROUPS,
+            "few groups: {}",
+            symmetries.by_group.len()
+        );
+        let again = symmetries.of(book, &path(["1123", "3456", "6152"]));
+        assert!(Arc::ptr_eq(&first, &again), "the group was kept");
+        assert!(again.everywhere.get().is_some(), "with its list");
+    }
+}
