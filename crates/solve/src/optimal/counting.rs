@@ -196,10 +196,36 @@ fn count_block(
         count[..width].fill(0);
     }
     let columns = Columns::Listed(block);
-    // Past the block's end the gathered row holds a reply that matches nothing.
-    let mut row_of_block = [u8::MAX; BLOCK];
-    for row in rows {
-        let got_by_guess = &columns.of(row, &mut row_of_block)[..width];
+    // Past the block's end the gathered rows hold a reply that matches nothing. Rows are
+    // taken four at a time, so that the counters are read and written once for four of them
+    // (a row at a time, optimal 4×8 took 1.04 times as long, 4×9 on two threads 1.03).
+    let mut gathered = [[u8::MAX; BLOCK]; 4];
+    let mut quads = rows.chunks_exact(4);
+    for quad in &mut quads {
+        let [first, second, third, fourth] = &mut gathered;
+        let got = (
+            &columns.of(quad[0], first)[..width],
+            &columns.of(quad[1], second)[..width],
+            &columns.of(quad[2], third)[..width],
+            &columns.of(quad[3], fourth)[..width],
+        );
+        for (&reply, count) in occurring.iter().zip(counts.iter_mut()) {
+            let lanes = count[..width]
+                .iter_mut()
+                .zip(got.0)
+                .zip(got.1)
+                .zip(got.2)
+                .zip(got.3);
+            for ((((count, &a), &b), &c), &d) in lanes {
+                *count += u8::from(a == reply)
+                    + u8::from(b == reply)
+                    + u8::from(c == reply)
+                    + u8::from(d == reply);
+            }
+        }
+    }
+    for row in quads.remainder() {
+        let got_by_guess = &columns.of(row, &mut gathered[0])[..width];
         for (&reply, count) in occurring.iter().zip(counts.iter_mut()) {
             for (count, &got) in count[..width].iter_mut().zip(got_by_guess) {
                 *count += u8::from(got == reply);
