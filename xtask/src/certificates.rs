@@ -2,9 +2,9 @@
 //! (rewritten by `cargo xtask certificates`, proven again and required byte for byte by
 //! `cargo xtask check`; black-peg 4×6's gzip-compressed), 4×7's committed gzip-compressed beside them (rewritten by `cargo
 //! xtask certificates`, checked by `cargo test`: proving it takes minutes), and every published
-//! optimum proven and checked by `cargo xtask certificates --all`, into `target/certificates/`,
-//! with each certificate's size and times (the large ones piece by piece, resumable: see
-//! [`piece_certificates`]).
+//! optimum proven and checked by `cargo xtask certificates --all`, into `target/certificates/`
+//! (or the directory that `MASTERMIND_CERTIFICATES_DIR` names: see [`piece_certificates::proofs_directory`]), with each certificate's size
+//! and times (the large ones piece by piece, resumable: see [`piece_certificates`]).
 
 use std::path::Path;
 use std::time::Instant;
@@ -170,7 +170,7 @@ pub fn check_slow(root: &Path) -> anyhow::Result<()> {
 /// the small ones in this process, the large ones piece by piece ([`piece_certificates`]), so
 /// that a stopped run goes on where it stopped.
 pub fn all(root: &Path) -> anyhow::Result<()> {
-    let directory = root.join("target/certificates");
+    let directory = piece_certificates::proofs_directory(root);
     std::fs::create_dir_all(&directory)?;
     let game =
         |pegs, colours, repetition| Game::new(pegs, colours, repetition, FeedbackKind::BlackWhite);

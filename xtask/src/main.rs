@@ -14,7 +14,7 @@ const USAGE: &str =
   regen-atlas   compute trees/atlas/ again, reusing what it settled (about three hours from nothing)
   regen-atlas --table  rewrite only the README's atlas table from trees/atlas/atlas.json
   certificates  rewrite the committed certificates under trees/certificates/
-  certificates --all  prove and check every published optimum into target/certificates/ (hours; run again, it goes on)
+  certificates --all  prove and check every published optimum into target/certificates/ or $MASTERMIND_CERTIFICATES_DIR (hours; run again, it goes on)
   certificates --large NAME  the same for one large optimum, e.g. optimal-4x8, optimal-5x6
   certificates --check-slow  check the committed certificates too slow for cargo test (5×5: about 8 minutes on two cores)
   check         fail if a committed tree, certificate, static result or atlas figure is stale or does not verify

@@ -1,5 +1,5 @@
 //! Certificates of the large optima, proven piece by piece in resumable runs under
-//! `target/certificates/NAME/` (as `generate --resume DIR --certificate FILE` proves them), so
+//! `target/certificates/NAME/` (or under `$MASTERMIND_CERTIFICATES_DIR`, as `generate --resume DIR --certificate FILE` proves them), so
 //! that hours of proving survive a stop: run again, a case goes on with the pieces not yet
 //! proven. A case with a frontier run starts from its committed pieces (so only the proofs
 //! are computed); the others are solved first, which takes seconds to minutes. Each
@@ -16,6 +16,18 @@ use mastermind_solve::{optimal_options, strategy_info, StrategyOptions};
 use mastermind_tree::TreeFile;
 
 use crate::proof::proves;
+
+/// Names a directory to prove the published optima in instead of `target/certificates/`:
+/// one outside the work tree keeps hours of proofs when the work tree is laid anew.
+pub const DIRECTORY_VARIABLE: &str = "MASTERMIND_CERTIFICATES_DIR";
+
+/// Where `--all` and `--large` prove and write the published optima's certificates.
+pub fn proofs_directory(root: &Path) -> std::path::PathBuf {
+    match std::env::var_os(DIRECTORY_VARIABLE) {
+        Some(directory) if !directory.is_empty() => directory.into(),
+        _ => root.join("target/certificates"),
+    }
+}
 
 /// One optimum proven piece by piece.
 pub struct Case {
@@ -109,10 +121,11 @@ pub struct Outcome {
 }
 
 /// Proves `case` (going on from what its directory holds), writes its certificate as
-/// `target/certificates/NAME.cert.gz` (gzip-compressed, as the merge writes it), and checks it
+/// `NAME.cert.gz` in [`proofs_directory`] (gzip-compressed, as the merge writes it), and checks it
 /// against its tree.
 pub fn prove(root: &Path, case: &Case) -> anyhow::Result<Outcome> {
-    let directory = root.join("target/certificates").join(case.name);
+    let proofs = proofs_directory(root);
+    let directory = proofs.join(case.name);
     std::fs::create_dir_all(&directory)?;
     if let Some(run) = case.frontier {
         seed(&root.join("trees/frontier").join(run), &directory)?;
@@ -150,10 +163,8 @@ pub fn prove(root: &Path, case: &Case) -> anyhow::Result<Outcome> {
         }
     };
     let proven_in = started.elapsed();
-    let path = root
-        .join("target/certificates")
-        .join(format!("{}.cert.gz", case.name));
-    let mut written = tempfile::NamedTempFile::new_in(root.join("target/certificates"))?;
+    let path = proofs.join(format!("{}.cert.gz", case.name));
+    let mut written = tempfile::NamedTempFile::new_in(&proofs)?;
     std::io::copy(&mut certificate.file, &mut written)?;
     written.persist(&path)?;
     // The committed tree when there is one: the run must have merged the very same.

@@ -206,10 +206,22 @@ impl Symmetry {
             };
             orbits.of(group, || {
                 let free = FreeColours::new(book, *colouring, played);
+                // Neighbouring codes are mostly lowered by the same transformation: trying
+                // the last one that lowered a code first rules most codes out at once.
+                let mut last = 0;
                 book.codes()
                     .filter(|&code| {
                         let pegs = book.colours_of(code);
-                        transforms.iter().all(|t| !t.lowers(pegs, &free))
+                        if transforms.get(last).is_some_and(|t| t.lowers(pegs, &free)) {
+                            return false;
+                        }
+                        match transforms.iter().position(|t| t.lowers(pegs, &free)) {
+                            Some(lowering) => {
+                                last = lowering;
+                                false
+                            }
+                            None => true,
+                        }
                     })
                     .collect()
             })

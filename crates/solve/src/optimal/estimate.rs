@@ -176,11 +176,20 @@ impl Search<'_> {
     fn repeated_replies(&self, guess: Code, secrets: &Secrets<'_>, enough: usize) -> usize {
         let set = secrets.codes();
         if let Some(row) = self.replies.row(guess) {
-            // Sets this small cost less read whole than with a branch per code to stop early.
-            let seen = set
-                .iter()
-                .fold(0u128, |seen, secret| seen | 1 << row[secret.index()]);
-            return set.len() - seen.count_ones() as usize;
+            // Sets this small cost less read whole than with a branch per code to stop early;
+            // a 64-bit mark where the replies fit is a single shift, a 128-bit one several.
+            let distinct = if self.replies.replies() <= 64 {
+                let seen = set
+                    .iter()
+                    .fold(0u64, |seen, secret| seen | 1 << row[secret.index()]);
+                seen.count_ones()
+            } else {
+                let seen = set
+                    .iter()
+                    .fold(0u128, |seen, secret| seen | 1 << row[secret.index()]);
+                seen.count_ones()
+            };
+            return set.len() - distinct as usize;
         }
         let mut seen = 0u128;
         let mut repeats = 0;
