@@ -172,6 +172,11 @@ impl Progress for BuildProgress {
 impl BuildProgress {
     /// The words after an exhaustive search's figures: its nodes and its best total so far.
     fn tell_search(&self) {
+        // Searches tell their nodes thousands of times a second: words nobody sees are not
+        // worth formatting, and the next call after the bar shows fills them in.
+        if self.bar.is_hidden() {
+            return;
+        }
         let mut message = match self.cap.load(Ordering::Relaxed) {
             0 => String::new(),
             cap => format!("worst case {cap}: "),

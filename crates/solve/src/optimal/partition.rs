@@ -1,6 +1,7 @@
 //! One guess's split of a candidate set into reply classes, and the shape of that split: two
 //! guesses with the same shape leave the same classes and cost the same.
 
+use std::cell::RefCell;
 use std::cmp::Reverse;
 use std::ops::Range;
 
@@ -22,13 +23,41 @@ pub(super) struct Split {
     replies: Vec<u8>,
 }
 
+/// The buffers of splits dropped on this thread, for the next splits to fill: a search makes
+/// a split for each guess it tries, and allocating afresh each time cost a tenth of its time.
+struct Buffers {
+    codes: Vec<Code>,
+    classes: Vec<Range<usize>>,
+    replies: Vec<u8>,
+}
+
+thread_local! {
+    static SPARE: RefCell<Vec<Buffers>> = const { RefCell::new(Vec::new()) };
+}
+
+/// At most this many spare buffers are kept per thread: as many as splits alive at once down
+/// one path of the search, with room to spare.
+const MOST_SPARE: usize = 64;
+
 impl Split {
     pub(super) fn new(table: &ReplyTable<'_>, guess: Code, set: &[Code]) -> Split {
         let slots = table.replies();
         let all_black = usize::from(table.all_black());
         let reply_of = table.replies_to(guess);
+        let Buffers {
+            mut codes,
+            mut classes,
+            mut replies,
+        } = SPARE
+            .with(|spare| spare.borrow_mut().pop())
+            .unwrap_or_else(|| Buffers {
+                codes: Vec::new(),
+                classes: Vec::new(),
+                replies: Vec::new(),
+            });
         // Reply numbers are below the slots, at most `MAX_SLOTS`, so they fit a byte.
-        let replies: Vec<u8> = set.iter().map(|&secret| reply_of(secret) as u8).collect();
+        replies.clear();
+        replies.extend(set.iter().map(|&secret| reply_of(secret) as u8));
         let mut counts = [0u32; MAX_SLOTS];
         for &reply in &replies {
             counts[usize::from(reply)] += 1;
@@ -37,17 +66,20 @@ impl Split {
         for reply in 1..slots {
             starts[reply] = starts[reply - 1] + counts[reply - 1] as usize;
         }
-        let mut codes = vec![Code(0); set.len()];
+        codes.clear();
+        codes.resize(set.len(), Code(0));
         let mut next = starts;
         for (&secret, &reply) in set.iter().zip(&replies) {
             let reply = usize::from(reply);
             codes[next[reply]] = secret;
             next[reply] += 1;
         }
-        let mut classes: Vec<Range<usize>> = (0..slots)
-            .filter(|&reply| reply != all_black && counts[reply] > 0)
-            .map(|reply| starts[reply]..next[reply])
-            .collect();
+        classes.clear();
+        classes.extend(
+            (0..slots)
+                .filter(|&reply| reply != all_black && counts[reply] > 0)
+                .map(|reply| starts[reply]..next[reply]),
+        );
         classes.sort_by_key(|class| Reverse(class.len()));
         Split {
             codes,
@@ -64,6 +96,23 @@ impl Split {
     /// Each candidate's reply, in the order of the set.
     pub(super) fn replies(&self) -> &[u8] {
         &self.replies
+    }
+}
+
+impl Drop for Split {
+    fn drop(&mut self) {
+        let buffers = Buffers {
+            codes: std::mem::take(&mut self.codes),
+            classes: std::mem::take(&mut self.classes),
+            replies: std::mem::take(&mut self.replies),
+        };
+        // A thread being torn down has no spares left to keep them in.
+        let _ = SPARE.try_with(|spare| {
+            let mut spare = spare.borrow_mut();
+            if spare.len() < MOST_SPARE {
+                spare.push(buffers);
+            }
+        });
     }
 }
 
