@@ -6,7 +6,8 @@
 //! certificate is then checked with the independent checker against the committed tree (or,
 //! for the published optima that have none, the tree the run merged).
 
-use std::path::Path;
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
@@ -22,8 +23,13 @@ use crate::proof::proves;
 pub const DIRECTORY_VARIABLE: &str = "MASTERMIND_CERTIFICATES_DIR";
 
 /// Where `--all` and `--large` prove and write the published optima's certificates.
-pub fn proofs_directory(root: &Path) -> std::path::PathBuf {
-    match std::env::var_os(DIRECTORY_VARIABLE) {
+pub fn proofs_directory(root: &Path) -> PathBuf {
+    directory_named(root, std::env::var_os(DIRECTORY_VARIABLE))
+}
+
+/// [`proofs_directory`] for the value `named` of [`DIRECTORY_VARIABLE`]; empty is unset.
+fn directory_named(root: &Path, named: Option<OsString>) -> PathBuf {
+    match named {
         Some(directory) if !directory.is_empty() => directory.into(),
         _ => root.join("target/certificates"),
     }
@@ -246,6 +252,27 @@ impl ResumeWatcher for Told {
                 self.case, took
             ),
             _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn proofs_go_where_the_variable_names_else_under_target() {
+        let root = Path::new("/checkout");
+        let kept = OsString::from("/var/lib/proofs");
+        assert_eq!(
+            directory_named(root, Some(kept)),
+            Path::new("/var/lib/proofs")
+        );
+        for unset in [None, Some(OsString::new())] {
+            assert_eq!(
+                directory_named(root, unset),
+                Path::new("/checkout/target/certificates")
+            );
         }
     }
 }
