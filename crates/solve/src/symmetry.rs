@@ -89,8 +89,9 @@ type Played = [ColourSet; MAX_PEGS as usize];
 pub struct Transform {
     /// Position `j` of the image takes the peg at `source[j]`.
     source: [u8; MAX_PEGS as usize],
-    /// Per colour map, the image of each played colour.
-    colour: [[u8; MAX_COLOURS as usize]; MAX_PEGS as usize],
+    /// Per colour map (one, or one per position: only those the colouring uses, as every
+    /// node's group copies, hashes and compares them), the image of each played colour.
+    colour: Box<[[u8; MAX_COLOURS as usize]]>,
 }
 
 impl Symmetry {
@@ -105,15 +106,17 @@ impl Symmetry {
         let pegs = book.game().pegs();
         let mut transforms = Vec::new();
         let identity: Vec<u8> = (0..pegs as u8).collect();
+        let colouring = Colouring::of(book);
+        let maps = colouring.maps(pegs);
         if pegs <= most_pegs {
             permutations(&mut identity.clone(), 0, &mut |order| {
-                transforms.push(Transform::new(order))
+                transforms.push(Transform::new(order, maps))
             });
         } else {
-            transforms.push(Transform::new(&identity));
+            transforms.push(Transform::new(&identity, maps));
         }
         let played = [0; MAX_PEGS as usize];
-        Symmetry::group(book, transforms, Colouring::of(book), played)
+        Symmetry::group(book, transforms, colouring, played)
     }
 
     /// The transformations that also fix `guess`.
@@ -303,10 +306,10 @@ impl FreeColours {
 }
 
 impl Transform {
-    fn new(source: &[u8]) -> Transform {
+    fn new(source: &[u8], maps: usize) -> Transform {
         let mut t = Transform {
             source: [0; MAX_PEGS as usize],
-            colour: [[UNMAPPED; MAX_COLOURS as usize]; MAX_PEGS as usize],
+            colour: vec![[UNMAPPED; MAX_COLOURS as usize]; maps].into_boxed_slice(),
         };
         t.source[..source.len()].copy_from_slice(source);
         t
