@@ -24,7 +24,8 @@ pub(super) struct Split {
 }
 
 /// The buffers of splits dropped on this thread, for the next splits to fill: a search makes
-/// a split for each guess it tries, and allocating afresh each time cost a tenth of its time.
+/// a split for each guess it tries, and allocating them afresh each time took 2% of optimal
+/// 4×6's instructions.
 struct Buffers {
     codes: Vec<Code>,
     classes: Vec<Range<usize>>,
