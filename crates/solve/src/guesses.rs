@@ -125,11 +125,16 @@ impl GuessPool {
             .fold(0, |colours, code| colours | self.colour_sets[code.index()]);
         let absent = self.all_colours & !present;
         let filter = |guesses: &[Code]| -> Vec<Code> {
-            guesses
-                .iter()
-                .copied()
-                .filter(|&guess| self.names_absent_first(book, guess, absent))
-                .collect()
+            // Room for every guess at once: a filtered list grown as it goes is copied
+            // several times over.
+            let mut kept = Vec::with_capacity(guesses.len());
+            kept.extend(
+                guesses
+                    .iter()
+                    .copied()
+                    .filter(|&guess| self.names_absent_first(book, guess, absent)),
+            );
+            kept
         };
         if absent == 0 {
             return symmetry

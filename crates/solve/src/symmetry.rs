@@ -318,25 +318,37 @@ impl Transform {
     /// This transformation extended to fix `pegs` as well, if some extension does: colours new
     /// to the history (where a map applies) must map to colours new to it, one to one.
     fn fixing(&self, pegs: &[u8], colouring: Colouring) -> Option<Transform> {
-        let mut next = self.clone();
+        // Worked out in place of the maps it changes, and copied only if it fixes `pegs`:
+        // most transformations do not, and a copy of each cost an allocation.
+        let mut changes = [(0u8, 0u8, 0u8); MAX_PEGS as usize];
+        let mut changed = 0;
         let mut taken: [ColourSet; MAX_PEGS as usize] = [0; MAX_PEGS as usize];
         let maps = colouring.maps(pegs.len());
-        for (taken, map) in taken[..maps].iter_mut().zip(&next.colour) {
+        for (taken, map) in taken[..maps].iter_mut().zip(&self.colour) {
             for &image in map.iter().filter(|&&c| c != UNMAPPED) {
                 *taken |= 1 << image;
             }
         }
         for (j, &target) in pegs.iter().enumerate() {
             let m = colouring.map(j);
-            let from = usize::from(pegs[usize::from(next.source[j])]);
-            match next.colour[m][from] {
+            let from = pegs[usize::from(self.source[j])];
+            let image = changes[..changed]
+                .iter()
+                .find(|&&(map, colour, _)| usize::from(map) == m && colour == from)
+                .map_or(self.colour[m][usize::from(from)], |&(_, _, image)| image);
+            match image {
                 UNMAPPED if taken[m] & (1 << target) == 0 => {
-                    next.colour[m][from] = target;
+                    changes[changed] = (m as u8, from, target);
+                    changed += 1;
                     taken[m] |= 1 << target;
                 }
                 image if image == target => {}
                 _ => return None,
             }
+        }
+        let mut next = self.clone();
+        for &(map, colour, image) in &changes[..changed] {
+            next.colour[usize::from(map)][usize::from(colour)] = image;
         }
         Some(next)
     }
