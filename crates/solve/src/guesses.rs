@@ -51,14 +51,27 @@ impl<'p> From<Cow<'p, [Code]>> for Guesses<'p> {
     }
 }
 
-/// The candidates that are among `guesses`, in numeric order: one binary search each, since
-/// a node has far fewer candidates than guesses wherever it matters.
+/// The candidates that are among `guesses` (both in numeric order), in numeric order. Each
+/// is looked for from where the one before it was, by doubling steps and then halving them:
+/// a node has far fewer candidates than guesses wherever it matters, and a search of the
+/// whole list for each took 3.6% of optimal 4×6's instructions.
 pub(crate) fn candidates_among(guesses: &[Code], candidates: &[Code]) -> Vec<Code> {
-    candidates
-        .iter()
-        .copied()
-        .filter(|candidate| guesses.binary_search(candidate).is_ok())
-        .collect()
+    let mut rest = guesses;
+    let mut among = Vec::with_capacity(candidates.len().min(guesses.len()));
+    for &candidate in candidates {
+        let mut step = 1;
+        while step < rest.len() && rest[step] < candidate {
+            step *= 2;
+        }
+        match rest[..rest.len().min(step + 1)].binary_search(&candidate) {
+            Ok(at) => {
+                among.push(candidate);
+                rest = &rest[at + 1..];
+            }
+            Err(at) => rest = &rest[at..],
+        }
+    }
+    among
 }
 
 /// The guesses of each symmetry's orbit list (named by where it is held) left by each set of
@@ -208,5 +221,30 @@ impl GuessPool {
             expected &= !next;
             bit == next
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    proptest! {
+        /// The candidates found among the guesses are those a plain look at each finds.
+        #[test]
+        fn candidates_among_guesses_are_the_common_codes(
+            guesses in prop::collection::btree_set(0u32..2000, 0..400),
+            candidates in prop::collection::btree_set(0u32..2000, 0..400),
+        ) {
+            let guesses: Vec<Code> = guesses.into_iter().map(Code).collect();
+            let candidates: Vec<Code> = candidates.into_iter().map(Code).collect();
+            let plain: Vec<Code> = candidates
+                .iter()
+                .copied()
+                .filter(|candidate| guesses.contains(candidate))
+                .collect();
+            prop_assert_eq!(candidates_among(&guesses, &candidates), plain);
+        }
     }
 }
