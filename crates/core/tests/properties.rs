@@ -125,7 +125,7 @@ proptest! {
         game in games(),
         guesses in proptest::collection::vec(any::<prop::sample::Index>(), 0..12),
         mask in proptest::collection::vec(any::<bool>(), 0..400),
-        bound in 0u32..10,
+        bound in 0u32..20,
     ) {
         let scorer = Scorer::for_one_pass(game);
         let candidates = kept(&scorer, &mask);
