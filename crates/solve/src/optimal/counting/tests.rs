@@ -13,8 +13,25 @@ use super::{count_block, keep_waiting, mark_as_bits, REPLIES_MARKED};
 
 /// Which versions the dispatch runs on this CPU, said once per test so that a log shows them.
 fn say_versions(kernel: &str) {
-    let version = mastermind_core::vector_unit();
-    eprintln!("{kernel}: the {version} version runs on this CPU");
+    eprintln!("{kernel}: the {} version runs on this CPU", version());
+}
+
+/// The version the kernels' targets pick here: AVX-512 only with VBMI as well.
+fn version() -> &'static str {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("avx512f")
+            && std::arch::is_x86_feature_detected!("avx512bw")
+            && std::arch::is_x86_feature_detected!("avx512vl")
+            && std::arch::is_x86_feature_detected!("avx512vbmi")
+        {
+            return "AVX-512";
+        }
+        if std::arch::is_x86_feature_detected!("avx2") {
+            return "AVX2";
+        }
+    }
+    "baseline"
 }
 
 /// A set's reply rows: `rows` rows of `codes` replies each, every reply below `replies`.
