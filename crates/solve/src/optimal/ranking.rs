@@ -369,10 +369,11 @@ impl Search<'_> {
         let solved = usize::from(self.replies.all_black());
         let replies = self.replies.replies();
         let codes = self.replies.codes();
-        let mut slacks = vec![0u8; guesses.len()];
-        let mut done = 0;
-        while let Some(first) = guesses.get(done) {
-            let unscored = &guesses[done..];
+        // Every slack is written once, block by block: a list zeroed first took 1.6% of
+        // optimal 4×7's instructions.
+        let mut slacks = Vec::with_capacity(guesses.len());
+        while let Some(first) = guesses.get(slacks.len()) {
+            let unscored = &guesses[slacks.len()..];
             // Where the guesses are dense, copy a stretch of each row and mark every code in
             // it, using the listed ones only: cheaper than gathering them one by one.
             let start = first.index();
@@ -393,15 +394,11 @@ impl Search<'_> {
             };
             let mut slack = [0u8; BLOCK];
             mark_replies(&rows, &columns, solved, replies, &mut slack);
-            let marked = &mut slacks[done..done + block.len()];
             if stretch && block.len() < width {
-                for (marked, guess) in marked.iter_mut().zip(block) {
-                    *marked = slack[guess.index() - start];
-                }
+                slacks.extend(block.iter().map(|guess| slack[guess.index() - start]));
             } else {
-                marked.copy_from_slice(&slack[..block.len()]);
+                slacks.extend_from_slice(&slack[..block.len()]);
             }
-            done += block.len();
         }
         slacks
     }
