@@ -85,26 +85,56 @@ impl Counter<'_> {
             &mut largest,
         );
         for (i, &guess) in block.iter().enumerate() {
-            let candidate = counts[solved][i] > 0;
-            let bound = if largest[i] <= self.largest_short {
-                3 * n - u64::from(distinct[i]) - u64::from(candidate)
-            } else if class_bound[usize::from(largest[i])] == INFEASIBLE {
-                u64::from(INFEASIBLE)
-            } else {
-                // No class is larger than the largest, so every class bound is finite and the
-                // sum needs no saturation.
-                let sum = counts
-                    .iter()
-                    .map(|count| class_bound[usize::from(count[i])])
-                    .fold(0u32, u32::wrapping_add);
-                n + u64::from(sum.wrapping_sub(class_bound[usize::from(counts[solved][i])]))
+            let classes = Classes {
+                sizes: counts.iter().map(|count| count[i]),
+                solved: counts[solved][i],
+                distinct: distinct[i],
+                largest: largest[i],
             };
-            take(Counted {
-                guess,
-                bound,
-                candidate,
-                uniform: u64::from(largest[i]) == n,
-            });
+            take(classes.counted(guess, n, self.largest_short, class_bound));
+        }
+    }
+}
+
+/// One guess's classes at a set of `n` codes: the size of each (in any order, the all-black
+/// one among them, with any number of empty ones), and what the counting found of them.
+pub(super) struct Classes<I> {
+    pub(super) sizes: I,
+    /// The size of the all-black class: 1 if the guess is a candidate, else 0.
+    pub(super) solved: u8,
+    pub(super) distinct: u8,
+    pub(super) largest: u8,
+}
+
+impl<I: Iterator<Item = u8>> Classes<I> {
+    /// The guess's bound, given the class bounds by size (at least up to the largest class)
+    /// and the largest class for which the `3n − d − [candidate]` shortcut holds.
+    pub(super) fn counted(
+        self,
+        guess: Code,
+        n: u64,
+        largest_short: u8,
+        class_bound: &[u32],
+    ) -> Counted {
+        let candidate = self.solved > 0;
+        let bound = if self.largest <= largest_short {
+            3 * n - u64::from(self.distinct) - u64::from(candidate)
+        } else if class_bound[usize::from(self.largest)] == INFEASIBLE {
+            u64::from(INFEASIBLE)
+        } else {
+            // No class is larger than the largest, so every class bound is finite and the
+            // sum needs no saturation.
+            let sum = self
+                .sizes
+                .map(|size| class_bound[usize::from(size)])
+                .fold(0u32, u32::wrapping_add);
+            n + u64::from(sum.wrapping_sub(class_bound[usize::from(self.solved)]))
+        };
+        Counted {
+            guess,
+            bound,
+            candidate,
+            uniform: u64::from(self.largest) == n,
         }
     }
 }

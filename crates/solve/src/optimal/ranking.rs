@@ -21,7 +21,9 @@ use super::bounds::INFEASIBLE;
 use super::budget::Budget;
 use super::columns::{Columns, BLOCK};
 use super::context::Search;
-use super::counting::{keep_waiting, mark_replies, stretch_pays, Counted, Counter, REPLIES_MARKED};
+use super::counting::{
+    keep_waiting, mark_replies, stretch_pays, Classes, Counted, Counter, REPLIES_MARKED,
+};
 use crate::guesses::{candidates_among, Guesses};
 use crate::symmetry::Symmetry;
 
@@ -30,6 +32,9 @@ const NODES_PER_REPORT: u64 = 4096;
 
 /// Waiting guesses are looked through for the next group in stretches of this many slacks.
 const MARKS_SCANNED: usize = 64;
+
+/// Groups of at most this many guesses are counted one guess at a time.
+const FEW_COUNTED: usize = 8;
 
 /// A guess worth trying: its bound, whether it is not a candidate, the guess. Ordered so that
 /// better bounds come first, then candidates, then smaller codes.
@@ -194,6 +199,11 @@ impl<'s> Ranking<'s> {
                 let candidate = self.set.binary_search(&guess).is_ok();
                 self.counted.push(Reverse((bound, !candidate, guess)));
             }
+        } else if group.len() <= FEW_COUNTED {
+            for &guess in &group {
+                let counted = search.count_one(self.set, self.budget, guess);
+                self.scored(counted);
+            }
         } else {
             let mut counter = search.counter(self.set, self.budget);
             for block in group.chunks(BLOCK) {
@@ -290,6 +300,30 @@ impl Search<'_> {
             class_bound,
             counts: vec![[0u8; BLOCK]; occurring.len()],
         }
+    }
+
+    /// Counts the classes of one guess at `set`, whose rows, and the guess's, must be held.
+    /// Counting is cheaper one code at a time than in vector lanes mostly left empty.
+    fn count_one(&self, set: &[Code], budget: Budget, guess: Code) -> Counted {
+        // The table is symmetric: the guess's row holds every code's reply to it.
+        let row = self.replies.row(guess).expect("the table is held");
+        let mut sizes = [0u8; REPLIES_MARKED];
+        for secret in set {
+            sizes[usize::from(row[secret.index()])] += 1;
+        }
+        let classes = Classes {
+            sizes: sizes.into_iter(),
+            solved: sizes[usize::from(self.replies.all_black())],
+            distinct: sizes.iter().filter(|&&size| size > 0).count() as u8,
+            largest: sizes.iter().copied().max().unwrap_or(0),
+        };
+        let class_bounds = self.bounds.row(budget.after_guess());
+        classes.counted(
+            guess,
+            set.len() as u64,
+            self.largest_short(budget),
+            class_bounds,
+        )
     }
 
     /// The largest class for which the `3n − d − [candidate]` shortcut holds: it needs every
@@ -451,4 +485,45 @@ impl Search<'_> {
 
 fn clamp(total: u64) -> u32 {
     u32::try_from(total).unwrap_or(INFEASIBLE)
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use mastermind_core::{FeedbackKind, Game, Scorer};
+
+    use super::super::{Capacity, OptimalOptions, Root};
+    use super::*;
+    use crate::{NoProgress, Situation};
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(100))]
+
+        /// A guess counted alone gets the bound the vector counter gives it in a block.
+        #[test]
+        fn counting_one_guess_matches_counting_a_block(
+            picks in prop::collection::btree_set(0u32..625, 3..=255),
+            guesses in prop::collection::vec(0u32..625, 1..=40),
+            cap in prop::option::of(2usize..=6),
+        ) {
+            let scorer = Scorer::new(Game::new(4, 5, true, FeedbackKind::BlackWhite).expect("a game"));
+            let options = OptimalOptions { max_guesses: cap, consistent_only: false };
+            let start = Situation::start(&scorer);
+            let root = Root::with_capacity(&scorer, &options, &start, &NoProgress, Capacity::full())
+                .expect("a budget");
+            let (search, budget) = (&root.search, root.budget);
+            let set: Vec<Code> = picks.into_iter().map(Code).collect();
+            let guesses: Vec<Code> = guesses.into_iter().map(Code).collect();
+            let mut in_block = Vec::new();
+            search.counter(&set, budget).score(&guesses, |counted| in_block.push(counted));
+            for (&guess, block) in guesses.iter().zip(&in_block) {
+                let alone = search.count_one(&set, budget, guess);
+                prop_assert_eq!(
+                    (alone.guess, alone.bound, alone.candidate, alone.uniform),
+                    (block.guess, block.bound, block.candidate, block.uniform)
+                );
+            }
+        }
+    }
 }
