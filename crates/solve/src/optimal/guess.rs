@@ -170,8 +170,10 @@ impl Search<'_> {
     }
 
     /// Learns more of a class before it is solved, where that is cheap next to solving it:
-    /// a scan outside a small set, or a ranking of a larger one's guesses against `limit`.
-    /// Returns by how much its estimate rose.
+    /// a scan outside a small set, then, unless that settles it, a ranking of its guesses
+    /// against `limit`. Small classes are ranked too, after a scan as well: left to be
+    /// ranked when solved, they made optimal 4×8 and 4×9 take 1.06 times as long, and 4×7
+    /// 1.08. Returns by how much its estimate rose.
     fn sharpen<'s>(
         &'s self,
         class: &mut Class<'s>,
@@ -179,15 +181,13 @@ impl Search<'_> {
         limit: u32,
         symmetry: &'s Symmetry,
     ) -> u32 {
+        let before = class.known.value;
         if self.needs_scan(class.codes, budget, class.known) {
-            let before = class.known.value;
             class.known = self.scan_outside(class.codes, budget);
+        }
+        if class.known.exact {
             return class.known.value - before;
         }
-        if class.known.exact || class.codes.len() <= self.bounds.fan_out() + 1 {
-            return 0;
-        }
-        let before = class.known.value;
         let canonical = self.canonical(class.codes);
         if let Some(canonical) = &canonical {
             class.known.value = class.known.value.max(self.shared(canonical, budget));
