@@ -302,7 +302,7 @@ impl Search<'_> {
         }
     }
 
-    /// Counts the classes of one guess at `set`, whose rows, and the guess's, must be held.
+    /// Counts the classes of one guess at `set`; the guess's row of the table must be held.
     /// Counting is cheaper one code at a time than in vector lanes mostly left empty.
     fn count_one(&self, set: &[Code], budget: Budget, guess: Code) -> Counted {
         // The table is symmetric: the guess's row holds every code's reply to it.
