@@ -332,9 +332,9 @@ mod terminal {
         let mut session = in_80_columns(command);
         let bar = session
             .expect(Regex(
-                r"\] [0-9.]+ [KM]?i?B/5\.[0-9]+ MiB checked, ~[0-9]+s left, the certificate",
+                r"\] [0-9.]+ [KM]?i?B/4\.[0-9]+ MiB checked, ~[0-9]+s left, the certificate",
             ))
-            .expect("the bar counts the certificate's bytes checked, of its 5.7 MiB");
+            .expect("the bar counts the certificate's bytes checked, of its 4.5 MiB");
         let mut shown = String::from_utf8_lossy(bar.before()).into_owned();
         shown.push_str(&String::from_utf8_lossy(&bar[0]));
         stop_fitting_80_columns(&mut session, shown);

@@ -14,7 +14,7 @@ use crate::guesses::to_check;
 use crate::rules::wins;
 use crate::{
     fan_out, size_bound, size_bounds, spread_bound, Bound, CertificateError, FactTable, Header,
-    Held, Known, Step, Symmetries,
+    Held, Known, Renaming, Step, Symmetries,
 };
 
 /// A certificate that checked: its game, and every bound it proves.
@@ -151,6 +151,7 @@ struct ReadFact {
     symmetry: Arc<Known>,
     budget: Option<u8>,
     bound: u32,
+    renaming: Option<Renaming>,
 }
 
 impl Rules<'_> {
@@ -162,6 +163,13 @@ impl Rules<'_> {
         paths: &mut Paths<'_>,
     ) -> Result<ReadFact, CertificateError> {
         let path = self.steps(index, &raw.path)?;
+        if let Some(misfit) = raw.renaming.as_ref().and_then(|r| r.misfit(self.book)) {
+            return Err(CertificateError::Malformed {
+                index,
+                at: describe(self.book, &path),
+                message: misfit,
+            });
+        }
         let (set, symmetry) = paths.at(&path);
         Ok(ReadFact {
             index,
@@ -170,6 +178,7 @@ impl Rules<'_> {
             symmetry,
             budget: raw.budget,
             bound: raw.bound,
+            renaming: raw.renaming,
         })
     }
 
@@ -187,6 +196,7 @@ impl Rules<'_> {
             ref symmetry,
             budget,
             bound,
+            ref renaming,
         } = *fact;
         let fail = |message: String| CertificateError::Unproven {
             index,
@@ -205,6 +215,18 @@ impl Rules<'_> {
         }
         if size_bound(n, self.fan_out, budget) >= bound {
             return Ok(());
+        }
+        if let Some(renaming) = renaming {
+            let proven = table.get_before(&renaming.image(self.book, set), budget, index);
+            return if proven >= bound {
+                Ok(())
+            } else {
+                Err(fail(format!(
+                    "its renaming leads to a set for which the facts before it prove {}, not {}",
+                    show(proven),
+                    show(bound)
+                )))
+            };
         }
         let child_budget = budget.map(|b| b - 1);
         let bounds = size_bounds(n, self.fan_out, child_budget);

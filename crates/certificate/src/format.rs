@@ -11,6 +11,7 @@
 //! fact      0x01, depth u8, depth × (guess varint, reply u8), budget u8 (255: no cap),
 //!           bound varint (4294967295: no strategy fits the budget)
 //! forget    0x02, depth u8 (from version 2)
+//! renamed   0x03, the fields of a fact, then pegs × u8 and colours × u8 (from version 3)
 //! end       0x00, facts varint, SHA-256 of every byte from the magic up to this record (32 bytes)
 //! ```
 //!
@@ -19,7 +20,12 @@
 //! piece's inner facts once the piece is done. It only frees memory. Every fact is checked
 //! before it is recorded, so keeping or dropping checked facts cannot make a false fact pass:
 //! a dropped fact that was still needed makes a later fact fail to check. A version 1 file
-//! has no forget records; this build reads both versions.
+//! has no forget records.
+//!
+//! A *renamed* fact is a fact that rests on an earlier fact about the same set with its pegs
+//! and colours renamed ([`Renaming`]): after its bound come the renaming's pegs (peg `j` of
+//! a renamed code takes its colour from peg `pegs[j]`) and colours (colour `c` becomes
+//! `colours[c]`). Versions 1 and 2 have no such records; this build reads all three versions.
 //!
 //! Guesses are code indices in numeric order, replies are feedback indices
 //! (`black × (pegs + 1) + white`), both as [`mastermind_core`] numbers them. A certificate may
@@ -31,12 +37,12 @@ use std::io::{self, Read, Write};
 use mastermind_core::{Code, Feedback, FeedbackKind, Game};
 use sha2::{Digest, Sha256};
 
-use crate::CertificateError;
+use crate::{CertificateError, Renaming};
 
 /// The bytes every certificate starts with.
 pub const MAGIC: &[u8] = b"mastermind-certificate\n";
 /// The layout this build writes (it reads this one and every earlier one).
-pub const FORMAT_VERSION: u64 = 2;
+pub const FORMAT_VERSION: u64 = 3;
 
 /// The bytes a [`CertificateWriter`] gathers before it writes them out.
 const WRITE_BUFFER: usize = 1 << 16;
@@ -50,6 +56,7 @@ const FACTS_PER_FLUSH: u64 = 1 << 17;
 
 const FACT: u8 = 1;
 const FORGET: u8 = 2;
+const RENAMED: u8 = 3;
 const END: u8 = 0;
 const NO_CAP: u8 = u8::MAX;
 const INFEASIBLE: u64 = u32::MAX as u64;
@@ -110,6 +117,9 @@ pub struct Fact {
     pub budget: Option<u8>,
     /// The least total any strategy within the budget can reach.
     pub bound: Bound,
+    /// For a renamed fact, the renaming that takes the set to one an earlier fact is about;
+    /// `None` for a fact that rests on its guesses' classes.
+    pub renaming: Option<Renaming>,
 }
 
 /// Writes a certificate as its facts come, through a buffer: a fact is a handful of small
@@ -146,7 +156,12 @@ impl<W: Write> CertificateWriter<W> {
             .ok()
             .filter(|&depth| usize::from(depth) <= MOST_STEPS)
             .ok_or_else(|| io::Error::other("a path deeper than a certificate holds"))?;
-        self.out.write_all(&[FACT, depth])?;
+        let kind = if fact.renaming.is_some() {
+            RENAMED
+        } else {
+            FACT
+        };
+        self.out.write_all(&[kind, depth])?;
         for step in &fact.path {
             write_varint(&mut self.out, u64::from(step.guess.0))?;
             self.out.write_all(&[step.reply.index() as u8])?;
@@ -154,6 +169,10 @@ impl<W: Write> CertificateWriter<W> {
         let budget = fact.budget.map_or(NO_CAP, |b| b.min(NO_CAP - 1));
         self.out.write_all(&[budget])?;
         write_varint(&mut self.out, u64::from(fact.bound.as_u32()))?;
+        if let Some(renaming) = &fact.renaming {
+            self.out.write_all(&renaming.pegs)?;
+            self.out.write_all(&renaming.colours)?;
+        }
         self.facts += 1;
         if self.facts.is_multiple_of(FACTS_PER_FLUSH) {
             self.flush()?;
@@ -271,6 +290,8 @@ pub(crate) struct RawFact {
     pub(crate) path: Vec<(u64, u8)>,
     pub(crate) budget: Option<u8>,
     pub(crate) bound: u32,
+    /// As written: checked against the game when the fact is.
+    pub(crate) renaming: Option<Renaming>,
 }
 
 /// The bytes that open a gzip stream.
@@ -350,7 +371,8 @@ impl<R: Read> Reader<R> {
     pub(crate) fn next_record(&mut self) -> Result<Option<Record>, CertificateError> {
         let facts = self.facts;
         match self.byte()? {
-            FACT => self.fact().map(|fact| Some(Record::Fact(fact))),
+            FACT => self.fact(false).map(|fact| Some(Record::Fact(fact))),
+            RENAMED if self.version >= 3 => self.fact(true).map(|fact| Some(Record::Fact(fact))),
             FORGET if self.version >= 2 => Ok(Some(Record::Forget(usize::from(self.byte()?)))),
             END => self.end().map(|()| None),
             other => Err(CertificateError::Damaged(format!(
@@ -371,8 +393,8 @@ impl<R: Read> Reader<R> {
         }
     }
 
-    /// A fact's body, after its kind.
-    fn fact(&mut self) -> Result<RawFact, CertificateError> {
+    /// A fact's body, after its kind: a renamed fact's (`renamed`) ends with its renaming.
+    fn fact(&mut self, renamed: bool) -> Result<RawFact, CertificateError> {
         let facts = self.facts;
         let depth = usize::from(self.byte()?);
         if depth > MOST_STEPS {
@@ -396,11 +418,26 @@ impl<R: Read> Reader<R> {
             .ok_or_else(|| {
                 CertificateError::Damaged(format!("fact {facts} has a bound past 4294967295"))
             })?;
+        let renaming = if renamed {
+            let game = self.header.game;
+            let mut pegs = vec![0; game.pegs()];
+            let mut colours = vec![0; game.colours()];
+            read_exact_or(&mut self.input, &mut pegs, || CertificateError::Truncated {
+                facts,
+            })?;
+            read_exact_or(&mut self.input, &mut colours, || {
+                CertificateError::Truncated { facts }
+            })?;
+            Some(Renaming { pegs, colours })
+        } else {
+            None
+        };
         self.facts += 1;
         Ok(RawFact {
             path,
             budget,
             bound,
+            renaming,
         })
     }
 
@@ -504,6 +541,7 @@ impl<'r> FactReader<'r> {
                 .collect(),
             budget: raw.budget,
             bound: Bound::from_u32(raw.bound),
+            renaming: raw.renaming,
         }))
     }
 }
@@ -538,6 +576,7 @@ mod tests {
             path: Vec::new(),
             budget: None,
             bound: Bound::AtLeast(1),
+            renaming: None,
         };
         writer.fact(&fact).unwrap();
         if forget {
@@ -562,6 +601,32 @@ mod tests {
         }
     }
 
+    /// A renamed fact reads back with its renaming, from version 3 on only.
+    #[test]
+    fn renamed_facts_read_from_version_3_only() {
+        let mut writer = CertificateWriter::new(Vec::new(), &header()).unwrap();
+        let renamed = Fact {
+            path: vec![Step {
+                guess: Code(4),
+                reply: Feedback::from_index(1),
+            }],
+            budget: Some(3),
+            bound: Bound::AtLeast(9),
+            renaming: Some(Renaming {
+                pegs: vec![1, 0],
+                colours: vec![2, 0, 1],
+            }),
+        };
+        writer.fact(&renamed).unwrap();
+        let bytes = writer.finish().unwrap();
+        assert_eq!(read_facts(&bytes[..]).unwrap().1, [renamed]);
+        let error = records(&as_version(bytes, 2)).unwrap_err().to_string();
+        assert!(
+            error.contains("kind 3, which version 2 does not have"),
+            "{error}"
+        );
+    }
+
     /// A writer hands its output every fact at each multiple of [`FACTS_PER_FLUSH`], by count
     /// and never by the clock, so that a stop loses only the facts since, and a compressed
     /// proof is the same bytes in every run.
@@ -573,6 +638,7 @@ mod tests {
             path: Vec::new(),
             budget: None,
             bound: Bound::AtLeast(bound),
+            renaming: None,
         };
         for bound in 0..FACTS_PER_FLUSH + 5 {
             writer.fact(&fact(bound as u32)).unwrap();
@@ -641,8 +707,8 @@ mod tests {
             "kind 2, which version 1 does not have",
         );
         refused(
-            as_version(written(false), 3),
-            "version 3; this build reads versions 1 to 2",
+            as_version(written(false), 4),
+            "version 4; this build reads versions 1 to 3",
         );
     }
 }

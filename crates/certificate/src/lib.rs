@@ -28,6 +28,12 @@
 //! 4. The guess then costs at least the set's size plus those class bounds. The fact holds if
 //!    every guess costs at least its bound.
 //!
+//! A *renamed* fact rests on one earlier fact instead: it gives a renaming of pegs and colours
+//! ([`Renaming`], which the checker requires to be a permutation of each), the checker
+//! renames every code of the set, and the fact holds if an earlier fact about exactly that
+//! image, with at least the budget, proves at least its bound. A renaming keeps every reply,
+//! so a strategy for the set is one for its image, guess for guess, at the same cost.
+//!
 //! Two shortcuts, also computed from the rules. A guess with `d` distinct replies from the `n`
 //! codes, one of them all black when it is one of the codes, costs at least
 //! `3n − d − [one of the codes]` by the size bound (a class of `c` codes costs at least
@@ -62,6 +68,7 @@ mod error;
 mod floor;
 mod format;
 mod guesses;
+mod renaming;
 mod rules;
 mod symmetry;
 mod table;
@@ -74,6 +81,7 @@ pub use format::{
     MAGIC,
 };
 pub use guesses::to_check;
+pub use renaming::Renaming;
 pub use rules::{fan_out, size_bound, spread_bound};
 pub use symmetry::{Known, Stabilizer, Symmetries};
 pub use table::FactTable;

@@ -256,7 +256,8 @@ pub mod verify {
 /// [`strategy::certify_tree`] write them.
 pub mod certificate {
     pub use mastermind_certificate::{
-        check, read_facts, Bound, CertificateError, CertificateWriter, Fact, Header, Proven, Step,
+        check, read_facts, Bound, CertificateError, CertificateWriter, Fact, Header, Proven,
+        Renaming, Step,
     };
 }
 

@@ -81,6 +81,7 @@ fn a_false_fact_in_a_parts_certificate_leaves_a_certificate_that_does_not_check(
                 }],
                 budget: None,
                 bound: Bound::AtLeast(bound as u32 + 1),
+                renaming: None,
             })
             .unwrap();
         let forged = writer.finish().unwrap();

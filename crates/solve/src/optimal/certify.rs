@@ -6,7 +6,9 @@
 //! know of its classes: the size bound, or a fact already written. Where that falls short of
 //! the claim, it asks the search what the classes cost (against a limit, so only as much as
 //! the gap needs) and proves those costs first, largest class first, until the guess is ruled
-//! out. Facts are written children first, so every fact cites only facts before it. The
+//! out. A set that is a renaming of one already proven (as the search's canonical forms tell)
+//! gets a renamed fact instead, which cites that one ([`RenamedFacts`]). Facts are written
+//! children first, so every fact cites only facts before it. The
 //! prover trusts the search only to say where to look: a wrong answer from the search leaves
 //! a fact the prover cannot complete, reported as a contradiction, and never a certificate
 //! that checks.
@@ -16,7 +18,7 @@ use std::sync::Arc;
 
 use mastermind_certificate::{
     fan_out, size_bound, size_bounds, spread_bound, to_check, Bound, CertificateWriter, Classes,
-    Fact, FactTable, Held, PathSets, Step, Symmetries,
+    Fact, FactTable, Held, PathSets, Renaming, Step, Symmetries,
 };
 use mastermind_core::{Code, Codebook, Feedback, Scorer};
 
@@ -25,6 +27,7 @@ use super::budget::Budget;
 use super::columns::BLOCK;
 use super::context::{Search, Subproblem};
 use super::counting::REPLIES_MARKED;
+use super::renamed_facts::RenamedFacts;
 use super::Root;
 use crate::symmetry::Symmetry;
 
@@ -108,6 +111,8 @@ pub(super) struct Prover<'p, 'a, W: Write> {
     consistent_only: bool,
     /// What the facts written so far prove, as the checker will look it up.
     facts: FactTable,
+    /// The same, by the canonical forms of their sets.
+    renamed: RenamedFacts,
     path: Vec<Step>,
     /// The checker's symmetries of the paths met.
     symmetries: Symmetries,
@@ -127,6 +132,7 @@ impl<'p, 'a, W: Write> Prover<'p, 'a, W> {
             fan_out: fan_out(book),
             consistent_only: search.consistent_only,
             facts: FactTable::new(),
+            renamed: RenamedFacts::default(),
             path: Vec::new(),
             symmetries: Symmetries::new(),
             classes: Classes::new(scorer),
@@ -139,12 +145,12 @@ impl<'p, 'a, W: Write> Prover<'p, 'a, W> {
     pub(super) fn cite(&mut self, facts: &mut dyn Iterator<Item = Fact>) {
         let mut sets = PathSets::new(self.scorer);
         for fact in facts {
-            self.facts.record(
-                sets.at(&fact.path),
-                fact.path.len(),
-                fact.budget,
-                fact.bound.as_u32(),
-            );
+            let set = sets.at(&fact.path);
+            let bound = fact.bound.as_u32();
+            self.facts.record(set, fact.path.len(), fact.budget, bound);
+            if let Some(filed) = RenamedFacts::file(self.book, set, fact.budget) {
+                self.renamed.record(filed, bound);
+            }
         }
     }
 
@@ -171,6 +177,9 @@ impl<W: Write> Prover<'_, '_, W> {
             .max(size_bound(set.len(), self.fan_out, budget))
     }
 
+    /// Writes the facts that prove that `set` needs at least `bound` within `budget`: none if
+    /// the facts so far do, a renamed fact if a renaming of it was proven, else a proof by its
+    /// guesses.
     fn prove(
         &mut self,
         set: &[Code],
@@ -182,6 +191,30 @@ impl<W: Write> Prover<'_, '_, W> {
         if self.known(set, limit) >= bound {
             return Ok(());
         }
+        let filed = RenamedFacts::file(self.book, set, limit);
+        if let Some((proven, renaming)) = filed
+            .as_ref()
+            .and_then(|filed| self.renamed.proving(filed, bound))
+        {
+            return self.write(set, limit, proven, Some(renaming));
+        }
+        self.prove_by_guesses(set, budget, symmetry, bound)?;
+        if let Some(filed) = filed {
+            self.renamed.record(filed, bound);
+        }
+        Ok(())
+    }
+
+    /// Proves the bound for `set` by its guesses' classes: each guess the checker takes is
+    /// ruled out by what is known of its classes, after those classes are proven.
+    fn prove_by_guesses(
+        &mut self,
+        set: &[Code],
+        budget: Budget,
+        symmetry: &Symmetry,
+        bound: u32,
+    ) -> Result<(), CertifyError> {
+        let limit = budget.limit();
         let child = budget.after_guess();
         let n = set.len() as u32;
         let bounds = size_bounds(set.len(), self.fan_out, child.limit());
@@ -253,11 +286,24 @@ impl<W: Write> Prover<'_, '_, W> {
                 return Err(self.contradiction(guess, bound, sum));
             }
         }
-        self.facts.record(set, self.path.len(), limit, bound);
+        self.write(set, limit, bound, None)
+    }
+
+    /// Writes the fact that `set` needs at least `bound` with `budget` left, renamed by
+    /// `renaming` if it is a renamed fact, and remembers it.
+    fn write(
+        &mut self,
+        set: &[Code],
+        budget: Option<u8>,
+        bound: u32,
+        renaming: Option<Renaming>,
+    ) -> Result<(), CertifyError> {
+        self.facts.record(set, self.path.len(), budget, bound);
         self.out.fact(&Fact {
             path: self.path.clone(),
-            budget: limit,
+            budget,
             bound: Bound::from_u32(bound),
+            renaming,
         })?;
         Ok(())
     }

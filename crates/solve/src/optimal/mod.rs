@@ -37,6 +37,7 @@ mod partition;
 mod piece_certificates;
 mod pieces;
 mod ranking;
+mod renamed_facts;
 mod replies;
 mod report;
 mod search;
