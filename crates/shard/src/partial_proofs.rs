@@ -18,6 +18,7 @@ use std::path::{Path, PathBuf};
 
 use flate2::write::GzEncoder;
 use mastermind_certificate::{packed, CertificateWriter, Fact, FactReader, Header};
+use tempfile::TempPath;
 
 use crate::ShardId;
 
@@ -49,20 +50,27 @@ pub(crate) fn start(path: &Path, header: &Header) -> io::Result<Option<(ProofUnd
     let directory = path.parent().unwrap_or(Path::new("."));
     let prefix = temporary_prefix(path);
     remove_abandoned(directory, &prefix)?;
-    let (file, temporary) = tempfile::Builder::new()
-        .prefix(&prefix)
-        .tempfile_in(directory)?
-        .into_parts();
-    file.try_lock().map_err(io::Error::other)?;
+    let (file, temporary) = locked_temporary(directory, &prefix)?;
     let mut writer = CertificateWriter::new(packed(file), header)?;
+    let replaces_stopped = to_copy.is_some();
     let mut taken_in = 0;
     for fact in facts_of(to_copy, path, header)? {
         writer.fact(&fact)?;
         taken_in += 1;
     }
-    // The stopped proof is replaced only once every fact of it is in the new file.
+    // The stopped proof is replaced only once every fact of it is in the new file. Where
+    // there was none, another run that started this proof meanwhile keeps it: two runs
+    // writing under one name would each take the other's file for its own.
     writer.flush()?;
-    temporary.persist(path).map_err(|error| error.error)?;
+    if replaces_stopped {
+        temporary.persist(path).map_err(|error| error.error)?;
+    } else {
+        match temporary.persist_noclobber(path) {
+            Ok(()) => {}
+            Err(error) if error.error.kind() == ErrorKind::AlreadyExists => return Ok(None),
+            Err(error) => return Err(error.error),
+        }
+    }
     let cited = Box::new(facts_of(to_cite, path, header)?.take(taken_in as usize));
     let proof = ProofUnderWay {
         writer,
@@ -70,6 +78,44 @@ pub(crate) fn start(path: &Path, header: &Header) -> io::Result<Option<(ProofUnd
         taken_in,
     };
     Ok(Some((proof, cited)))
+}
+
+/// A new hidden file named with `prefix` in `directory`, locked. Another run's
+/// [`remove_abandoned`] may remove a file in the moment between its making and its locking,
+/// so a file no longer at its name is replaced by another.
+fn locked_temporary(directory: &Path, prefix: &str) -> io::Result<(File, TempPath)> {
+    loop {
+        let (file, temporary) = tempfile::Builder::new()
+            .prefix(prefix)
+            .tempfile_in(directory)?
+            .into_parts();
+        match file.try_lock() {
+            Ok(()) if is_at(&file, &temporary)? => return Ok((file, temporary)),
+            // Another run is looking at it, to remove it or not: make another.
+            Ok(()) | Err(TryLockError::WouldBlock) => {}
+            Err(TryLockError::Error(error)) => return Err(error),
+        }
+    }
+}
+
+/// Whether `path` names the very file `file` is open on (not one put there since, or none).
+fn is_at(file: &File, path: &Path) -> io::Result<bool> {
+    let named = match std::fs::symlink_metadata(path) {
+        Ok(named) => named,
+        Err(error) if error.kind() == ErrorKind::NotFound => return Ok(false),
+        Err(error) => return Err(error),
+    };
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let open = file.metadata()?;
+        Ok(open.dev() == named.dev() && open.ino() == named.ino())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (file, named);
+        Ok(true)
+    }
 }
 
 /// The start of the names of the files a new proof for `path` is written in before it takes
@@ -90,9 +136,17 @@ fn remove_abandoned(directory: &Path, prefix: &str) -> io::Result<()> {
         {
             continue;
         }
-        let file = File::open(entry.path())?;
+        // Another run's file may take its name, or be given up, at any moment.
+        let file = match File::open(entry.path()) {
+            Ok(file) => file,
+            Err(error) if error.kind() == ErrorKind::NotFound => continue,
+            Err(error) => return Err(error),
+        };
         match file.try_lock() {
-            Ok(()) => std::fs::remove_file(entry.path())?,
+            Ok(()) => match std::fs::remove_file(entry.path()) {
+                Err(error) if error.kind() != ErrorKind::NotFound => return Err(error),
+                _ => {}
+            },
             Err(TryLockError::WouldBlock) => {}
             Err(TryLockError::Error(error)) => return Err(error),
         }
@@ -104,6 +158,12 @@ fn remove_abandoned(directory: &Path, prefix: &str) -> io::Result<()> {
 pub(crate) type Facts = Box<dyn Iterator<Item = Fact>>;
 
 impl ProofUnderWay {
+    /// Gives the proof up and removes its file: another run has finished the piece's proof
+    /// while this one was starting.
+    pub(crate) fn abandon(self) -> io::Result<()> {
+        std::fs::remove_file(&self.path)
+    }
+
     /// Closes the proof and gives it the name `certificate`; returns its size in bytes.
     pub(crate) fn finish(self, certificate: &Path) -> io::Result<u64> {
         let file = self.writer.finish()?.finish()?;
@@ -146,9 +206,12 @@ fn open_stopped(path: &Path) -> io::Result<Stopped> {
             "not a regular file; a run keeps its proofs in regular files only: remove it",
         ));
     }
-    match to_copy.try_lock_shared() {
-        Ok(()) => Ok(Stopped::Files(to_copy, open()?)),
-        Err(TryLockError::WouldBlock) => Ok(Stopped::Busy),
+    // Held alone, and still at its name once held: two runs that both took one stopped proof
+    // in would each put their own in its place, and a proof that another run has replaced or
+    // finished since it was opened is that run's.
+    match to_copy.try_lock() {
+        Ok(()) if is_at(&to_copy, path)? => Ok(Stopped::Files(to_copy, open()?)),
+        Ok(()) | Err(TryLockError::WouldBlock) => Ok(Stopped::Busy),
         Err(TryLockError::Error(error)) => Err(error),
     }
 }

@@ -513,6 +513,14 @@ impl<'a> ResumableRun<'a> {
                 }
                 continue;
             };
+            if path.is_file() {
+                // Another run finished the proof between the look above and the start.
+                drop(cited);
+                proof
+                    .abandon()
+                    .map_err(ResumeError::io("write", &partial))?;
+                continue;
+            }
             if proof.taken_in > 0 {
                 watcher.event(ResumeEvent::ProofTakenIn {
                     id,
