@@ -5,15 +5,18 @@
 #
 #   contrib/slurm/resume.sh WORKERS OUTPUT [generate flags...]
 #   contrib/slurm/resume.sh 8 optimal-5x6.json --pegs 5 --colours 6
+#   contrib/slurm/resume.sh 52 optimal-4x10.json --colours 10 --certificate optimal-4x10.cert
 #
 # MASTERMIND names the binary (default: mastermind on the PATH); PIECES the run's directory,
 # which every node must see, with file locks that work across nodes (default: ./pieces);
 # SBATCH_FLAGS go to both sbatch calls. Submit again with the same PIECES to go on from where
-# a cancelled or timed-out run stopped: each piece under way goes on from its notes.
+# a cancelled or timed-out run stopped: each piece under way goes on from its notes. With
+# --certificate the workers prove each piece beside it and the last job writes the whole
+# certificate with the tree.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 if [ $# -lt 2 ]; then
-  sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 fi
 workers=$1

@@ -4,7 +4,8 @@
 //! processes, no task plugin, so neither systemd nor cgroups is needed), submits the optimal
 //! 4×6 search as a job array of 8 shards with the merge job depending on it, waits, and checks
 //! the merged tree against `generate`'s, byte for byte; then the same search as one resumable
-//! run, workers of a job array sharing one directory of pieces; then a small atlas in 3
+//! run, workers of a job array sharing one directory of pieces and proving each, whose
+//! certificate must check; then a small atlas in 3
 //! shards, whose figures must equal one process's.
 
 use std::ffi::OsStr;
@@ -64,7 +65,9 @@ const RESUME_WORKERS: u32 = 3;
 
 /// `contrib/slurm/resume.sh` on the cluster: workers sharing one directory of pieces, and the
 /// job after them, must write the tree one process writes, and leave every piece in and no
-/// notes behind.
+/// notes behind. They prove as they go (`--certificate`), as a frontier optimum's proof is
+/// spread over a cluster: each piece's certificate beside it, and the whole one, which the
+/// checker must find proves the tree.
 fn resume_on_slurm(
     root: &Path,
     cluster: &Cluster,
@@ -73,11 +76,17 @@ fn resume_on_slurm(
     single: &[u8],
 ) -> anyhow::Result<()> {
     let tree = directory.join("resumed-4x6.json");
+    let certificate = directory.join("resumed-4x6.cert");
     let pieces = directory.join("pieces");
     cluster.submit_and_wait(
         root,
         "resume.sh",
-        &[RESUME_WORKERS.to_string().as_ref(), tree.as_os_str()],
+        &[
+            RESUME_WORKERS.to_string().as_ref(),
+            tree.as_os_str(),
+            "--certificate".as_ref(),
+            certificate.as_os_str(),
+        ],
         binary,
         ("PIECES", &pieces),
         directory,
@@ -96,12 +105,32 @@ fn resume_on_slurm(
         .map(|entry| Ok(entry?.file_name().to_string_lossy().into_owned()))
         .collect::<std::io::Result<_>>()?;
     ensure!(
-        names.iter().all(|name| name.ends_with(".json")),
-        "notes were left behind: {names:?}"
+        names
+            .iter()
+            .all(|name| name.ends_with(".json") || name.ends_with(".cert")),
+        "notes or proofs under way were left behind: {names:?}"
+    );
+    let pieces_in = names.iter().filter(|name| name.ends_with(".json")).count();
+    let proven = names.len() - pieces_in;
+    ensure!(
+        proven == pieces_in,
+        "{proven} of the {pieces_in} pieces have a certificate"
+    );
+    let verified = Command::new(binary)
+        .arg("verify")
+        .arg(&tree)
+        .arg("--certificate")
+        .arg(&certificate)
+        .output()
+        .context("cannot run verify")?;
+    let report = String::from_utf8_lossy(&verified.stdout);
+    ensure!(
+        verified.status.success() && report.contains("optimality: proven"),
+        "the certificate proven on Slurm does not prove the tree:\n{report}{}",
+        String::from_utf8_lossy(&verified.stderr)
     );
     println!(
-        "Slurm: {RESUME_WORKERS} workers sharing one directory of {} pieces, then the job after them, wrote generate's tree, byte for byte",
-        names.len()
+        "Slurm: {RESUME_WORKERS} workers sharing one directory of {pieces_in} pieces, proving each, then the job after them, wrote generate's tree, byte for byte, and a certificate that checks"
     );
     Ok(())
 }
