@@ -262,6 +262,17 @@ fn the_tree_does_not_depend_on_the_thread_count() {
     let one = tree_with_threads(&small, 1, None);
     assert_eq!(one, tree_with_threads(&small, 2, None));
     assert_eq!(one, tree_with_threads(&small, 3, None));
+    // More threads than cores: guesses handed out side by side finish in every order, and an
+    // earlier guess's equal total found late must still win over a later guess's.
+    let five = Scorer::new(Game::new(4, 5, true, FeedbackKind::BlackWhite).unwrap());
+    let one = tree_with_threads(&five, 1, None);
+    for threads in [4, 8] {
+        assert_eq!(
+            one,
+            tree_with_threads(&five, threads, None),
+            "{threads} threads"
+        );
+    }
     let classic = Scorer::new(Game::classic());
     for max_guesses in [None, Some(5)] {
         assert_eq!(

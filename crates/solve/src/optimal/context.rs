@@ -18,10 +18,10 @@ use crate::guesses::GuessPool;
 use crate::symmetry::Symmetry;
 
 /// The root, and nodes this close to it with enough candidates (see
-/// [`super::search`]), try their guesses a few at a time, side by side: a batch is tried against the
-/// best total before it, a little more work than trying guesses in turn, but the only way to
-/// keep every thread busy when the root offers few subproblems (Bulls and Cows has one
-/// opening).
+/// [`super::side_by_side`]), try their guesses side by side, one per thread, each against the
+/// best total when it is handed out: a little more work than trying guesses in turn, but the
+/// only way to keep every thread busy when the root offers few subproblems (Bulls and Cows has
+/// one opening).
 pub(super) const PARALLEL_GUESSES_DEPTH: usize = 3;
 
 /// How much a search may hold: reply rows for games of at most `most_tabulated` codes (larger

@@ -43,6 +43,7 @@ mod report;
 mod search;
 #[cfg(target_arch = "x86_64")]
 mod shuffled_marks;
+mod side_by_side;
 mod tree;
 
 use std::fmt;

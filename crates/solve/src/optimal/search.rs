@@ -11,11 +11,10 @@
 use std::time::Instant;
 
 use mastermind_core::Code;
-use rayon::prelude::*;
 
 use super::bounds::INFEASIBLE;
 use super::budget::Budget;
-use super::cache::{Known, Outcome};
+use super::cache::Known;
 use super::context::{Search, Subproblem, PARALLEL_GUESSES_DEPTH};
 use super::estimate::{Estimate, SmallSet};
 use super::isomorphic::Renamed;
@@ -124,7 +123,7 @@ impl Search<'_> {
         } = problem;
         let ranking = ranked.unwrap_or_else(|| self.rank(set, budget, limit, symmetry));
         if depth == 0 || (depth < PARALLEL_GUESSES_DEPTH && set.len() >= PARALLEL_GUESSES_MIN_SET) {
-            self.try_in_batches(problem, limit, ranking)
+            self.try_side_by_side(problem, limit, ranking)
         } else {
             self.try_in_turn(problem, limit, ranking)
         }
@@ -161,90 +160,8 @@ impl Search<'_> {
         settled(best, floor, limit)
     }
 
-    /// The parallel loop near the root: the first guess alone, then the others a few at a
-    /// time, in order, each batch against the best total of the batches before it. Within a
-    /// batch the earlier guess wins ties, as in the sequential loop, so the choice is the same.
-    fn try_in_batches(
-        &self,
-        problem: Subproblem<'_>,
-        limit: u32,
-        mut ranking: Ranking<'_>,
-    ) -> (u32, Option<Code>) {
-        let set = problem.set;
-        let at_root = problem.depth == 0;
-        if at_root {
-            ranking.count_all(self);
-            let total = ranking
-                .remaining()
-                .map(|(_, _, guess)| self.classes_of(guess, set))
-                .sum();
-            self.report.begin(total);
-        }
-        let threads = rayon::current_num_threads().max(1);
-        let mut best: (u32, Option<Code>) = (limit, None);
-        let mut floor = INFEASIBLE;
-        let mut shapes = Shapes::new(&self.replies);
-        let mut exhausted = false;
-        while !exhausted {
-            // The first guess is tried alone: the others fail far sooner against the total it
-            // finds than side by side with it (4×9 searched a seventh fewer nodes).
-            let batch_size = if best.1.is_some() { threads } else { 1 };
-            let mut batch = Vec::with_capacity(batch_size);
-            while batch.len() < batch_size {
-                let (bound, not_candidate, guess) = match ranking.next_below(self, best.0) {
-                    Ok(next) => next,
-                    Err(least) => {
-                        floor = floor.min(least);
-                        if at_root {
-                            let rest = ranking
-                                .remaining()
-                                .map(|(_, _, guess)| self.classes_of(guess, set));
-                            self.report.settle(rest.sum());
-                        }
-                        exhausted = true;
-                        break;
-                    }
-                };
-                let split = Split::new(&self.replies, guess, set);
-                if shapes.is_new((bound, not_candidate, guess), split.replies()) {
-                    batch.push((bound, guess, split));
-                } else if at_root {
-                    self.report.settle(self.classes_of(guess, set));
-                }
-            }
-            let limit = best.0;
-            let depth = problem.depth;
-            let outcomes: Vec<Outcome> = batch
-                .par_iter()
-                .map(|(bound, guess, split)| {
-                    let notes = self.notes.as_ref();
-                    let recalled =
-                        notes.and_then(|notes| notes.recalled_guess(depth, *guess, limit));
-                    recalled.unwrap_or_else(|| {
-                        let outcome = self.try_guess(problem, (*guess, split), *bound, limit);
-                        if let Some(notes) = notes {
-                            notes.note_guess(depth, *guess, outcome);
-                        }
-                        outcome
-                    })
-                })
-                .collect();
-            for (&(_, guess, _), outcome) in batch.iter().zip(outcomes) {
-                match outcome {
-                    Ok(total) if total < best.0 => best = (total, Some(guess)),
-                    Ok(_) => {}
-                    Err(bound) => floor = floor.min(bound),
-                }
-            }
-            if at_root && best.1.is_some() {
-                self.report.found(best.0);
-            }
-        }
-        settled(best, floor, limit)
-    }
-
     /// How many reply classes other than all-black `guess` leaves.
-    fn classes_of(&self, guess: Code, set: &[Code]) -> u64 {
+    pub(super) fn classes_of(&self, guess: Code, set: &[Code]) -> u64 {
         let reply_of = self.replies.replies_to(guess);
         let seen = set
             .iter()
