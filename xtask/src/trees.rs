@@ -82,6 +82,13 @@ const COMMITTED: &[CommittedTree] = &[
         game: || Game::new(5, 6, true, FeedbackKind::BlackWhite).expect("5×6 is a valid game"),
         source: Source::Pieces("5x6"),
     },
+    // Five pegs and seven colours: the 110 pieces of a resumable run, over four days of
+    // sittings.
+    CommittedTree {
+        stem: "optimal-5x7",
+        game: || Game::new(5, 7, true, FeedbackKind::BlackWhite).expect("5×7 is a valid game"),
+        source: Source::Pieces("5x7"),
+    },
     // Black pegs only, four pegs and eight colours: the 4 pieces of a resumable run, 11 minutes
     // of one thread in all.
     CommittedTree {
