@@ -98,6 +98,7 @@ pub const CASES: &[Case] = &[
         false,
         Some("4x8-black-only"),
     ),
+    Case::new("optimal-5x7", (5, 7, true, BLACK_WHITE), false, Some("5x7")),
 ];
 
 /// The case named `name`.
