@@ -4,7 +4,8 @@
 //! user-mode emulator (Debian's `qemu-user`, installed here if missing) runs them again as a
 //! CPU without AVX2 (the baseline versions) and as one with AVX2 only; and an emulator of an
 //! AVX-512 CPU, named by `KERNELS_AVX512_RUNNER` (such as Intel SDE: `sde64 -spr --`), runs
-//! the AVX-512 versions where the machine has none. Each run prints the versions it ran.
+//! the AVX-512 versions where the machine has none (a machine with AVX-512, VBMI included,
+//! runs them itself). Each run prints the versions it ran.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -15,9 +16,10 @@ use anyhow::{bail, Context};
 const EMULATED: [(&str, &str); 2] = [("Nehalem", "baseline"), ("Haswell", "AVX2")];
 
 /// The test binaries and the tests in them that hold the kernels' equivalence tests.
-const SUITES: [(&str, &str); 2] = [
+const SUITES: [(&str, &str); 3] = [
     ("mastermind-solve", "optimal::counting::tests"),
     ("mastermind-core", "packed::tests"),
+    ("mastermind-certificate", "floor::tests"),
 ];
 
 pub fn run(root: &Path) -> anyhow::Result<()> {
@@ -26,7 +28,12 @@ pub fn run(root: &Path) -> anyhow::Result<()> {
         .map(|&(package, filter)| Ok((test_binary(root, package)?, filter)))
         .collect::<anyhow::Result<Vec<_>>>()?;
     let qemu = qemu()?;
-    let mut runners: Vec<(String, Vec<String>)> = vec![("this machine".into(), Vec::new())];
+    let native = if runs_avx512() {
+        "this machine (AVX-512 versions)"
+    } else {
+        "this machine"
+    };
+    let mut runners: Vec<(String, Vec<String>)> = vec![(native.into(), Vec::new())];
     for (model, versions) in EMULATED {
         runners.push((
             format!("QEMU as {model} ({versions} versions)"),
@@ -38,6 +45,7 @@ pub fn run(root: &Path) -> anyhow::Result<()> {
             format!("{runner} (AVX-512 versions)"),
             runner.split_whitespace().map(str::to_owned).collect(),
         )),
+        _ if runs_avx512() => {}
         _ => eprintln!(
             "note: the AVX-512 versions run only on a CPU that has AVX-512: set \
              KERNELS_AVX512_RUNNER to an emulator of one (such as `sde64 -spr --`) to run them here"
@@ -62,7 +70,7 @@ pub fn run(root: &Path) -> anyhow::Result<()> {
             let text = String::from_utf8_lossy(&output.stdout).into_owned()
                 + &String::from_utf8_lossy(&output.stderr);
             for line in text.lines() {
-                if line.contains("version runs on this CPU")
+                if line.contains("runs on this CPU")
                     || line.contains("not run")
                     || line.starts_with("test result")
                 {
@@ -76,6 +84,23 @@ pub fn run(root: &Path) -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+/// Whether this CPU has every feature the kernels' AVX-512 versions ask for (the counting
+/// kernels' VBMI and the core's DQ included), so that it runs them all itself.
+fn runs_avx512() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::is_x86_feature_detected as has;
+        has!("avx512f")
+            && has!("avx512bw")
+            && has!("avx512vl")
+            && has!("avx512dq")
+            && has!("avx512vbmi")
+            && has!("popcnt")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    false
 }
 
 /// Builds the unit tests of `package` and returns the test binary.

@@ -118,6 +118,28 @@ mod tests {
     use super::*;
     use crate::{fan_out, size_bounds, Classes};
 
+    /// Says which version of [`short`] the dispatch picks here, so that a log of
+    /// `cargo xtask kernels` shows which one the test below ran.
+    #[test]
+    fn the_version_run_is_named() {
+        eprintln!("short_of_floor: the {} version runs on this CPU", version());
+    }
+
+    /// The widest of [`short`]'s targets this CPU has.
+    fn version() -> &'static str {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::is_x86_feature_detected as has;
+            if has!("avx512f") && has!("avx512bw") && has!("avx512vl") && has!("popcnt") {
+                return "AVX-512";
+            }
+            if has!("avx2") && has!("popcnt") {
+                return "AVX2";
+            }
+        }
+        "baseline"
+    }
+
     /// Against replies collected one guess at a time: the guesses kept are exactly those whose
     /// floor falls short, and every guess dropped costs at least the bound by the size bound,
     /// for sets of many sizes, with every guess (marked by whole rows) and a few (gathered).
