@@ -30,7 +30,8 @@ use crate::symmetry::Symmetry;
 /// How many nodes the search ranks between reports of its node count, once past the first.
 const NODES_PER_REPORT: u64 = 4096;
 
-/// Waiting guesses are looked through for the next group in stretches of this many slacks.
+/// Waiting guesses are looked through for the next group in stretches of this many slacks (at
+/// most 64: a stretch's members are the bits of a word).
 const MARKS_SCANNED: usize = 64;
 
 /// Groups of at most this many guesses are counted one guess at a time.
@@ -177,16 +178,19 @@ impl<'s> Ranking<'s> {
                 .zip(slacks.chunks_mut(MARKS_SCANNED));
             for (guesses, slacks) in chunks {
                 // Most stretches hold none of the group: a test of the whole stretch at once
-                // (vector compares) passes them by.
+                // (vector compares) passes them by. The members of the others are found as
+                // bits, eight slacks at a time, and visited directly: a branch for every
+                // slack took 4% of optimal 4×9's time.
                 if slacks
                     .iter()
                     .fold(false, |found, &waiting| found | (waiting == slack))
                 {
-                    for (&guess, waiting) in guesses.iter().zip(slacks.iter_mut()) {
-                        if *waiting == slack {
-                            group.push(guess);
-                            *waiting = 0;
-                        }
+                    let mut members = members_of(slacks, slack);
+                    while members != 0 {
+                        let i = members.trailing_zeros() as usize;
+                        members &= members - 1;
+                        group.push(guesses[i]);
+                        slacks[i] = 0;
                     }
                 }
                 let most = slacks.iter().fold(0, |most, &waiting| most.max(waiting));
@@ -483,6 +487,29 @@ impl Search<'_> {
     }
 }
 
+/// The places of `slacks` (at most 64 of them) that hold `slack`, as bits of a word: each
+/// eight slacks are read as one word, in which a byte equal to `slack` is found without a
+/// branch.
+fn members_of(slacks: &[u8], slack: u8) -> u64 {
+    const LOW_BITS: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    debug_assert!(slacks.len() <= 64, "a word has a bit for each slack");
+    let spread = u64::from(slack) * 0x0101_0101_0101_0101;
+    slacks
+        .chunks(8)
+        .enumerate()
+        .fold(0, |members, (k, eight)| {
+            let mut word = [0u8; 8];
+            word[..eight.len()].copy_from_slice(eight);
+            let differ = u64::from_le_bytes(word) ^ spread;
+            // The high bit of each byte of `differ` that is zero, and of no other.
+            let zero = !(((differ & LOW_BITS) + LOW_BITS) | differ | LOW_BITS);
+            // Gathers the eight high bits into the top byte, in order.
+            let found = (zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+            let within = found & ((1 << eight.len()) - 1);
+            members | within << (8 * k)
+        })
+}
+
 fn clamp(total: u64) -> u32 {
     u32::try_from(total).unwrap_or(INFEASIBLE)
 }
@@ -496,6 +523,27 @@ mod tests {
     use super::super::{Capacity, OptimalOptions, Root};
     use super::*;
     use crate::{NoProgress, Situation};
+
+    proptest! {
+        /// The members found as bits are those a plain loop finds.
+        #[test]
+        fn members_are_the_slacks_equal_to_the_one_sought(
+            slacks in prop::collection::vec(any::<u8>(), 0..=MARKS_SCANNED),
+            sought in any::<u8>(),
+            near in any::<bool>(),
+        ) {
+            // Slacks near the one sought too, so that most words hold some.
+            let slacks: Vec<u8> = match near {
+                true => slacks.iter().map(|&slack| sought.wrapping_add(slack % 3)).collect(),
+                false => slacks,
+            };
+            let plain = slacks
+                .iter()
+                .enumerate()
+                .fold(0u64, |bits, (i, &slack)| bits | u64::from(slack == sought) << i);
+            prop_assert_eq!(members_of(&slacks, sought), plain);
+        }
+    }
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(100))]
