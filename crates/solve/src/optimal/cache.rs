@@ -222,13 +222,31 @@ fn stronger(old: Known, new: Known) -> Known {
     }
 }
 
-/// A 64-bit mix of the set and the budget.
+/// A 64-bit mix of the set and the budget: four chains of mixes, each taking every fourth
+/// code, then mixed together. One chain's multiplications wait on each other, so four side by
+/// side take about a quarter of the time (a look-up hashes its set whole, and most miss).
 fn key_of(set: &[Code], budget: Budget) -> u64 {
     let seed = 0x9E37_79B9_7F4A_7C15 ^ u64::from(budget.limit().unwrap_or(u8::MAX));
-    set.iter().fold(seed, |hash, code| {
-        let mixed = (hash ^ u64::from(code.0)).wrapping_mul(0x2545_F491_4F6C_DD1D);
-        mixed ^ (mixed >> 29)
-    })
+    let mut chains = [0, 16, 32, 48].map(|turn| seed.rotate_left(turn));
+    let mut quads = set.chunks_exact(4);
+    for quad in &mut quads {
+        for (chain, code) in chains.iter_mut().zip(quad) {
+            *chain = mix(*chain, u64::from(code.0));
+        }
+    }
+    let rest = quads
+        .remainder()
+        .iter()
+        .fold(chains[0], |chain, code| mix(chain, u64::from(code.0)));
+    [rest, chains[1], chains[2], chains[3]]
+        .into_iter()
+        .fold(set.len() as u64, mix)
+}
+
+/// One step of [`key_of`]'s chains.
+fn mix(hash: u64, value: u64) -> u64 {
+    let mixed = (hash ^ value).wrapping_mul(0x2545_F491_4F6C_DD1D);
+    mixed ^ (mixed >> 29)
 }
 
 /// The keys are already well-mixed hashes: use them as they are.
