@@ -494,20 +494,17 @@ fn members_of(slacks: &[u8], slack: u8) -> u64 {
     const LOW_BITS: u64 = 0x7f7f_7f7f_7f7f_7f7f;
     debug_assert!(slacks.len() <= 64, "a word has a bit for each slack");
     let spread = u64::from(slack) * 0x0101_0101_0101_0101;
-    slacks
-        .chunks(8)
-        .enumerate()
-        .fold(0, |members, (k, eight)| {
-            let mut word = [0u8; 8];
-            word[..eight.len()].copy_from_slice(eight);
-            let differ = u64::from_le_bytes(word) ^ spread;
-            // The high bit of each byte of `differ` that is zero, and of no other.
-            let zero = !(((differ & LOW_BITS) + LOW_BITS) | differ | LOW_BITS);
-            // Gathers the eight high bits into the top byte, in order.
-            let found = (zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
-            let within = found & ((1 << eight.len()) - 1);
-            members | within << (8 * k)
-        })
+    slacks.chunks(8).enumerate().fold(0, |members, (k, eight)| {
+        let mut word = [0u8; 8];
+        word[..eight.len()].copy_from_slice(eight);
+        let differ = u64::from_le_bytes(word) ^ spread;
+        // The high bit of each byte of `differ` that is zero, and of no other.
+        let zero = !(((differ & LOW_BITS) + LOW_BITS) | differ | LOW_BITS);
+        // Gathers the eight high bits into the top byte, in order.
+        let found = (zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+        let within = found & ((1 << eight.len()) - 1);
+        members | within << (8 * k)
+    })
 }
 
 fn clamp(total: u64) -> u32 {
