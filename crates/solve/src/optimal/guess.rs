@@ -3,7 +3,9 @@
 //! the class's size gives, and failing guesses usually fail here, before any class is
 //! searched in depth), then each class solved with the limit the others leave. At the root
 //! the probes and the classes run side by side on the thread pool; deeper they run in turn,
-//! each class's limit tightened by the exact totals of those before it.
+//! each class's limit tightened by the exact totals of those before it, and the probes in two
+//! rounds: every class's candidates first, then the guesses outside each class, which cost
+//! most and are seldom needed to see a guess fail.
 
 use mastermind_core::Code;
 use rayon::prelude::*;
@@ -25,6 +27,15 @@ struct Class<'s> {
     ranked: Option<Ranking<'s>>,
     /// Its canonical form, once the probe has worked it out.
     renamed: Renamed,
+}
+
+/// How far [`Search::sharpen`] probes a class, cheapest first.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Stage {
+    /// Its guesses ranked, short of marking those that are not candidates.
+    Candidates,
+    /// Every guess ranked.
+    Outsiders,
 }
 
 impl Search<'_> {
@@ -92,16 +103,24 @@ impl Search<'_> {
                 .par_iter_mut()
                 .map(|class| {
                     let class_limit = limit - (n + rest - class.known.value);
-                    self.sharpen(class, budget, class_limit, &symmetry)
+                    self.sharpen(class, (budget, class_limit), &symmetry, Stage::Outsiders)
                 })
                 .collect();
             rest = rises
                 .iter()
                 .fold(rest, |rest, &rise| rest.saturating_add(rise));
         } else {
-            for class in &mut classes {
-                let class_limit = limit - (n + rest - class.known.value);
-                rest = rest.saturating_add(self.sharpen(class, budget, class_limit, &symmetry));
+            // Every class goes through each stage before any goes through the next, dearer
+            // one: most guesses fail on what the cheap stages show.
+            for stage in [Stage::Candidates, Stage::Outsiders] {
+                for class in &mut classes {
+                    let class_limit = limit - (n + rest - class.known.value);
+                    let rise = self.sharpen(class, (budget, class_limit), &symmetry, stage);
+                    rest = rest.saturating_add(rise);
+                    if n.saturating_add(rest) >= limit {
+                        break;
+                    }
+                }
                 if n.saturating_add(rest) >= limit {
                     break;
                 }
@@ -169,17 +188,18 @@ impl Search<'_> {
         Ok(total)
     }
 
-    /// Learns more of a class before it is solved, where that is cheap next to solving it:
-    /// a scan outside a small set, then, unless that settles it, a ranking of its guesses
-    /// against `limit`. Small classes are ranked too, after a scan as well: left to be
-    /// ranked when solved, they made optimal 4×8 and 4×9 take 1.06 times as long, and 4×7
-    /// 1.08. Returns by how much its estimate rose.
+    /// Learns more of a class before it is solved, where that is cheap next to solving it,
+    /// as far as `stage`: a scan outside a small set and the table's bound of its canonical
+    /// form, then, unless that settles it, a ranking of its guesses against `limit`. Small
+    /// classes are ranked too, after a scan as well: left to be ranked when solved, they made
+    /// optimal 4×8 and 4×9 take 1.06 times as long, and 4×7 1.08. Each stage picks up where
+    /// the last left off. Returns by how much its estimate rose.
     fn sharpen<'s>(
         &'s self,
         class: &mut Class<'s>,
-        budget: Budget,
-        limit: u32,
+        (budget, limit): (Budget, u32),
         symmetry: &'s Symmetry,
+        stage: Stage,
     ) -> u32 {
         let before = class.known.value;
         if self.needs_scan(class.codes, budget, class.known) {
@@ -188,24 +208,30 @@ impl Search<'_> {
         if class.known.exact {
             return class.known.value - before;
         }
-        let canonical = self.canonical(class.codes);
-        if let Some(canonical) = &canonical {
-            class.known.value = class.known.value.max(self.shared(canonical, budget));
+        if let Renamed::NotYet = class.renamed {
+            let canonical = self.canonical(class.codes);
+            if let Some(canonical) = &canonical {
+                class.known.value = class.known.value.max(self.shared(canonical, budget));
+            }
+            class.renamed = Renamed::Found(canonical);
         }
-        class.renamed = Renamed::Found(canonical.clone());
         if class.known.value >= limit {
             return class.known.value - before;
         }
-        let mut ranking = self.rank(class.codes, budget, limit, symmetry);
-        let least = ranking.least(self, limit);
+        let ranking = class
+            .ranked
+            .get_or_insert_with(|| self.rank(class.codes, budget, limit, symmetry));
+        let least = match stage {
+            Stage::Candidates => ranking.least_among_marked(self, limit),
+            Stage::Outsiders => ranking.least(self, limit),
+        };
         if least >= limit {
             let known = Known::AtLeast(least);
             self.table().record(class.codes, budget, known);
-            if let Some(canonical) = &canonical {
+            if let Renamed::Found(Some(canonical)) = &class.renamed {
                 self.share(canonical, budget, known);
             }
         }
-        class.ranked = Some(ranking);
         class.known.value = class.known.value.max(least);
         class.known.value - before
     }
