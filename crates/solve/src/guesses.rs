@@ -210,6 +210,17 @@ impl GuessPool {
         Guesses::Shared(Arc::clone(list))
     }
 
+    /// The candidates among [`GuessPool::for_set`]'s guesses for `set` with `symmetry`: those
+    /// that lead their orbit, since absent colours rule out no candidate (it has none).
+    pub(crate) fn candidates_for(
+        &self,
+        book: &Codebook,
+        set: &[Code],
+        symmetry: &Symmetry,
+    ) -> Vec<Code> {
+        symmetry.leaders_among(book, set, &self.orbits)
+    }
+
     /// Whether `guess` is the least of the guesses that differ from it only in absent colours:
     /// with repetition all its absent pegs have the smallest absent colour; without, its
     /// absent colours are the smallest ones, in order of position.

@@ -76,7 +76,7 @@ pub enum Symmetry {
         played: Box<Played>,
         /// The least code of each orbit, in numeric order, found when first needed: every node
         /// below the same guesses shares them, and often none needs them.
-        representatives: OnceLock<Arc<[Code]>>,
+        representatives: OnceLock<Arc<Orbits>>,
     },
 }
 
@@ -192,6 +192,24 @@ impl Symmetry {
     /// trivial group, whose orbits are single codes. Every symmetry of the same group shares
     /// one list, held by `orbits`.
     pub fn orbit_leaders(&self, book: &Codebook, orbits: &OrbitLists) -> Option<&Arc<[Code]>> {
+        self.orbits(book, orbits).map(|found| &found.leaders)
+    }
+
+    /// The codes of `set` (in numeric order) that are the least of their orbit, in numeric
+    /// order: all of them for the trivial group.
+    pub fn leaders_among(&self, book: &Codebook, set: &[Code], orbits: &OrbitLists) -> Vec<Code> {
+        match self.orbits(book, orbits) {
+            None => set.to_vec(),
+            Some(found) => set
+                .iter()
+                .copied()
+                .filter(|code| found.leads(*code))
+                .collect(),
+        }
+    }
+
+    /// The group's orbits, found the first time any symmetry of the group asks.
+    fn orbits(&self, book: &Codebook, orbits: &OrbitLists) -> Option<&Arc<Orbits>> {
         let Symmetry::Group {
             transforms,
             colouring,
@@ -212,7 +230,8 @@ impl Symmetry {
                 // Neighbouring codes are mostly lowered by the same transformation: trying
                 // the last one that lowered a code first rules most codes out at once.
                 let mut last = 0;
-                book.codes()
+                let leaders = book
+                    .codes()
                     .filter(|&code| {
                         let pegs = book.colours_of(code);
                         if transforms.get(last).is_some_and(|t| t.lowers(pegs, &free)) {
@@ -226,9 +245,35 @@ impl Symmetry {
                             None => true,
                         }
                     })
-                    .collect()
+                    .collect();
+                Orbits::new(book, leaders)
             })
         }))
+    }
+}
+
+/// The least code of each orbit, listed and as bits by code index: a node asks for the
+/// candidates among them, and finding each in the list took 5.6% of optimal 4×8's time.
+#[derive(Debug)]
+pub struct Orbits {
+    leaders: Arc<[Code]>,
+    bits: Box<[u64]>,
+}
+
+impl Orbits {
+    fn new(book: &Codebook, leaders: Vec<Code>) -> Orbits {
+        let mut bits = vec![0u64; book.len().div_ceil(64)].into_boxed_slice();
+        for code in &leaders {
+            bits[code.index() / 64] |= 1 << (code.index() % 64);
+        }
+        Orbits {
+            leaders: leaders.into(),
+            bits,
+        }
+    }
+
+    fn leads(&self, code: Code) -> bool {
+        self.bits[code.index() / 64] >> (code.index() % 64) & 1 == 1
     }
 }
 
@@ -247,7 +292,7 @@ struct GroupKey {
 pub struct OrbitLists {
     /// Keyed with a fast hash: every new history's group is looked up, and its key holds all
     /// its transformations.
-    lists: Mutex<HashMap<GroupKey, Arc<[Code]>, foldhash::fast::RandomState>>,
+    lists: Mutex<HashMap<GroupKey, Arc<Orbits>, foldhash::fast::RandomState>>,
 }
 
 impl OrbitLists {
@@ -257,19 +302,19 @@ impl OrbitLists {
     }
 
     /// The orbits of `group`, from `find` the first time.
-    fn of(&self, group: GroupKey, find: impl FnOnce() -> Vec<Code>) -> Arc<[Code]> {
+    fn of(&self, group: GroupKey, find: impl FnOnce() -> Orbits) -> Arc<Orbits> {
         let known = self.lock().get(&group).cloned();
         known.unwrap_or_else(|| {
             // Found outside the lock: other threads need not wait. Two finding the same group
             // at once find the same list.
-            let found: Arc<[Code]> = find().into();
+            let found = Arc::new(find());
             self.lock().entry(group).or_insert(found).clone()
         })
     }
 
     fn lock(
         &self,
-    ) -> std::sync::MutexGuard<'_, HashMap<GroupKey, Arc<[Code]>, foldhash::fast::RandomState>>
+    ) -> std::sync::MutexGuard<'_, HashMap<GroupKey, Arc<Orbits>, foldhash::fast::RandomState>>
     {
         self.lists
             .lock()
@@ -460,5 +505,31 @@ mod tests {
         assert!(after.contains(&"1213".to_owned()) && !after.contains(&"2113".to_owned()));
         assert!(after.contains(&"1145".to_owned()) && !after.contains(&"1146".to_owned()));
         assert!(after.len() < 1296 / 4);
+    }
+
+    proptest::proptest! {
+        /// The codes of a set found to lead their orbit by their bits are those of its codes
+        /// in the list of leaders; with nothing to rename, every code leads its own.
+        #[test]
+        fn leaders_among_a_set_are_the_listed_leaders_in_it(
+            guesses in proptest::collection::vec(0u32..1296, 0..=3),
+            picks in proptest::collection::btree_set(0u32..1296, 0..200),
+        ) {
+            let book = Codebook::new(Game::classic());
+            let symmetry = guesses
+                .iter()
+                .fold(Symmetry::full(&book), |symmetry, &guess| symmetry.after(&book, Code(guess)));
+            let orbits = OrbitLists::new();
+            let set: Vec<Code> = picks.into_iter().map(Code).collect();
+            let listed: Vec<Code> = match symmetry.orbit_leaders(&book, &orbits) {
+                Some(leaders) => set
+                    .iter()
+                    .copied()
+                    .filter(|code| leaders.binary_search(code).is_ok())
+                    .collect(),
+                None => set.clone(),
+            };
+            proptest::prop_assert_eq!(symmetry.leaders_among(&book, &set, &orbits), listed);
+        }
     }
 }

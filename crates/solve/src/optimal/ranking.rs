@@ -285,7 +285,7 @@ impl Search<'_> {
                 counter.score(block, |counted| ranking.scored(counted));
             }
         } else {
-            self.mark_candidates(guesses, &mut ranking);
+            self.mark_candidates(guesses, symmetry, &mut ranking);
         }
         ranking
     }
@@ -366,7 +366,12 @@ impl Search<'_> {
     /// Marks the guesses that are candidates, as the module explains: those at the limit are
     /// dropped, the rest wait with their slack. The others wait unmarked (see
     /// [`Ranking::unmarked`]) unless the limit is beyond their least conceivable bound.
-    fn mark_candidates<'s>(&self, guesses: Guesses<'s>, ranking: &mut Ranking<'s>) {
+    fn mark_candidates<'s>(
+        &self,
+        guesses: Guesses<'s>,
+        symmetry: &Symmetry,
+        ranking: &mut Ranking<'s>,
+    ) {
         let set = ranking.set;
         let n = set.len() as u64;
         // With `slack − 1` distinct replies or more, no class exceeds `n − slack + 2`, so from
@@ -374,7 +379,10 @@ impl Search<'_> {
         let largest_short = self.largest_short(ranking.budget);
         ranking.exact_from =
             u8::try_from((n + 2).saturating_sub(u64::from(largest_short))).unwrap_or(u8::MAX);
-        let candidates = candidates_among(&guesses, set);
+        let candidates = self
+            .pool
+            .candidates_for(self.scorer.codebook(), set, symmetry);
+        debug_assert_eq!(candidates, candidates_among(&guesses, set));
         if candidates.len() == guesses.len() {
             // Only candidates are tried.
             ranking.unmarked = None;
