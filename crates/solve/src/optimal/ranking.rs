@@ -575,24 +575,21 @@ mod tests {
             picks in prop::collection::btree_set(0u32..625, 2..=40),
             limit in 4u32..160,
         ) {
-            let scorer = Scorer::new(Game::new(4, 5, true, FeedbackKind::BlackWhite).expect("a game"));
-            let options = OptimalOptions { max_guesses: None, consistent_only: false };
-            let start = Situation::start(&scorer);
-            let root = Root::with_capacity(&scorer, &options, &start, &NoProgress, Capacity::full())
-                .expect("a budget");
-            let (search, budget) = (&root.search, root.budget);
             let set: Vec<Code> = picks.into_iter().map(Code).collect();
-            let symmetry = Symmetry::Trivial;
-            let whole = search.rank(&set, budget, limit, &symmetry).least(search, limit);
-            let mut staged = search.rank(&set, budget, limit, &symmetry);
-            let short = staged.least_among_marked(search, limit);
-            let carried = staged.least(search, limit);
-            if whole < limit {
-                prop_assert!(short <= whole, "{short} undercuts no bound of {whole}");
-                prop_assert_eq!(carried, whole);
-            } else {
-                prop_assert!(carried >= limit);
-            }
+            with_search(None, |search, budget| {
+                let symmetry = Symmetry::Trivial;
+                let whole = search.rank(&set, budget, limit, &symmetry).least(search, limit);
+                let mut staged = search.rank(&set, budget, limit, &symmetry);
+                let short = staged.least_among_marked(search, limit);
+                let carried = staged.least(search, limit);
+                if whole < limit {
+                    prop_assert!(short <= whole, "{short} undercuts no bound of {whole}");
+                    prop_assert_eq!(carried, whole);
+                } else {
+                    prop_assert!(carried >= limit);
+                }
+                Ok(())
+            })?;
         }
     }
 
@@ -606,23 +603,36 @@ mod tests {
             guesses in prop::collection::vec(0u32..625, 1..=40),
             cap in prop::option::of(2usize..=6),
         ) {
-            let scorer = Scorer::new(Game::new(4, 5, true, FeedbackKind::BlackWhite).expect("a game"));
-            let options = OptimalOptions { max_guesses: cap, consistent_only: false };
-            let start = Situation::start(&scorer);
-            let root = Root::with_capacity(&scorer, &options, &start, &NoProgress, Capacity::full())
-                .expect("a budget");
-            let (search, budget) = (&root.search, root.budget);
             let set: Vec<Code> = picks.into_iter().map(Code).collect();
             let guesses: Vec<Code> = guesses.into_iter().map(Code).collect();
-            let mut in_block = Vec::new();
-            search.counter(&set, budget).score(&guesses, |counted| in_block.push(counted));
-            for (&guess, block) in guesses.iter().zip(&in_block) {
-                let alone = search.count_one(&set, budget, guess);
-                prop_assert_eq!(
-                    (alone.guess, alone.bound, alone.candidate, alone.uniform),
-                    (block.guess, block.bound, block.candidate, block.uniform)
-                );
-            }
+            with_search(cap, |search, budget| {
+                let mut in_block = Vec::new();
+                search.counter(&set, budget).score(&guesses, |counted| in_block.push(counted));
+                for (&guess, block) in guesses.iter().zip(&in_block) {
+                    let alone = search.count_one(&set, budget, guess);
+                    prop_assert_eq!(
+                        (alone.guess, alone.bound, alone.candidate, alone.uniform),
+                        (block.guess, block.bound, block.candidate, block.uniform)
+                    );
+                }
+                Ok(())
+            })?;
         }
+    }
+
+    /// Runs `check` on an optimal search of 4 pegs and 5 colours, capped at `cap` guesses.
+    fn with_search(
+        cap: Option<usize>,
+        check: impl FnOnce(&Search<'_>, Budget) -> Result<(), TestCaseError>,
+    ) -> Result<(), TestCaseError> {
+        let scorer = Scorer::new(Game::new(4, 5, true, FeedbackKind::BlackWhite).expect("a game"));
+        let options = OptimalOptions {
+            max_guesses: cap,
+            consistent_only: false,
+        };
+        let start = Situation::start(&scorer);
+        let root = Root::with_capacity(&scorer, &options, &start, &NoProgress, Capacity::full())
+            .expect("a budget");
+        check(&root.search, root.budget)
     }
 }
