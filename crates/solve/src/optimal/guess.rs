@@ -112,17 +112,14 @@ impl Search<'_> {
         } else {
             // Every class goes through each stage before any goes through the next, dearer
             // one: most guesses fail on what the cheap stages show.
-            for stage in [Stage::Candidates, Stage::Outsiders] {
+            'probes: for stage in [Stage::Candidates, Stage::Outsiders] {
                 for class in &mut classes {
                     let class_limit = limit - (n + rest - class.known.value);
                     let rise = self.sharpen(class, (budget, class_limit), &symmetry, stage);
                     rest = rest.saturating_add(rise);
                     if n.saturating_add(rest) >= limit {
-                        break;
+                        break 'probes;
                     }
-                }
-                if n.saturating_add(rest) >= limit {
-                    break;
                 }
             }
         }
