@@ -231,7 +231,7 @@ fn count_block(
     for count in counts.iter_mut() {
         count[..width].fill(0);
     }
-    let columns = Columns::Listed(block);
+    let columns = Columns::listed(block);
     // Past the block's end the gathered rows hold a reply that matches nothing. Rows are
     // taken four at a time, so that the counters are read and written once for four of them
     // (a row at a time, optimal 4×8 took 1.04 times as long, 4×9 on two threads 1.03).

@@ -37,6 +37,19 @@ const MARKS_SCANNED: usize = 64;
 /// Groups of at most this many guesses are counted one guess at a time.
 const FEW_COUNTED: usize = 8;
 
+/// How much of a group of equal marks a count must cover.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Group {
+    /// All of it: every guess's bound is needed, ties included.
+    Whole,
+    /// Until one of its guesses reaches the bound the marks give them all: only the least
+    /// bound is needed, and no other guess of the group can go below it.
+    UntilItsBound,
+}
+
+/// A count that stops at a group's bound looks after each this many guesses.
+const COUNTED_BEFORE_LOOKING: usize = 128;
+
 /// A guess worth trying: its bound, whether it is not a candidate, the guess. Ordered so that
 /// better bounds come first, then candidates, then smaller codes.
 pub(super) type Ranked = (u32, bool, Code);
@@ -97,7 +110,7 @@ impl<'s> Ranking<'s> {
             }
             // Marked guesses whose bound ties the best counted one may include a better guess.
             if marked <= counted {
-                self.count_least_marked(search);
+                self.count_least_marked(search, Group::Whole);
             } else {
                 return Ok(self.counted.pop().expect("a counted guess").0);
             }
@@ -107,8 +120,8 @@ impl<'s> Ranking<'s> {
     /// A lower bound on the total of every guess, exact (the best guess's bound) when that is
     /// below `limit`.
     pub(super) fn least(&mut self, search: &Search<'_>, limit: u32) -> u32 {
-        while self.least_marked() <= self.least_counted() && self.least_marked() < limit {
-            self.count_least_marked(search);
+        while self.least_marked() < self.least_counted() && self.least_marked() < limit {
+            self.count_least_marked(search, Group::UntilItsBound);
         }
         self.least_counted()
             .min(self.least_marked())
@@ -123,7 +136,7 @@ impl<'s> Ranking<'s> {
             && self.least_waiting() < self.least_counted()
             && self.least_waiting() < limit
         {
-            self.count_least_marked(search);
+            self.count_least_marked(search, Group::UntilItsBound);
         }
         self.least_counted()
             .min(self.least_marked())
@@ -143,7 +156,7 @@ impl<'s> Ranking<'s> {
     /// Counts every marked guess, so that [`Ranking::remaining`] lists them all.
     pub(super) fn count_all(&mut self, search: &Search<'_>) {
         while self.most_waiting > 0 || self.unmarked.is_some() {
-            self.count_least_marked(search);
+            self.count_least_marked(search, Group::Whole);
         }
     }
 
@@ -177,7 +190,7 @@ impl<'s> Ranking<'s> {
     /// Moves the guesses of the largest waiting slack to the counted ones: counting their
     /// classes, unless their slack alone gives their bound. The guesses not yet marked are
     /// marked first when their least conceivable bound ties or beats every waiting one.
-    fn count_least_marked(&mut self, search: &Search<'_>) {
+    fn count_least_marked(&mut self, search: &Search<'_>, extent: Group) {
         if self.least_unmarked() <= self.least_waiting() {
             let guesses = self.unmarked.take().expect("guesses wait unmarked");
             search.mark_group(guesses, self.set, self);
@@ -218,18 +231,56 @@ impl<'s> Ranking<'s> {
                 let candidate = self.set.binary_search(&guess).is_ok();
                 self.counted.push(Reverse((bound, !candidate, guess)));
             }
-        } else if group.len() <= FEW_COUNTED {
-            for &guess in &group {
-                let counted = search.count_one(self.set, self.budget, guess);
-                self.scored(counted);
-            }
         } else {
-            let mut counter = search.counter(self.set, self.budget);
-            for block in group.chunks(BLOCK) {
-                counter.score(block, |counted| self.scored(counted));
+            let bound = 3 * self.set.len() as u32 - u32::from(slack);
+            let counted = self.count_group(search, &group, bound, extent);
+            if counted < group.len() {
+                // What is left waits on with its slack, counted only if it is needed.
+                let rest = group[counted..].to_vec();
+                self.marked
+                    .push((Guesses::Made(rest), vec![slack; group.len() - counted]));
+                self.most_waiting = self.most_waiting.max(slack);
             }
         }
         self.group = group;
+    }
+
+    /// Counts `group`, whose marks bound each of its guesses below by `bound`, in pieces, as
+    /// far as `extent` asks; returns how many of it were counted.
+    fn count_group(
+        &mut self,
+        search: &Search<'_>,
+        group: &[Code],
+        bound: u32,
+        extent: Group,
+    ) -> usize {
+        let reached = |ranking: &Ranking<'_>| {
+            extent == Group::UntilItsBound && ranking.least_counted() <= bound
+        };
+        if group.len() <= FEW_COUNTED {
+            for (i, &guess) in group.iter().enumerate() {
+                let counted = search.count_one(self.set, self.budget, guess);
+                self.scored(counted);
+                if reached(self) {
+                    return i + 1;
+                }
+            }
+            return group.len();
+        }
+        let mut counter = search.counter(self.set, self.budget);
+        let piece = match extent {
+            Group::Whole => BLOCK,
+            Group::UntilItsBound => COUNTED_BEFORE_LOOKING,
+        };
+        let mut counted = 0;
+        for block in group.chunks(piece) {
+            counter.score(block, |counted| self.scored(counted));
+            counted += block.len();
+            if reached(self) {
+                break;
+            }
+        }
+        counted
     }
 
     /// A guess left out part-way: its bound is known to reach `at_least`.
@@ -451,7 +502,7 @@ impl Search<'_> {
             let columns = if stretch {
                 Columns::Stretch(start..start + width)
             } else {
-                Columns::Listed(block)
+                Columns::listed(block)
             };
             let mut slack = [0u8; BLOCK];
             mark_replies(&rows, &columns, solved, replies, &mut slack);
@@ -588,6 +639,30 @@ mod tests {
                 } else {
                     prop_assert!(carried >= limit);
                 }
+                Ok(())
+            })?;
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// A probe counts only as much of a group as its least bound needs; the guesses it
+        /// left uncounted are still handed out after, in the same order as by a ranking
+        /// never probed.
+        #[test]
+        fn a_probe_leaves_every_guess_to_be_handed_out(
+            picks in prop::collection::btree_set(0u32..625, 2..=120),
+            limit in 4u32..400,
+        ) {
+            let set: Vec<Code> = picks.into_iter().map(Code).collect();
+            with_search(None, |search, budget| {
+                let symmetry = Symmetry::Trivial;
+                let fresh = search.rank(&set, budget, limit, &symmetry).into_sorted(search);
+                let mut probed = search.rank(&set, budget, limit, &symmetry);
+                probed.least_among_marked(search, limit);
+                probed.least(search, limit);
+                prop_assert_eq!(probed.into_sorted(search), fresh);
                 Ok(())
             })?;
         }

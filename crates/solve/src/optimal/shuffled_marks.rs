@@ -5,9 +5,8 @@
 //! too (the guesses' slacks, 32 at a time): with the marks of a whole block kept in memory and
 //! counted one guess at a time, optimal 4×8 took 1.06 times as long.
 //!
-//! Safe Rust cannot load a vector register from a slice yet, so this one module is allowed
-//! the `unsafe` of a load from a 32-byte array, of a call checked against the CPU, and of the
-//! listed guesses' replies read from a row whose length was checked for them all at once.
+//! Safe Rust cannot load a vector register from a slice yet, so this module is allowed the
+//! `unsafe` of a load from a 32-byte array and of a call checked against the CPU.
 #![allow(unsafe_code)]
 
 use std::arch::x86_64::{
@@ -41,7 +40,7 @@ const PASS: usize = VECTORS_PER_PASS * LANES;
 fn mark_avx2(rows: &[&[u8]], columns: &Columns<'_>, solved: usize, slack: &mut [u8; BLOCK]) {
     let width = match columns {
         Columns::Stretch(range) => range.len(),
-        Columns::Listed(block) => block.len(),
+        Columns::Listed(listed) => listed.len(),
     };
     for start in (0..width).step_by(PASS) {
         let pass = Pass {
@@ -112,18 +111,9 @@ impl Pass<'_, '_> {
                     }
                 }
             }
-            Columns::Listed(block) => {
-                let listed = &block[start..start + width];
-                // Checked once for the pass, not at every lane of every row: a check per
-                // lane was a third of gathering's instructions.
-                let reach = listed.iter().map(|guess| guess.index()).max().unwrap_or(0);
+            Columns::Listed(listed) => {
                 for row in self.rows {
-                    assert!(reach < row.len(), "every guess has a reply in every row");
-                    for (lane, guess) in gathered.iter_mut().zip(listed) {
-                        // SAFETY: no guess of the pass lies past `reach`, below the row's
-                        // length, as checked just above.
-                        *lane = unsafe { *row.get_unchecked(guess.index()) };
-                    }
+                    listed.gather(row, start..start + width, &mut gathered);
                     mark_row(&gathered);
                 }
             }

@@ -50,7 +50,7 @@ fn listed(codes: usize) -> impl Strategy<Value = Vec<Code>> {
 fn replies_of(rows: &[Vec<u8>], columns: &Columns<'_>) -> Vec<Vec<u8>> {
     let guesses: Vec<usize> = match columns {
         Columns::Stretch(range) => range.clone().collect(),
-        Columns::Listed(block) => block.iter().map(|code| code.index()).collect(),
+        Columns::Listed(listed) => listed.codes().iter().map(|code| code.index()).collect(),
     };
     guesses
         .iter()
@@ -78,7 +78,7 @@ fn columns_of<'a>(codes: usize, listed: &'a [Code], start: usize, stretch: bool)
         let start = start % codes;
         Columns::Stretch(start..(start + BLOCK).min(codes))
     } else {
-        Columns::Listed(listed)
+        Columns::listed(listed)
     }
 }
 
@@ -100,7 +100,7 @@ proptest! {
         let (mut distinct, mut largest) = ([0u8; BLOCK], [0u8; BLOCK]);
         let row_refs: Vec<&[u8]> = rows.iter().map(Vec::as_slice).collect();
         count_block(&row_refs, &occurring, &block, &mut counts, &mut distinct, &mut largest);
-        let got = replies_of(&rows, &Columns::Listed(&block));
+        let got = replies_of(&rows, &Columns::listed(&block));
         for (i, got) in got.iter().enumerate() {
             let expected: Vec<u8> = occurring
                 .iter()
