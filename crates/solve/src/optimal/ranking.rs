@@ -587,6 +587,8 @@ fn clamp(total: u64) -> u32 {
 
 #[cfg(test)]
 mod tests {
+    use std::collections::BTreeSet;
+
     use proptest::prelude::*;
 
     use mastermind_core::{FeedbackKind, Game, Scorer};
@@ -626,11 +628,9 @@ mod tests {
             picks in prop::collection::btree_set(0u32..625, 2..=40),
             limit in 4u32..160,
         ) {
-            let set: Vec<Code> = picks.into_iter().map(Code).collect();
-            with_search(None, |search, budget| {
-                let symmetry = Symmetry::Trivial;
-                let whole = search.rank(&set, budget, limit, &symmetry).least(search, limit);
-                let mut staged = search.rank(&set, budget, limit, &symmetry);
+            with_rankings(picks, limit, |search, rank| {
+                let whole = rank().least(search, limit);
+                let mut staged = rank();
                 let short = staged.least_among_marked(search, limit);
                 let carried = staged.least(search, limit);
                 if whole < limit {
@@ -642,10 +642,6 @@ mod tests {
                 Ok(())
             })?;
         }
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(200))]
 
         /// A probe counts only as much of a group as its least bound needs; the guesses it
         /// left uncounted are still handed out after, in the same order as by a ranking
@@ -655,11 +651,9 @@ mod tests {
             picks in prop::collection::btree_set(0u32..625, 2..=120),
             limit in 4u32..400,
         ) {
-            let set: Vec<Code> = picks.into_iter().map(Code).collect();
-            with_search(None, |search, budget| {
-                let symmetry = Symmetry::Trivial;
-                let fresh = search.rank(&set, budget, limit, &symmetry).into_sorted(search);
-                let mut probed = search.rank(&set, budget, limit, &symmetry);
+            with_rankings(picks, limit, |search, rank| {
+                let fresh = rank().into_sorted(search);
+                let mut probed = rank();
                 probed.least_among_marked(search, limit);
                 probed.least(search, limit);
                 prop_assert_eq!(probed.into_sorted(search), fresh);
@@ -693,6 +687,23 @@ mod tests {
                 Ok(())
             })?;
         }
+    }
+
+    /// Runs `check` on the uncapped search of [`with_search`], with a way to rank the set of
+    /// the codes `picks` against `limit` afresh.
+    fn with_rankings(
+        picks: BTreeSet<u32>,
+        limit: u32,
+        check: impl for<'s> FnOnce(
+            &'s Search<'s>,
+            &dyn Fn() -> Ranking<'s>,
+        ) -> Result<(), TestCaseError>,
+    ) -> Result<(), TestCaseError> {
+        let set: Vec<Code> = picks.into_iter().map(Code).collect();
+        with_search(None, |search, budget| {
+            let symmetry = Symmetry::Trivial;
+            check(search, &|| search.rank(&set, budget, limit, &symmetry))
+        })
     }
 
     /// Runs `check` on an optimal search of 4 pegs and 5 colours, capped at `cap` guesses.
