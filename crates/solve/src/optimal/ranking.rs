@@ -188,8 +188,9 @@ impl<'s> Ranking<'s> {
     }
 
     /// Moves the guesses of the largest waiting slack to the counted ones: counting their
-    /// classes, unless their slack alone gives their bound. The guesses not yet marked are
-    /// marked first when their least conceivable bound ties or beats every waiting one.
+    /// classes, unless their slack alone gives their bound, as far as `extent` asks (the
+    /// rest wait on). The guesses not yet marked are marked first when their least
+    /// conceivable bound ties or beats every waiting one.
     fn count_least_marked(&mut self, search: &Search<'_>, extent: Group) {
         if self.least_unmarked() <= self.least_waiting() {
             let guesses = self.unmarked.take().expect("guesses wait unmarked");
