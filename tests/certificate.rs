@@ -123,6 +123,94 @@ fn a_certificate_proves_only_the_claim_it_was_written_for() {
     );
 }
 
+/// `tree` (a committed file, or a path) with its strategy's `parameters` replaced by
+/// `parameters`, written into `directory`: a label forged as an adversary would.
+fn relabelled(directory: &Path, tree: &str, parameters: Value) -> String {
+    let mut file: Value = serde_json::from_str(&std::fs::read_to_string(tree).unwrap()).unwrap();
+    file["strategy"]["parameters"] = parameters;
+    write_file(directory, "relabelled.json", &file.to_string())
+}
+
+#[test]
+fn a_cap_the_tree_breaks_is_not_proven() {
+    // The 4×6 optimum needs 6 guesses for some codes; labelled with a cap of 4 or 5 it is of
+    // neither class, whatever the certificate proves.
+    let directory = tempfile::tempdir().unwrap();
+    let optimal = committed("trees/optimal-4x6.json");
+    for (cap, certificate) in [
+        (4, "trees/certificates/optimal-4x6.cert"),
+        (5, "trees/certificates/optimal-4x6-max5.cert"),
+    ] {
+        let forged = relabelled(
+            directory.path(),
+            &optimal,
+            serde_json::json!({ "max_guesses": cap }),
+        );
+        let run = verify_with(&forged, &committed(certificate), &[], 1);
+        says(&run.stdout, "optimality: NOT proven");
+        says(
+            &run.stdout,
+            &format!("the tree needs 6 guesses for some code, more than the cap of {cap}"),
+        );
+    }
+}
+
+#[test]
+fn an_any_guess_tree_labelled_consistent_only_is_not_proven() {
+    // 4×4: the optimum over any guess is 905 and plays codes that cannot be the secret; the
+    // consistent-only optimum is 908, and its certificate proves nothing of the other tree.
+    let directory = tempfile::tempdir().unwrap();
+    let path = |name: &str| directory.path().join(name).display().to_string();
+    let game = [
+        "-q",
+        "generate",
+        "--strategy",
+        "optimal",
+        "--pegs",
+        "4",
+        "--colours",
+        "4",
+    ];
+    mastermind(&[&game[..], &["-o", &path("any.json")]].concat()).expect_status(0);
+    let consistent = ["--consistent-only", "-o", &path("consistent.json")];
+    let certificate = ["--certificate", &path("consistent.cert")];
+    mastermind(&[&game[..], &consistent, &certificate].concat()).expect_status(0);
+    let proven = verify_with(&path("consistent.json"), &path("consistent.cert"), &[], 0);
+    says(&proven.stdout, "total guesses: 908");
+    let forged = relabelled(
+        directory.path(),
+        &path("any.json"),
+        serde_json::json!({ "consistent_only": true }),
+    );
+    let run = verify_with(&forged, &path("consistent.cert"), &[], 1);
+    says(&run.stdout, "total guesses: 905");
+    says(&run.stdout, "optimality: NOT proven");
+    says(&run.stdout, "not a candidate");
+}
+
+#[test]
+fn labels_of_the_wrong_kind_are_not_read_as_absent() {
+    let directory = tempfile::tempdir().unwrap();
+    let optimal = committed("trees/optimal-4x6.json");
+    let certificate = committed("trees/certificates/optimal-4x6.cert");
+    for (parameters, says_what) in [
+        (
+            serde_json::json!({ "max_guesses": "4" }),
+            "`max_guesses` is \"4\"",
+        ),
+        (serde_json::json!({ "minimize": 7 }), "`minimize` is 7"),
+        (
+            serde_json::json!({ "consistent_only": "no" }),
+            "`consistent_only` is \"no\"",
+        ),
+    ] {
+        let forged = relabelled(directory.path(), &optimal, parameters);
+        let run = verify_with(&forged, &certificate, &[], 1);
+        says(&run.stdout, "optimality: NOT proven");
+        says(&run.stdout, says_what);
+    }
+}
+
 #[test]
 fn a_cut_or_damaged_certificate_fails_and_a_missing_one_is_an_error() {
     let optimal = committed("trees/optimal-4x6.json");

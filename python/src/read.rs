@@ -174,15 +174,13 @@ fn optimality(
     report: &VerifyReport,
     certificate: Option<&[u8]>,
 ) -> Option<Optimality> {
-    if !report.problems.is_empty() {
-        return None;
-    }
+    let tree = report.tree.as_ref()?;
     let Some(bytes) = certificate else {
         return claims_optimum(Some(strategy)).then_some(Optimality::Unchecked);
     };
     let book = Codebook::new(game);
     Some(match py.detach(|| check(bytes)) {
-        Ok(proven) => judge(&book, Some(strategy), history, &report.statistics, &proven),
+        Ok(proven) => judge(&book, Some(strategy), history, tree, &proven),
         Err(error) => Optimality::NotProven {
             reason: error.to_string(),
         },

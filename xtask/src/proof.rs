@@ -4,7 +4,6 @@
 use anyhow::bail;
 use mastermind_certificate::check;
 use mastermind_core::Scorer;
-use mastermind_tree::Statistics;
 use mastermind_verify::{judge, Optimality};
 
 /// Whether `certificate` checks and proves `tree` optimal: the number of facts checked.
@@ -15,13 +14,7 @@ pub fn proves(
     tree: &mastermind_tree::Node,
 ) -> anyhow::Result<u64> {
     let proven = check(certificate)?;
-    match judge(
-        scorer.codebook(),
-        Some(strategy),
-        &[],
-        &Statistics::of_tree(tree),
-        &proven,
-    ) {
+    match judge(scorer.codebook(), Some(strategy), &[], tree, &proven) {
         Optimality::Proven { facts } => Ok(facts),
         other => bail!("{other}"),
     }

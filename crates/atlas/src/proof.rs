@@ -41,13 +41,10 @@ pub(crate) fn prove(
     ));
     let proven = mastermind_certificate::check(certificate.as_slice())
         .map_err(|error| format!("the certificate does not check: {error}"))?;
-    match judge(
-        scorer.codebook(),
-        Some(&file.strategy),
-        &[],
-        statistics,
-        &proven,
-    ) {
+    let Some(tree) = report.tree.as_ref() else {
+        return Err("the tree does not verify".into());
+    };
+    match judge(scorer.codebook(), Some(&file.strategy), &[], tree, &proven) {
         Optimality::Proven { facts } => Ok(facts),
         other => Err(format!("the optimum is {other}")),
     }

@@ -13,8 +13,8 @@ use crate::format::{unpacked, RawFact, Reader, Record};
 use crate::guesses::to_check;
 use crate::rules::wins;
 use crate::{
-    fan_out, size_bound, size_bounds, spread_bound, Bound, CertificateError, FactTable, Header,
-    Held, Known, Renaming, Step, Symmetries,
+    fan_out, size_bound, size_bounds, spread_bound, Bound, Bounds, CertificateError, FactTable,
+    Header, Held, Known, Renaming, Step, Symmetries,
 };
 
 /// A certificate that checked: its game, and every bound it proves.
@@ -44,6 +44,20 @@ impl Proven {
         let set = set_after(&self.book, path);
         let proven = self.table.get(&set, budget);
         Bound::from_u32(proven.max(size_bound(set.len(), self.fan_out, budget)))
+    }
+}
+
+impl Bounds for Proven {
+    fn header(&self) -> Header {
+        self.header
+    }
+
+    fn facts(&self) -> u64 {
+        self.facts
+    }
+
+    fn bound_at(&self, path: &[Step], budget: Option<u8>) -> Bound {
+        Proven::bound_at(self, path, budget)
     }
 }
 

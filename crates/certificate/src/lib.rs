@@ -72,6 +72,7 @@ mod renaming;
 mod rules;
 mod symmetry;
 mod table;
+mod verdict;
 
 pub use check::{check, PathSets, Proven};
 pub use classes::{size_bounds, Classes, Held};
@@ -85,3 +86,4 @@ pub use renaming::Renaming;
 pub use rules::{fan_out, size_bound, spread_bound};
 pub use symmetry::{Known, Stabilizer, Symmetries};
 pub use table::FactTable;
+pub use verdict::{verdict, Bounds, Claim, Measure, Optimality, Play};

@@ -46,6 +46,8 @@ pub enum CertifyTreeError {
     /// The tree's opening was fixed in advance: its claim is not the least total over every
     /// opening, which is what certificates prove.
     FixedOpening,
+    /// A label of the strategy has a value of the wrong kind.
+    Labels(String),
     /// No code fits the history before the tree.
     History,
     /// Proving failed.
@@ -64,6 +66,7 @@ impl std::fmt::Display for CertifyTreeError {
                 "the tree's opening was fixed (`--opening`); a certificate proves the least \
                  total over every opening",
             ),
+            CertifyTreeError::Labels(reason) => f.write_str(reason),
             CertifyTreeError::History => f.write_str("no code fits the guesses before the tree"),
             CertifyTreeError::Certify(error) => error.fmt(f),
         }
@@ -86,19 +89,18 @@ pub fn certify_tree<W: Write>(
     if strategy.name != "optimal" {
         return Err(CertifyTreeError::NotOptimal(strategy.name.clone()));
     }
-    let parameter = |key: &str| strategy.parameters.get(key);
-    if parameter("opening").is_some() {
+    let labels = strategy
+        .optimum_labels()
+        .map_err(CertifyTreeError::Labels)?;
+    if labels.opening.is_some() {
         return Err(CertifyTreeError::FixedOpening);
     }
     let options = StrategyOptions {
-        consistent_only: parameter("consistent_only") == Some(&serde_json::Value::Bool(true)),
-        max_guesses: parameter("max_guesses")
-            .and_then(serde_json::Value::as_u64)
-            .and_then(|cap| u16::try_from(cap).ok()),
-        minimize: if parameter("minimize") == Some(&serde_json::Value::from("worst")) {
-            Objective::Worst
-        } else {
-            Objective::Total
+        consistent_only: labels.consistent_only,
+        max_guesses: labels.max_guesses.and_then(|cap| u16::try_from(cap).ok()),
+        minimize: match labels.minimize_worst {
+            true => Objective::Worst,
+            false => Objective::Total,
         },
         ..StrategyOptions::default()
     };

@@ -6,6 +6,7 @@
 
 mod document;
 mod file;
+mod labels;
 mod model;
 pub mod notation;
 mod statistics;
@@ -15,6 +16,7 @@ pub use file::{
     Claims, FileError, FileGame, FileNode, FileStep, StrategyInfo, TreeFile, FORMAT_NAME,
     FORMAT_VERSION,
 };
+pub use labels::OptimumLabels;
 pub use model::Node;
 pub use notation::{Layout, Notation};
 pub use statistics::{Average, Statistics};

@@ -40,9 +40,9 @@ fn optimality(
     certificate: Option<&Path>,
     quiet: bool,
 ) -> anyhow::Result<Option<Optimality>> {
-    if !loaded.report.problems.is_empty() {
+    let Some(tree) = loaded.report.tree.as_ref() else {
         return Ok(None);
-    }
+    };
     let Some(path) = certificate else {
         return Ok(claims_optimum(loaded.strategy.as_ref()).then_some(Optimality::Unchecked));
     };
@@ -65,7 +65,7 @@ fn optimality(
             &loaded.book,
             loaded.strategy.as_ref(),
             &loaded.history,
-            &loaded.report.statistics,
+            tree,
             &proven,
         ),
         Err(mastermind_certificate::CertificateError::Io(error)) => {
