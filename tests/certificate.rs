@@ -67,6 +67,9 @@ fn the_committed_optima_of_4x6_are_proven_by_their_certificates() {
         let json = verify_with(&tree, &certificate, &["--json"], 0);
         let report: Value = serde_json::from_str(&json.stdout).unwrap();
         assert_eq!(report["optimality"], "proven", "{tree}");
+        // The reference checker reaches the same verdict.
+        let reference = verify_with(&tree, &certificate, &["--reference"], 0);
+        says(&reference.stdout, "optimality: proven (a certificate of");
     }
 }
 

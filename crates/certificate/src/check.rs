@@ -384,6 +384,19 @@ fn set_after(book: &Codebook, path: &[Step]) -> Vec<Code> {
     set
 }
 
+/// A path as written (guess and reply numbers) as people read it; numbers that name no code
+/// or reply of the game are shown as such.
+pub(crate) fn describe_raw(book: &Codebook, path: &[(u64, u8)]) -> String {
+    let steps: Vec<Step> = path
+        .iter()
+        .map(|&(guess, reply)| Step {
+            guess: Code(u32::try_from(guess).unwrap_or(u32::MAX)),
+            reply: Feedback::from_index(reply),
+        })
+        .collect();
+    describe(book, &steps)
+}
+
 /// A path as people read it: `1123 1B0W, 3456 0B2W`, or `the start`.
 fn describe(book: &Codebook, path: &[Step]) -> String {
     if path.is_empty() {

@@ -68,6 +68,7 @@ mod error;
 mod floor;
 mod format;
 mod guesses;
+mod reference;
 mod renaming;
 mod rules;
 mod symmetry;
@@ -82,6 +83,7 @@ pub use format::{
     MAGIC,
 };
 pub use guesses::to_check;
+pub use reference::{check_reference, ReferenceProven};
 pub use renaming::Renaming;
 pub use rules::{fan_out, size_bound, spread_bound};
 pub use symmetry::{Known, Stabilizer, Symmetries};

@@ -3,8 +3,9 @@
 //! A strategy claims an optimum within a class of strategies: those for one game, after one
 //! history, that play only consistent guesses or any guess, within a cap on the guesses or
 //! not, and that minimize the total or the worst case. The verdict trusts none of that claim:
-//! it replays every code of the set through the strategy by the rules ([`Codebook::score`]),
-//! so that the total, the worst case and the guesses played are its own figures, and then
+//! it replays every code of the set through the strategy by the rules (the reference
+//! checker's plain scoring), so that the total, the worst case and the guesses played are its
+//! own figures, and then
 //!
 //! 1. the certificate must be for the claim's game and play;
 //! 2. the strategy must belong to the class it claims: every code solved, within the cap, and
@@ -19,6 +20,7 @@ use std::fmt;
 
 use mastermind_core::{Code, Codebook, Feedback, Game};
 
+use crate::reference::rules::Codes;
 use crate::{Bound, Header, Step};
 
 /// What is known of a strategy's optimality.
@@ -131,7 +133,7 @@ pub fn verdict(claim: &Claim, strategy: impl Play, proven: &impl Bounds) -> Opti
             play(claim.consistent_only)
         ));
     }
-    let book = Codebook::new(claim.game);
+    let book = Codes::new(claim.game);
     let played = claim.history.len() as u64;
     let replayed = match replay(&book, claim, strategy) {
         Ok(replayed) => replayed,
@@ -199,15 +201,16 @@ struct Replayed {
 
 /// Replays every code of the claim's set through `strategy`: how many guesses it takes in
 /// all and at most, or why the strategy is not one of the class claimed.
-fn replay(book: &Codebook, claim: &Claim, strategy: impl Play) -> Result<Replayed, String> {
-    let game = book.game();
-    let set: Vec<Code> = book
-        .codes()
+fn replay(book: &Codes, claim: &Claim, strategy: impl Play) -> Result<Replayed, String> {
+    let game = book.game;
+    let shown = Codebook::new(game);
+    let set: Vec<Code> = (0..book.list.len() as u32)
+        .map(Code)
         .filter(|&code| {
             claim
                 .history
                 .iter()
-                .all(|step| book.score(step.guess, code) == step.reply)
+                .all(|step| reply(book, step.guess, code) == step.reply)
         })
         .collect();
     let mut replayed = Replayed { total: 0, worst: 0 };
@@ -225,20 +228,20 @@ fn replay(book: &Codebook, claim: &Claim, strategy: impl Play) -> Result<Replaye
             ));
         }
         let guess = node.guess();
-        if book.check(guess).is_err() {
+        if guess.index() >= book.list.len() {
             return Err(format!("the tree plays a code the game lacks {}", at()));
         }
         if claim.consistent_only && !set.contains(&guess) {
             return Err(format!(
                 "the tree's strategy claims consistent guesses only, but the tree plays {}, not a candidate, {}",
-                book.format(guess),
+                shown.format(guess),
                 at()
             ));
         }
         let depth = depth + 1;
         let mut classes: Vec<(Feedback, Vec<Code>)> = Vec::new();
         for &code in &set {
-            let reply = book.score(guess, code);
+            let reply = reply(book, guess, code);
             match classes.iter_mut().find(|(r, _)| *r == reply) {
                 Some((_, class)) => class.push(code),
                 None => classes.push((reply, vec![code])),
@@ -253,7 +256,7 @@ fn replay(book: &Codebook, claim: &Claim, strategy: impl Play) -> Result<Replaye
             let mut below = path.clone();
             below.push(format!(
                 "{} {}",
-                book.format(guess),
+                shown.format(guess),
                 game.feedback_name(reply)
             ));
             match node.after(reply) {
@@ -261,7 +264,7 @@ fn replay(book: &Codebook, claim: &Claim, strategy: impl Play) -> Result<Replaye
                 None => {
                     return Err(format!(
                         "the tree does not solve {} (no guess after {})",
-                        book.format(class[0]),
+                        shown.format(class[0]),
                         below.join(", ")
                     ))
                 }
@@ -269,6 +272,11 @@ fn replay(book: &Codebook, claim: &Claim, strategy: impl Play) -> Result<Replaye
         }
     }
     Ok(replayed)
+}
+
+/// The reply to `guess` when the secret is `secret`, by the reference checker's scoring.
+fn reply(book: &Codes, guess: Code, secret: Code) -> Feedback {
+    Feedback::from_index(book.score(guess.0, secret.0))
 }
 
 #[cfg(test)]
@@ -389,7 +397,7 @@ mod tests {
             skip: None,
             depth: usize::MAX,
         };
-        let replayed = replay(&book, &claim(), strategy).unwrap();
+        let replayed = replay(&Codes::new(game()), &claim(), strategy).unwrap();
         assert_eq!((replayed.total, replayed.worst), (24, 4));
     }
 

@@ -634,6 +634,12 @@ pub struct VerifyArgs {
     #[arg(long, value_name = "CERTIFICATE")]
     pub certificate: Option<PathBuf>,
 
+    /// Check the certificate with the reference checker: a plain, sequential second checker
+    /// of a few hundred lines, written to be read rather than to be fast (for certificates of
+    /// small games; large ones take it hours).
+    #[arg(long, requires = "certificate")]
+    pub reference: bool,
+
     /// Also fail if any code needs more than N guesses.
     #[arg(long, value_name = "N")]
     pub max_guesses: Option<usize>,

@@ -2,8 +2,8 @@
 //! the search's optima; every kind of forgery is refused.
 
 use mastermind_certificate::{
-    check, read_facts, Bound, CertificateError, CertificateWriter, Fact, Header, Proven, Renaming,
-    Stabilizer, Step,
+    check as check_fast, check_reference, read_facts, Bound, Bounds, CertificateError,
+    CertificateWriter, Fact, Header, Proven, Renaming, Stabilizer, Step,
 };
 use mastermind_core::{Code, Codebook, FeedbackKind, Game, Scorer};
 use mastermind_solve::{
@@ -29,6 +29,39 @@ fn game(pegs: u32, colours: u32) -> Game {
 
 fn checked(bytes: &[u8]) -> Proven {
     check(bytes).expect("the certificate checks")
+}
+
+/// Checks `bytes` with the fast checker and with the reference checker, which must agree:
+/// both refuse, or both accept with the same number of facts and the same bounds for the
+/// whole game under every budget.
+#[track_caller]
+fn check(bytes: &[u8]) -> Result<Proven, CertificateError> {
+    let fast = check_fast(bytes);
+    let reference = check_reference(bytes);
+    match (&fast, &reference) {
+        (Ok(fast), Ok(reference)) => {
+            assert_eq!(fast.facts(), Bounds::facts(reference));
+            for budget in [None, Some(1), Some(3), Some(4), Some(5), Some(6), Some(8)] {
+                assert_eq!(
+                    fast.bound_at(&[], budget),
+                    reference.bound_at(&[], budget),
+                    "with a budget of {budget:?}"
+                );
+            }
+        }
+        (Err(_), Err(_)) => {}
+        (fast, reference) => panic!(
+            "the checkers disagree: fast {:?}, reference {:?}",
+            fast.as_ref()
+                .map(|_| "accepts")
+                .map_err(ToString::to_string),
+            reference
+                .as_ref()
+                .map(|_| "accepts")
+                .map_err(ToString::to_string)
+        ),
+    }
+    fast
 }
 
 /// The certificate with its facts changed by `change`, written again with a valid closing

@@ -4,6 +4,8 @@
 
 use std::path::Path;
 
+use mastermind_certificate::Bounds;
+use mastermind_tree::Node;
 use mastermind_verify::{claims_optimum, judge, Optimality, Report, VerifyOptions};
 use serde_json::{json, Value};
 
@@ -19,7 +21,8 @@ pub fn run(args: &VerifyArgs, quiet: bool) -> anyhow::Result<Outcome> {
         max_guesses: args.max_guesses,
     };
     let mut loaded = load_and_verify(&args.file, args.format, &args.input, &options)?;
-    loaded.report.optimality = optimality(&loaded, args.certificate.as_deref(), quiet)?;
+    loaded.report.optimality =
+        optimality(&loaded, args.certificate.as_deref(), args.reference, quiet)?;
     let text = if args.json {
         serde_json::to_string_pretty(&stamped("verification", as_json(&loaded.report)))? + "\n"
     } else {
@@ -38,6 +41,7 @@ pub fn run(args: &VerifyArgs, quiet: bool) -> anyhow::Result<Outcome> {
 fn optimality(
     loaded: &LoadedTree,
     certificate: Option<&Path>,
+    reference: bool,
     quiet: bool,
 ) -> anyhow::Result<Option<Optimality>> {
     let Some(tree) = loaded.report.tree.as_ref() else {
@@ -58,16 +62,17 @@ fn optimality(
         "the certificate",
         quiet || length.is_none(),
     );
-    let checked = mastermind_certificate::check(progress.read(input));
+    let read = progress.read(input);
+    let checked = match reference {
+        false => {
+            mastermind_certificate::check(read).map(|proven| judge_with(loaded, tree, &proven))
+        }
+        true => mastermind_certificate::check_reference(read)
+            .map(|proven| judge_with(loaded, tree, &proven)),
+    };
     progress.finish();
     Ok(Some(match checked {
-        Ok(proven) => judge(
-            &loaded.book,
-            loaded.strategy.as_ref(),
-            &loaded.history,
-            tree,
-            &proven,
-        ),
+        Ok(optimality) => optimality,
         Err(mastermind_certificate::CertificateError::Io(error)) => {
             return Err(anyhow::Error::new(error).context(format!("cannot read {}", path.display())))
         }
@@ -75,6 +80,17 @@ fn optimality(
             reason: format!("{}: {error}", path.display()),
         },
     }))
+}
+
+/// What `proven` says of the loaded tree `tree`.
+fn judge_with(loaded: &LoadedTree, tree: &Node, proven: &impl Bounds) -> Optimality {
+    judge(
+        &loaded.book,
+        loaded.strategy.as_ref(),
+        &loaded.history,
+        tree,
+        proven,
+    )
 }
 
 /// The report as data: whether it holds, every problem (not only the first fifty the text
