@@ -215,6 +215,39 @@ fn labels_of_the_wrong_kind_are_not_read_as_absent() {
 }
 
 #[test]
+fn a_tree_and_its_certificate_named_as_one_file_are_refused() {
+    let directory = tempfile::tempdir().unwrap();
+    let tree = directory.path().join("3x4.json");
+    let tree = tree.to_str().unwrap();
+    let generate = [
+        "generate",
+        "--strategy",
+        "optimal",
+        "--pegs",
+        "3",
+        "--colours",
+        "4",
+    ];
+    let run = mastermind(&[&generate[..], &["-o", tree, "--certificate", tree]].concat())
+        .expect_status(2);
+    says(&run.stderr, "name the same file");
+    assert!(!Path::new(tree).exists(), "nothing is written");
+    // Through a link to the tree, and both on standard output.
+    #[cfg(unix)]
+    {
+        std::fs::write(tree, "kept").unwrap();
+        let link = directory.path().join("link.cert");
+        std::os::unix::fs::symlink(tree, &link).unwrap();
+        let outputs = ["-o", tree, "--certificate", link.to_str().unwrap()];
+        let run = mastermind(&[&generate[..], &outputs].concat()).expect_status(2);
+        says(&run.stderr, "name the same file");
+        assert_eq!(std::fs::read_to_string(tree).unwrap(), "kept");
+    }
+    let run = mastermind(&[&generate[..], &["--certificate", "-"]].concat()).expect_status(2);
+    says(&run.stderr, "name the same file");
+}
+
+#[test]
 fn a_cut_or_damaged_certificate_fails_and_a_missing_one_is_an_error() {
     let optimal = committed("trees/optimal-4x6.json");
     let bytes = std::fs::read(committed("trees/certificates/optimal-4x6.cert")).unwrap();
@@ -354,7 +387,12 @@ fn shards_and_their_merge_write_certificates_that_prove_the_merged_tree() {
     // A certificate of another game is refused by name.
     let (_, other) = generated_with_certificate(directory.path(), &[]);
     let mut merge = [&["merge"][..], &parts].concat();
-    merge.extend(["--certificate", "-", "--part-certificate", &other]);
+    let unwritten = directory
+        .path()
+        .join("unwritten.cert")
+        .display()
+        .to_string();
+    merge.extend(["--certificate", &unwritten, "--part-certificate", &other]);
     let refused = mastermind(&merge).expect_status(2);
     says(
         &refused.stderr,

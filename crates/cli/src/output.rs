@@ -154,6 +154,38 @@ fn directory_of(path: &Path) -> &Path {
     }
 }
 
+/// Refuses a tree and its certificate named as one file (links followed), or both as
+/// standard output: the one would replace, or run into, the other.
+pub fn check_outputs(tree: Option<&Path>, certificate: &Path) -> anyhow::Result<()> {
+    let stdout = |path: Option<&Path>| path.is_none_or(|path| path == Path::new("-"));
+    let same = match (stdout(tree), stdout(Some(certificate))) {
+        (true, true) => true,
+        (false, false) => tree.and_then(resolved) == resolved(certificate),
+        _ => false,
+    };
+    if same {
+        bail!(
+            "the tree (-o {}) and --certificate {} name the same file: the one would replace \
+             the other; give each a file of its own",
+            tree.map_or("-".into(), |path| path.display().to_string()),
+            certificate.display()
+        );
+    }
+    Ok(())
+}
+
+/// Where `path` leads once every link is followed: the file itself if it exists, else its
+/// folder's resolved path with its name.
+fn resolved(path: &Path) -> Option<PathBuf> {
+    std::fs::canonicalize(path).ok().or_else(|| {
+        let folder = path
+            .parent()
+            .filter(|folder| !folder.as_os_str().is_empty());
+        let folder = std::fs::canonicalize(folder.unwrap_or(Path::new("."))).ok()?;
+        Some(folder.join(path.file_name()?))
+    })
+}
+
 /// Checks that `path` can be written as [`write_output`] will write it, before the work that
 /// makes its contents: the directory exists and takes a new file, and a file it replaces is
 /// writable. Nothing is left behind.

@@ -11,7 +11,7 @@ use crate::commands::certify::certificate_of;
 use crate::commands::forecast::forecast;
 use crate::commands::{claims_summary, Outcome};
 use crate::memory::fit_build;
-use crate::output::{check_output, write_output};
+use crate::output::{check_output, check_outputs, write_output};
 use crate::progress::BuildProgress;
 use crate::strategy::{build_strategy, scorer_for};
 use crate::tree_input::ValidTree;
@@ -22,6 +22,7 @@ pub fn run(args: &GenerateArgs, quiet: bool) -> anyhow::Result<Outcome> {
     if let Some(certificate) = &args.certificate {
         check_certificate_flags(args)?;
         check_output(Some(certificate))?;
+        check_outputs(args.output.as_deref(), certificate)?;
     }
     if let (Some(shard), None) = (args.shard, &args.resume) {
         return crate::commands::shard::generate(args, shard, quiet);

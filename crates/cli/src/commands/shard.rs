@@ -14,7 +14,7 @@ use crate::certificate_output::write_packed_certificate;
 use crate::commands::{claims_summary, refused_merge, Outcome};
 use crate::input::{open_input, read_input};
 use crate::memory::fit_build;
-use crate::output::{check_output, scratch_for, write_output};
+use crate::output::{check_output, check_outputs, scratch_for, write_output};
 use crate::progress::BuildProgress;
 use crate::strategy::optimal_search;
 use mastermind_solve::StrategyKind;
@@ -95,6 +95,9 @@ pub fn static_search(
 pub fn merge(args: &MergeArgs, quiet: bool) -> anyhow::Result<Outcome> {
     check_output(args.output.as_deref())?;
     check_output(args.certificate.as_deref())?;
+    if let Some(certificate) = &args.certificate {
+        check_outputs(args.output.as_deref(), certificate)?;
+    }
     let files = args
         .parts
         .iter()
