@@ -248,6 +248,20 @@ fn a_tree_and_its_certificate_named_as_one_file_are_refused() {
 }
 
 #[test]
+fn standard_input_gives_one_input_and_a_proof_is_said_once_written() {
+    let optimal = committed("trees/optimal-4x6.json");
+    let run = mastermind(&["verify", "-", "--certificate", "-"]).expect_status(2);
+    says(&run.stderr, "cannot both be read from standard input");
+    // A certificate that cannot be written is not said to be proven.
+    #[cfg(target_os = "linux")]
+    {
+        let run = mastermind(&["certify", &optimal, "-o", "/dev/full"]).expect_status(2);
+        assert!(!run.stderr.contains("proven"), "{}", run.stderr);
+        says(&run.stderr, "cannot write /dev/full");
+    }
+}
+
+#[test]
 fn a_cut_or_damaged_certificate_fails_and_a_missing_one_is_an_error() {
     let optimal = committed("trees/optimal-4x6.json");
     let bytes = std::fs::read(committed("trees/certificates/optimal-4x6.cert")).unwrap();
@@ -335,7 +349,13 @@ fn shards_and_their_merge_write_certificates_that_prove_the_merged_tree() {
     let single = optimal_4x5(&[]).expect_status(0).stdout;
     for k in 0..3 {
         let shard = format!("{k}/3");
-        let (part, certificate) = (at(&format!("p{k}.json")), at(&format!("p{k}.cert")));
+        // A name ending in `.gz` asks for it gzip-compressed, here as for every certificate.
+        let name = if k == 1 {
+            "p1.cert.gz"
+        } else {
+            &format!("p{k}.cert")
+        };
+        let (part, certificate) = (at(&format!("p{k}.json")), at(name));
         optimal_4x5(&[
             "--shard",
             &shard,
@@ -345,6 +365,7 @@ fn shards_and_their_merge_write_certificates_that_prove_the_merged_tree() {
             &certificate,
         ])
         .expect_status(0);
+        assert_eq!(is_gzip(&certificate), k == 1, "{certificate}");
         let (header, facts) = read_facts(std::fs::File::open(&certificate).unwrap()).unwrap();
         assert_eq!(header.game.code_count(), 625);
         assert!(!facts.is_empty(), "shard {shard} proves its pieces");
@@ -353,7 +374,7 @@ fn shards_and_their_merge_write_certificates_that_prove_the_merged_tree() {
     }
     let parts = [at("p0.json"), at("p1.json"), at("p2.json")];
     let parts: Vec<&str> = parts.iter().map(String::as_str).collect();
-    let (p0, p1, p2) = (at("p0.cert"), at("p1.cert"), at("p2.cert"));
+    let (p0, p1, p2) = (at("p0.cert"), at("p1.cert.gz"), at("p2.cert"));
     for given in [vec![&p0, &p1, &p2], vec![&p1], vec![]] {
         // A name ending in `.gz` asks for the certificate gzip-compressed.
         let name = if given.len() == 1 {
@@ -399,6 +420,38 @@ fn shards_and_their_merge_write_certificates_that_prove_the_merged_tree() {
         &format!("{other} is not a certificate of this run"),
     );
     says(&refused.stderr, "3×4");
+    // A part certificate that does not hold is refused by name before any of it is used:
+    // one naming a code the game lacks (which the merge once cited, and panicked), and one
+    // claiming more than holds.
+    let (header, facts) = read_facts(std::fs::File::open(&p0).unwrap()).unwrap();
+    let last = facts.len() - 1;
+    let forgeries: [(&str, &dyn Fn(&mut Vec<mastermind_certificate::Fact>)); 2] = [
+        ("is not a code", &|facts| {
+            facts[last].path[0].guess = mastermind_core::Code(99_999)
+        }),
+        ("does not hold", &|facts| {
+            if let mastermind_certificate::Bound::AtLeast(bound) = facts[last].bound {
+                facts[last].bound = mastermind_certificate::Bound::AtLeast(bound + 1000);
+            }
+        }),
+    ];
+    for (saying, forge) in forgeries {
+        let mut forged = facts.clone();
+        forge(&mut forged);
+        let mut writer =
+            mastermind_certificate::CertificateWriter::new(Vec::new(), &header).unwrap();
+        for fact in &forged {
+            writer.fact(fact).unwrap();
+        }
+        let bad = write_file(directory.path(), "bad.cert", "");
+        std::fs::write(&bad, writer.finish().unwrap()).unwrap();
+        let mut merge = [&["merge"][..], &parts].concat();
+        merge.extend(["--certificate", &unwritten, "--part-certificate", &bad]);
+        let refused = mastermind(&merge).expect_status(2);
+        says(&refused.stderr, &bad);
+        says(&refused.stderr, saying);
+        assert!(!Path::new(&unwritten).exists());
+    }
     // Part certificates go into a certificate, so they need one.
     let mut merge = [&["merge"][..], &parts].concat();
     merge.extend(["--part-certificate", &p0]);

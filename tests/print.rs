@@ -189,3 +189,18 @@ fn every_page_the_manual_names_is_written() {
     assert!(generate.contains("certificate"), "{generate}");
     assert!(run.stderr.contains("manual pages into"), "{}", run.stderr);
 }
+
+/// A link named like a page is refused, never written through onto the file it names.
+#[cfg(unix)]
+#[test]
+fn man_never_writes_through_a_link_named_like_a_page() {
+    let directory = tempfile::tempdir().unwrap();
+    let victim = directory.path().join("victim.txt");
+    std::fs::write(&victim, "kept").unwrap();
+    let pages = directory.path().join("pages");
+    std::fs::create_dir(&pages).unwrap();
+    std::os::unix::fs::symlink(&victim, pages.join("mastermind-verify.1")).unwrap();
+    let run = mastermind(&["man", "--dir", pages.to_str().unwrap()]).expect_status(2);
+    assert!(run.stderr.contains("is a symbolic link"), "{}", run.stderr);
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "kept");
+}

@@ -101,6 +101,58 @@ fn every_signal_during_the_write_keeps_the_old_file_and_leaves_nothing() {
     }
 }
 
+/// A tree and its certificate are replaced together or not at all: a run stopped while they
+/// are written (here at the moment both are written and synced, before either is renamed)
+/// leaves the old pair as it was, never a new tree beside an old certificate.
+#[test]
+fn a_tree_and_its_certificate_are_replaced_together() {
+    let directory = tempfile::tempdir().unwrap();
+    let (tree, certificate) = (
+        directory.path().join("3x3.json"),
+        directory.path().join("3x3.cert"),
+    );
+    std::fs::write(&tree, "old tree").unwrap();
+    std::fs::write(&certificate, "old certificate").unwrap();
+    let mut child = binary()
+        .args([
+            "generate",
+            "-q",
+            "--strategy",
+            "optimal",
+            "--pegs",
+            "3",
+            "--colours",
+            "3",
+        ])
+        .arg("-o")
+        .arg(&tree)
+        .arg("--certificate")
+        .arg(&certificate)
+        .env("MASTERMIND_TEST_PAUSE_BEFORE_RENAME_MS", "3000")
+        .stdin(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Stopped once two files are staged, or as soon as the tree is replaced alone.
+    let start = Instant::now();
+    while temporary_files(directory.path()).len() < 2
+        && std::fs::read_to_string(&tree).unwrap() == "old tree"
+    {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "nothing was staged"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    kill(Pid::from_raw(child.id() as i32), Signal::SIGTERM).unwrap();
+    wait_at_most(&mut child, Duration::from_secs(30), "the stopped run");
+    assert_eq!(std::fs::read_to_string(&tree).unwrap(), "old tree");
+    assert_eq!(
+        std::fs::read_to_string(&certificate).unwrap(),
+        "old certificate"
+    );
+    assert!(temporary_files(directory.path()).is_empty());
+}
+
 /// A reader that goes away before the output comes (`| head`, `| true`): every command that
 /// writes to stdout ends quietly, with no panic.
 #[test]

@@ -71,6 +71,18 @@ const BATCH: usize = 1 << 14;
 /// recorded before it only. The first fact in file order that fails is the one reported,
 /// whatever the number of threads.
 pub fn check(input: impl Read) -> Result<Proven, CertificateError> {
+    check_records(input, false)
+}
+
+/// Checks the facts of a certificate cut short, as a stop leaves a proof under way: every
+/// whole fact before the cut must hold, as in [`check`], and the file may end anywhere
+/// (without its closing record, in the middle of a fact, or of its compressed stream).
+/// Returns what the facts prove.
+pub fn check_partial(input: impl Read) -> Result<Proven, CertificateError> {
+    check_records(input, true)
+}
+
+fn check_records(input: impl Read, cut: bool) -> Result<Proven, CertificateError> {
     let mut reader = Reader::new(unpacked(input)?)?;
     let header = reader.header();
     let scorer = Scorer::new(header.game);
@@ -84,15 +96,25 @@ pub fn check(input: impl Read) -> Result<Proven, CertificateError> {
     let mut paths = Paths::new(&book, &scorer);
     let mut table = FactTable::new();
     let mut index = 0u64;
+    // One batch's room, kept from batch to batch: a batch that a forget record ends may hold
+    // no fact at all, and a file may hold millions of those.
+    let mut batch = Vec::new();
     loop {
-        let mut batch = Vec::with_capacity(BATCH);
+        batch.clear();
         // What ends the batch, when not its size: the end of the file, a forget record, or
         // a fact that cannot be read (reported once the facts before it are checked).
         let mut ended = false;
         let mut forget = None;
         let mut unreadable = None;
         while batch.len() < BATCH {
-            let read = reader.next_record().and_then(|record| match record {
+            let record = match reader.next_record() {
+                // Where a file may be cut, a record that cannot be read is where it ends.
+                Err(CertificateError::Truncated { .. } | CertificateError::Io(_)) if cut => {
+                    Ok(None)
+                }
+                record => record,
+            };
+            let read = record.and_then(|record| match record {
                 Some(Record::Fact(raw)) => rules.read(index, raw, &mut paths).map(Some),
                 Some(Record::Forget(depth)) => {
                     forget = Some(depth);
@@ -130,7 +152,9 @@ pub fn check(input: impl Read) -> Result<Proven, CertificateError> {
             return Err(error);
         }
         match forget {
-            Some(depth) => table.forget_deeper_than(depth),
+            Some(depth) => {
+                table.forget_deeper_than(depth);
+            }
             // Every later fact comes after the whole batch: its facts need their places no
             // more.
             None => table.settle(),

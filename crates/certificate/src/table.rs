@@ -25,6 +25,9 @@ pub struct FactTable {
     other_budgets: ByKey<Vec<Best>>,
     pending: ByKey<Vec<Pending>>,
     recorded: u64,
+    /// No fact held is about a set more steps from the start than this: a forget record that
+    /// asks to drop nothing deeper costs nothing (a file may hold millions of them).
+    deepest: u8,
 }
 
 /// A set's two 64-bit hashes under the table's secret keys (two halves rather than a `u128`,
@@ -128,6 +131,7 @@ impl FactTable {
         self.recorded += 1;
         let key = self.key(set);
         let best = Best::new(depth, budget, bound);
+        self.deepest = self.deepest.max(best.depth);
         self.pending
             .entry(key)
             .or_default()
@@ -142,21 +146,29 @@ impl FactTable {
         self.settle();
         self.recorded += 1;
         let key = self.key(set);
-        self.settle_one(key, Best::new(depth, budget, bound));
+        let best = Best::new(depth, budget, bound);
+        self.deepest = self.deepest.max(best.depth);
+        self.settle_one(key, best);
     }
 
     /// Settles every pending fact and then drops every fact about a set more than `depth`
     /// steps from the start. A set's best bound for a budget sums up every fact about it, and
     /// stays when one of them is near enough the start: every fact recorded was checked, so
-    /// keeping one is as sound as dropping it.
-    pub fn forget_deeper_than(&mut self, depth: usize) {
+    /// keeping one is as sound as dropping it. Returns whether any fact may have been dropped:
+    /// when none held is deeper, the table is not even looked through.
+    pub fn forget_deeper_than(&mut self, depth: usize) -> bool {
         self.settle();
+        if usize::from(self.deepest) <= depth {
+            return false;
+        }
+        self.deepest = u8::try_from(depth).unwrap_or(u8::MAX);
         let kept = |best: &Best| usize::from(best.depth) <= depth;
         self.settled.retain(|_, best| kept(best));
         self.other_budgets.retain(|_, others| {
             others.retain(kept);
             !others.is_empty()
         });
+        true
     }
 
     /// Settles every pending fact: from now on each is known by what it proves, no longer by
@@ -268,12 +280,20 @@ mod tests {
         table.insert(&deep, 3, Some(2), 6);
         table.insert(&both, 1, None, 7);
         table.insert(&both, 4, None, 9);
-        table.forget_deeper_than(1);
+        assert!(
+            table.forget_deeper_than(1),
+            "facts at depths 2 to 4 are held"
+        );
         assert_eq!(table.get(&shallow, None), 4);
         assert_eq!(table.get(&deep, None), 0);
         assert_eq!(table.get(&deep, Some(2)), 0);
         assert_eq!(table.get(&both, None), 9);
         assert_eq!(table.len(), 2);
+        assert!(
+            !table.forget_deeper_than(1),
+            "nothing deeper than 1 is left to look for"
+        );
+        assert!(!table.forget_deeper_than(7));
         table.forget_deeper_than(0);
         assert!(table.is_empty());
     }

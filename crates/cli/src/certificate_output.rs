@@ -6,7 +6,7 @@ use std::fs::File;
 use std::io::{self, Read};
 use std::path::Path;
 
-use crate::output::{write_output, write_output_from};
+use crate::output::write_output;
 
 /// Whether a certificate written to `path` is written gzip-compressed.
 fn packs(path: &Path) -> bool {
@@ -16,31 +16,36 @@ fn packs(path: &Path) -> bool {
 /// Writes the plain certificate `bytes` to `path` (stdout when `None`), compressed if its
 /// name asks for it.
 pub fn write_certificate(path: Option<&Path>, bytes: &[u8]) -> anyhow::Result<()> {
+    write_output(path, &certificate_bytes(path, bytes)?)
+}
+
+/// The bytes to write for the plain certificate `bytes` at `path`: gzip-compressed when its
+/// name ends in `.gz`.
+pub fn certificate_bytes(path: Option<&Path>, bytes: &[u8]) -> anyhow::Result<Vec<u8>> {
     if !path.is_some_and(packs) {
-        return write_output(path, bytes);
+        return Ok(bytes.to_vec());
     }
     let mut packing = mastermind_certificate::packed(Vec::new());
     io::Write::write_all(&mut packing, bytes)?;
-    write_output(path, &packing.finish()?)
+    Ok(packing.finish()?)
 }
 
-/// Writes the gzip-compressed certificate that `packed` reads to `path`, unpacked unless its
-/// name ends in `.gz`. Returns how many bytes it wrote.
-pub fn write_packed_certificate(path: &Path, packed: &mut File) -> anyhow::Result<u64> {
-    let inner: Box<dyn Read + '_> = if packs(path) {
+/// What to write at `path` for the gzip-compressed certificate that `packed` reads: unpacked
+/// unless its name ends in `.gz`, counting the bytes as they are read.
+pub fn packed_certificate<'f>(path: &Path, packed: &'f mut File) -> Counted<Box<dyn Read + 'f>> {
+    let inner: Box<dyn Read + 'f> = if packs(path) {
         Box::new(packed)
     } else {
         Box::new(flate2::read::GzDecoder::new(packed))
     };
-    let mut source = Counted { inner, bytes: 0 };
-    write_output_from(Some(path), &mut source)?;
-    Ok(source.bytes)
+    Counted { inner, bytes: 0 }
 }
 
 /// A reader that counts the bytes it passes.
-struct Counted<R> {
+pub struct Counted<R> {
     inner: R,
-    bytes: u64,
+    /// How many bytes it has passed.
+    pub bytes: u64,
 }
 
 impl<R: Read> Read for Counted<R> {

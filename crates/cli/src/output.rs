@@ -10,19 +10,20 @@ use std::sync::{Mutex, PoisonError};
 
 use anyhow::{bail, Context};
 
-/// The temporary file being written, removed by the signal handler if the run is interrupted.
-/// The rename happens with the lock held, so the handler either removes the temporary file
-/// before the rename or finds the finished file already in place, never anything between.
-static PENDING: Mutex<Option<PathBuf>> = Mutex::new(None);
+/// The temporary files being written, removed by the signal handler if the run is
+/// interrupted. Renames happen with the lock held, so the handler either removes the temporary
+/// files before the renames or finds the finished files already in place, never anything
+/// between.
+static PENDING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 
 /// How many links deep a path is followed before giving up, as the kernel does.
 const MAX_LINKS: usize = 40;
 
-/// Removes the temporary file being written, if any, and exits with `status`. Holding the lock
-/// until the process ends keeps a rename from following the removal.
+/// Removes the temporary files being written, if any, and exits with `status`. Holding the
+/// lock until the process ends keeps a rename from following the removal.
 pub fn discard_pending_and_exit(status: i32) -> ! {
     let pending = PENDING.lock().unwrap_or_else(PoisonError::into_inner);
-    if let Some(path) = pending.as_ref() {
+    for path in pending.iter() {
         let _ = fs::remove_file(path);
     }
     std::process::exit(status)
@@ -288,8 +289,66 @@ fn replace_file(
     existing: Option<&Metadata>,
     source: &mut dyn Read,
 ) -> anyhow::Result<()> {
+    let staged = stage(asked, file, existing, source)?;
+    pause_before_rename();
+    rename_into_place(vec![staged])
+}
+
+/// Outputs that belong together, such as a tree and its certificate: every file among them is
+/// first written and synced beside where it goes, and only once all are is each renamed into
+/// place, so that a failure while writing (a full disk, a signal) leaves every one of them as
+/// it was. Standard output and devices, which cannot wait, are written in between.
+pub fn write_outputs_together(
+    outputs: &mut [(Option<&Path>, &mut dyn Read)],
+) -> anyhow::Result<()> {
+    let mut staged = Vec::new();
+    let mut direct = Vec::new();
+    for (path, source) in outputs.iter_mut() {
+        let path = *path;
+        match path.map(target).transpose() {
+            Ok(Some(Target::File(file, existing))) => {
+                let path = path.expect("a file target has a path");
+                let staging = refuse_read_only(path, existing.as_ref())
+                    .and_then(|()| stage(path, &file, existing.as_ref(), *source));
+                match staging {
+                    Ok(file) => staged.push(file),
+                    Err(error) => return Err(discard(staged, error)),
+                }
+            }
+            Ok(_) => direct.push((path, source)),
+            Err(error) => return Err(discard(staged, error)),
+        }
+    }
+    for (path, source) in direct {
+        if let Err(error) = write_output_from(path, *source) {
+            return Err(discard(staged, error));
+        }
+    }
+    pause_before_rename();
+    rename_into_place(staged)
+}
+
+/// A file written and synced beside its destination, not yet renamed into place.
+struct Staged {
+    asked: PathBuf,
+    file: PathBuf,
+    temporary: tempfile::NamedTempFile,
+}
+
+/// Writes what `source` reads to a temporary file beside `file` (with the permissions of the
+/// file it replaces) and syncs it; the signal handler removes it until it is renamed.
+fn stage(
+    asked: &Path,
+    file: &Path,
+    existing: Option<&Metadata>,
+    source: &mut dyn Read,
+) -> anyhow::Result<Staged> {
     let mut temporary = temporary_beside(asked, file)?;
-    set_pending(Some(temporary.path().to_owned()));
+    let path = temporary.path().to_owned();
+    PENDING
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .push(path.clone());
     let written = io::copy(source, &mut temporary)
         .and_then(|_| match existing {
             Some(metadata) => fs::set_permissions(temporary.path(), metadata.permissions()),
@@ -297,23 +356,45 @@ fn replace_file(
         })
         .and_then(|()| temporary.as_file().sync_all())
         .with_context(|| format!("cannot write {}", asked.display()));
-    if written.is_err() {
-        set_pending(None);
-        return written;
+    let staged = Staged {
+        asked: asked.to_owned(),
+        file: file.to_owned(),
+        temporary,
+    };
+    match written {
+        Ok(()) => Ok(staged),
+        Err(error) => Err(discard(vec![staged], error)),
     }
-    pause_before_rename();
-    let mut pending = PENDING.lock().unwrap_or_else(PoisonError::into_inner);
-    let persisted = temporary
-        .persist(file)
-        .map(drop)
-        .map_err(|error| anyhow::Error::new(error.error))
-        .with_context(|| format!("cannot write {}", asked.display()));
-    *pending = None;
-    persisted
 }
 
-fn set_pending(path: Option<PathBuf>) {
-    *PENDING.lock().unwrap_or_else(PoisonError::into_inner) = path;
+/// Drops the staged files (removing them) and hands back `error`.
+fn discard(staged: Vec<Staged>, error: anyhow::Error) -> anyhow::Error {
+    let mut pending = PENDING.lock().unwrap_or_else(PoisonError::into_inner);
+    for file in staged {
+        pending.retain(|path| path != file.temporary.path());
+    }
+    error
+}
+
+/// Renames every staged file into place, with the lock held.
+fn rename_into_place(staged: Vec<Staged>) -> anyhow::Result<()> {
+    let mut pending = PENDING.lock().unwrap_or_else(PoisonError::into_inner);
+    let mut outcome = Ok(());
+    for Staged {
+        asked,
+        file,
+        temporary,
+    } in staged
+    {
+        pending.retain(|path| path != temporary.path());
+        let persisted = temporary
+            .persist(&file)
+            .map(drop)
+            .map_err(|error| anyhow::Error::new(error.error))
+            .with_context(|| format!("cannot write {}", asked.display()));
+        outcome = outcome.and(persisted);
+    }
+    outcome
 }
 
 /// A test hook, in debug builds only: waits the milliseconds named by

@@ -1,8 +1,8 @@
 //! Certificates of optimality for runs cut into shards: a shard (or one piece of a resumed
 //! run) proves what its pieces came to, and the merge copies those facts into one certificate
-//! and adds the facts that prove the choice of the first guess from them. The merge does not
-//! check the facts it copies; `verify --certificate` checks the whole certificate, so a false
-//! fact from a part makes a certificate that does not check, never a false "proven".
+//! and adds the facts that prove the choice of the first guess from them. Each part's
+//! certificate is checked before any of its facts is copied or cited, so that one that does
+//! not hold is refused by its name, not found later at a fact number of the merged file.
 
 use std::fs::File;
 use std::io::{BufWriter, Read, Seek, Write};
@@ -86,6 +86,7 @@ pub fn certify_merge<R: Read, W: Write>(
             path: path.clone(),
             message,
         };
+        let input = checked_copy(input).map_err(|error| refused(error.to_string()))?;
         let mut reader = FactReader::new(input).map_err(|error| refused(error.to_string()))?;
         let theirs = reader.header();
         if theirs != header {
@@ -132,6 +133,17 @@ pub fn certify_merge<R: Read, W: Write>(
     let facts = writer.facts();
     writer.finish().map_err(io)?;
     Ok((merged.file, facts))
+}
+
+/// A copy of the certificate `input` reads, in a file without a name, once the checker has
+/// accepted it, read from its start.
+fn checked_copy(mut input: impl Read) -> Result<File, mastermind_certificate::CertificateError> {
+    let mut copy = tempfile::tempfile()?;
+    std::io::copy(&mut input, &mut copy)?;
+    copy.rewind()?;
+    mastermind_certificate::check(std::io::BufReader::new(&copy))?;
+    copy.rewind()?;
+    Ok(copy)
 }
 
 /// The certificate of a merged run, gzip-compressed, in a file without a name (removed when

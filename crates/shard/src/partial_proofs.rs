@@ -4,20 +4,23 @@
 //! facts into its own proof, cites them, and goes on from there instead of from nothing. Once
 //! whole, the proof takes the name of the piece's certificate.
 //!
-//! The facts taken back in are not checked here: the checker checks them with the rest, so a
-//! damaged or forged file makes a certificate that does not check, never a false "proven". A
-//! stop may cut the file anywhere; it is read as far as its facts are whole. The file is
+//! The facts taken back in are checked first, as far as they are whole (a stop may cut the
+//! file anywhere): a fact that does not hold, or names what the game lacks, is refused with
+//! the file's name, before anything of it is copied into a piece's certificate. A file that
+//! is not a proof at all (no header) is not taken in. The file is
 //! locked while a run writes it, and a run that finds it locked leaves the piece to that run.
 //! A new proof is written under a hidden name until the facts it takes in are all there, so
 //! a stop never loses the stopped proof; the next start removes what such a stop left.
 
 use std::fs::TryLockError;
 use std::fs::{File, OpenOptions};
-use std::io::{self, ErrorKind};
+use std::io::{self, ErrorKind, Seek};
 use std::path::{Path, PathBuf};
 
 use flate2::write::GzEncoder;
-use mastermind_certificate::{packed, CertificateWriter, Fact, FactReader, Header};
+use mastermind_certificate::{
+    packed, CertificateError, CertificateWriter, Fact, FactReader, Header,
+};
 use tempfile::TempPath;
 
 use crate::ShardId;
@@ -45,7 +48,10 @@ pub(crate) fn start(path: &Path, header: &Header) -> io::Result<Option<(ProofUnd
     let (to_copy, to_cite) = match open_stopped(path)? {
         Stopped::Busy => return Ok(None),
         Stopped::None => (None, None),
-        Stopped::Files(to_copy, to_cite) => (Some(to_copy), Some(to_cite)),
+        Stopped::Files(to_copy, to_cite) => {
+            check_stopped(&to_copy, path)?;
+            (Some(to_copy), Some(to_cite))
+        }
     };
     let directory = path.parent().unwrap_or(Path::new("."));
     let prefix = temporary_prefix(path);
@@ -78,6 +84,34 @@ pub(crate) fn start(path: &Path, header: &Header) -> io::Result<Option<(ProofUnd
         taken_in,
     };
     Ok(Some((proof, cited)))
+}
+
+/// Checks the whole facts of the stopped proof `file` (at `path`), and reads it again from
+/// its start: a fact that does not hold is refused, naming the file.
+fn check_stopped(mut file: &File, path: &Path) -> io::Result<()> {
+    let checked = mastermind_certificate::check_partial(io::BufReader::new(file));
+    file.seek(io::SeekFrom::Start(0))?;
+    match checked {
+        // Not a proof at all (cut before its header, say): nothing to take in.
+        Ok(_) | Err(CertificateError::Format(_) | CertificateError::Truncated { .. }) => Ok(()),
+        // A compressed stream damaged before its header: nothing to take in either.
+        Err(CertificateError::Io(error))
+            if matches!(
+                error.kind(),
+                ErrorKind::UnexpectedEof | ErrorKind::InvalidData | ErrorKind::InvalidInput
+            ) =>
+        {
+            Ok(())
+        }
+        Err(CertificateError::Io(error)) => Err(error),
+        Err(error) => Err(io::Error::new(
+            ErrorKind::InvalidData,
+            format!(
+                "{}: {error}; remove it to prove the piece from nothing",
+                path.display()
+            ),
+        )),
+    }
 }
 
 /// A new hidden file named with `prefix` in `directory`, locked. Another run's

@@ -206,6 +206,78 @@ fn a_proof_stopped_part_way_goes_on_from_the_facts_its_file_holds() {
     );
 }
 
+/// A stopped proof whose facts name a code the game lacks, or claim more than holds, is
+/// refused by name before any of it is taken in: no panic, and no certificate of the piece
+/// made of it.
+#[test]
+fn a_stopped_proof_that_does_not_hold_is_refused_by_name() {
+    let scorer = Scorer::new(Game::new(4, 5, true, FeedbackKind::BlackWhite).unwrap());
+    let options = OptimalOptions::default();
+    let strategy = StrategyInfo::named("optimal");
+    let whole = Request {
+        only: None,
+        certify: true,
+    };
+    let first = tempfile::tempdir().unwrap();
+    let run = ResumableRun::new(&scorer, &options, &strategy, first.path()).unwrap();
+    run.run(whole, &Unwatched).unwrap();
+    let largest = run
+        .shards()
+        .into_iter()
+        .max_by_key(|&id| {
+            let certificate = certificate_path(first.path(), id);
+            std::fs::metadata(certificate).unwrap().len()
+        })
+        .unwrap();
+    let proof = std::fs::read(certificate_path(first.path(), largest)).unwrap();
+    let mut reader = FactReader::new(proof.as_slice()).unwrap();
+    let mut facts = Vec::new();
+    while let Some(fact) = reader.next_fact().unwrap() {
+        facts.push(fact);
+    }
+    let deep = facts.iter().position(|fact| fact.path.len() > 1).unwrap();
+    let raised = facts
+        .iter()
+        .rposition(|fact| matches!(fact.bound, Bound::AtLeast(_)))
+        .unwrap();
+    let forgeries: [(&str, Box<dyn Fn(&mut Vec<mastermind_certificate::Fact>)>); 2] = [
+        (
+            "is not a code",
+            Box::new(move |facts| facts[deep].path[1].guess = mastermind_core::Code(1_000_000)),
+        ),
+        (
+            "does not hold",
+            Box::new(move |facts| {
+                if let Bound::AtLeast(bound) = facts[raised].bound {
+                    facts[raised].bound = Bound::AtLeast(bound + 1000);
+                }
+            }),
+        ),
+    ];
+    for (saying, forge) in forgeries {
+        let mut forged = facts.clone();
+        forge(&mut forged);
+        let mut writer = CertificateWriter::new(packed(Vec::new()), &reader.header()).unwrap();
+        for fact in &forged {
+            writer.fact(fact).unwrap();
+        }
+        let stopped = writer.finish().unwrap().finish().unwrap();
+        let second = tempfile::tempdir().unwrap();
+        for id in run.shards() {
+            std::fs::copy(piece_path(first.path(), id), piece_path(second.path(), id)).unwrap();
+        }
+        let partial = partial_path(second.path(), largest);
+        std::fs::write(&partial, &stopped).unwrap();
+        let again = ResumableRun::new(&scorer, &options, &strategy, second.path()).unwrap();
+        let error = again.run(whole, &Unwatched).unwrap_err().to_string();
+        assert!(
+            error.contains(&partial.display().to_string()) && error.contains(saying),
+            "{error}"
+        );
+        assert!(!certificate_path(second.path(), largest).exists());
+    }
+}
+
 /// What a run that wrote `proof` leaves when it is stopped just after its writer handed its
 /// output half the facts (a compressed stream without its end), and when it is stopped in
 /// the middle of handing it a quarter more.

@@ -34,21 +34,40 @@ pub fn run(args: &CertifyArgs, quiet: bool) -> anyhow::Result<Outcome> {
         .map_or_else(crate::memory::default_table_bytes, |mib| {
             (mib as usize) << 20
         });
-    let Some(bytes) = certificate_of(&tree, Some(table), quiet)? else {
+    let Some(proof) = certificate_of(&tree, Some(table))? else {
         return Ok(Outcome::Invalid);
     };
-    write_certificate(args.output.as_deref(), &bytes)?;
+    write_certificate(args.output.as_deref(), &proof.bytes)?;
+    proof.say(quiet);
     Ok(Outcome::Success)
 }
 
-/// The certificate of a verified optimal tree, as bytes; says on stderr what it took unless
-/// `quiet`. `None` when the search's answers do not support the tree's claim (said on
-/// stderr): the tree is then not optimal, or the search is wrong.
-pub fn certificate_of(
-    tree: &ValidTree,
-    table: Option<usize>,
-    quiet: bool,
-) -> anyhow::Result<Option<Vec<u8>>> {
+/// A certificate proven: its plain bytes, how many facts it holds, and how long it took.
+pub struct Proof {
+    pub bytes: Vec<u8>,
+    facts: u64,
+    took: std::time::Duration,
+}
+
+impl Proof {
+    /// Says on stderr what the proof took, unless `quiet`: once the certificate is written,
+    /// so that nothing is said to be proven that then fails to be written.
+    pub fn say(&self, quiet: bool) {
+        if !quiet {
+            eprintln!(
+                "certificate: {} facts, {} bytes, proven in {:.2?}",
+                self.facts,
+                self.bytes.len(),
+                self.took
+            );
+        }
+    }
+}
+
+/// The certificate of a verified optimal tree. `None` when the search's answers do not
+/// support the tree's claim (said on stderr): the tree is then not optimal, or the search is
+/// wrong.
+pub fn certificate_of(tree: &ValidTree, table: Option<usize>) -> anyhow::Result<Option<Proof>> {
     let Some(strategy) = &tree.strategy else {
         bail!(
             "the tree names no strategy (only JSON tree files do); certificates prove trees of \
@@ -76,12 +95,9 @@ pub fn certificate_of(
         }
         Err(error) => bail!(error),
     };
-    if !quiet {
-        eprintln!(
-            "certificate: {facts} facts, {} bytes, proven in {:.2?}",
-            bytes.len(),
-            started.elapsed()
-        );
-    }
-    Ok(Some(bytes))
+    Ok(Some(Proof {
+        bytes,
+        facts,
+        took: started.elapsed(),
+    }))
 }

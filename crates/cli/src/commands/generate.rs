@@ -6,12 +6,12 @@ use anyhow::bail;
 use mastermind_tree::TreeFile;
 
 use crate::args::GenerateArgs;
-use crate::certificate_output::write_certificate;
+use crate::certificate_output::certificate_bytes;
 use crate::commands::certify::certificate_of;
 use crate::commands::forecast::forecast;
 use crate::commands::{claims_summary, Outcome};
 use crate::memory::fit_build;
-use crate::output::{check_output, check_outputs, write_output};
+use crate::output::{check_output, check_outputs, write_output, write_outputs_together};
 use crate::progress::BuildProgress;
 use crate::strategy::{build_strategy, scorer_for};
 use crate::tree_input::ValidTree;
@@ -49,7 +49,10 @@ pub fn run(args: &GenerateArgs, quiet: bool) -> anyhow::Result<Outcome> {
     progress.finish();
     let built = built?;
     let file = TreeFile::new(scorer.codebook(), built.info.clone(), &built.root);
-    write_output(args.output.as_deref(), file.to_json().as_bytes())?;
+    let json = file.to_json();
+    if args.certificate.is_none() {
+        write_output(args.output.as_deref(), json.as_bytes())?;
+    }
     if !quiet {
         eprintln!(
             "{} {}: {}, built in {:.2?}{}",
@@ -70,10 +73,17 @@ pub fn run(args: &GenerateArgs, quiet: bool) -> anyhow::Result<Outcome> {
             strategy: Some(built.info),
             history: Vec::new(),
         };
-        let Some(bytes) = certificate_of(&tree, None, quiet)? else {
+        // Neither is written unless both are: a tree without its proof, or beside an old
+        // certificate, would be a pair that does not match.
+        let Some(proof) = certificate_of(&tree, None)? else {
             return Ok(Outcome::Invalid);
         };
-        write_certificate(Some(certificate), &bytes)?;
+        let packed = certificate_bytes(Some(certificate), &proof.bytes)?;
+        write_outputs_together(&mut [
+            (args.output.as_deref(), &mut json.as_bytes()),
+            (Some(certificate), &mut packed.as_slice()),
+        ])?;
+        proof.say(quiet);
     }
     Ok(Outcome::Success)
 }

@@ -46,7 +46,17 @@ fn write_pages(
     let mut page = Vec::new();
     man.render(&mut page)?;
     let name = man.get_filename();
-    write_output(Some(&directory.join(&name)), &page)?;
+    let path = directory.join(&name);
+    // The names are ours, not the user's: a link named like a page is never written through,
+    // which would let whoever made it have any file replaced by a manual page.
+    if std::fs::symlink_metadata(&path).is_ok_and(|metadata| metadata.is_symlink()) {
+        anyhow::bail!(
+            "{} is a symbolic link; `man --dir` writes its pages only as files of their own \
+             (remove the link, or give another directory)",
+            path.display()
+        );
+    }
+    write_output(Some(&path), &page)?;
     written.push(name);
     for subcommand in command.get_subcommands().filter(|sub| !sub.is_hide_set()) {
         write_pages(subcommand, directory, written)?;

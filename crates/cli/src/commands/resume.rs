@@ -14,9 +14,9 @@ use mastermind_solve::Progress;
 use mastermind_tree::TreeFile;
 
 use crate::args::GenerateArgs;
-use crate::certificate_output::write_packed_certificate;
+use crate::certificate_output::packed_certificate;
 use crate::commands::{claims_summary, plural, refused_merge, Outcome};
-use crate::output::write_output;
+use crate::output::{write_output, write_outputs_together};
 use crate::progress::BuildProgress;
 use crate::strategy::optimal_search;
 
@@ -74,12 +74,21 @@ pub fn run(args: &GenerateArgs, directory: &Path, quiet: bool) -> anyhow::Result
         Err(ResumeError::Merge(error)) => return refused_merge(error),
         Err(error) => return Err(error.into()),
     };
-    write_output(args.output.as_deref(), file.to_json().as_bytes())?;
+    let json = file.to_json();
     let written = match (&args.certificate, &mut certificate) {
         (Some(path), Some(MergedCertificate { file, facts, .. })) => {
-            Some((path, *facts, write_packed_certificate(path, file)?))
+            // The tree and its certificate are replaced together, or neither is.
+            let mut packed = packed_certificate(path, file);
+            write_outputs_together(&mut [
+                (args.output.as_deref(), &mut json.as_bytes()),
+                (Some(path.as_path()), &mut packed),
+            ])?;
+            Some((path, *facts, packed.bytes))
         }
-        _ => None,
+        _ => {
+            write_output(args.output.as_deref(), json.as_bytes())?;
+            None
+        }
     };
     report_tree(&file, solved_here, started, quiet)?;
     if let (Some((path, facts, bytes)), false) = (written, quiet) {

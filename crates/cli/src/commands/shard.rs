@@ -10,11 +10,13 @@ use mastermind_core::Scorer;
 use mastermind_shard::{certificates, optimal, part, static_search, MergeError, ShardId};
 
 use crate::args::{GenerateArgs, MergeArgs};
-use crate::certificate_output::write_packed_certificate;
+use crate::certificate_output::{packed_certificate, write_certificate};
 use crate::commands::{claims_summary, refused_merge, Outcome};
 use crate::input::{open_input, read_input};
 use crate::memory::fit_build;
-use crate::output::{check_output, check_outputs, scratch_for, write_output};
+use crate::output::{
+    check_output, check_outputs, scratch_for, write_output, write_outputs_together,
+};
 use crate::progress::BuildProgress;
 use crate::strategy::optimal_search;
 use mastermind_solve::StrategyKind;
@@ -55,7 +57,7 @@ pub fn generate(args: &GenerateArgs, shard: ShardId, quiet: bool) -> anyhow::Res
                 return Ok(Outcome::Invalid);
             }
         };
-        write_output(Some(path), &bytes)?;
+        write_certificate(Some(path), &bytes)?;
         if !quiet {
             eprintln!(
                 "certificate of shard {shard}: {facts} facts, {} bytes, proven in {:.2?}",
@@ -171,11 +173,13 @@ fn merge_certified(
         Ok(merged) => merged,
         Err(error) => return refused_merge(error),
     };
-    write_output(args.output.as_deref(), file.to_json().as_bytes())?;
-    let (facts, bytes) = (
-        merged.facts,
-        write_packed_certificate(certificate, &mut merged.file)?,
-    );
+    let (json, facts) = (file.to_json(), merged.facts);
+    let mut packed = packed_certificate(certificate, &mut merged.file);
+    write_outputs_together(&mut [
+        (args.output.as_deref(), &mut json.as_bytes()),
+        (Some(certificate), &mut packed),
+    ])?;
+    let bytes = packed.bytes;
     if !quiet {
         eprintln!(
             "merged {} parts: {} {}: {}; certificate: {facts} facts, {bytes} bytes, in {:.2?}",

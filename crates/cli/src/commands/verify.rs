@@ -17,6 +17,13 @@ use crate::progress::BuildProgress;
 use crate::tree_input::{load_and_verify, LoadedTree};
 
 pub fn run(args: &VerifyArgs, quiet: bool) -> anyhow::Result<Outcome> {
+    let stdin = |path: &std::path::Path| path == std::path::Path::new("-");
+    if stdin(&args.file) && args.certificate.as_deref().is_some_and(stdin) {
+        anyhow::bail!(
+            "the tree and --certificate cannot both be read from standard input (`-`): give \
+             one of them as a file"
+        );
+    }
     let options = VerifyOptions {
         max_guesses: args.max_guesses,
     };
