@@ -425,7 +425,8 @@ fn shards_and_their_merge_write_certificates_that_prove_the_merged_tree() {
     // claiming more than holds.
     let (header, facts) = read_facts(std::fs::File::open(&p0).unwrap()).unwrap();
     let last = facts.len() - 1;
-    let forgeries: [(&str, &dyn Fn(&mut Vec<mastermind_certificate::Fact>)); 2] = [
+    type Forge<'f> = &'f dyn Fn(&mut Vec<mastermind_certificate::Fact>);
+    let forgeries: [(&str, Forge<'_>); 2] = [
         ("is not a code", &|facts| {
             facts[last].path[0].guess = mastermind_core::Code(99_999)
         }),

@@ -240,7 +240,8 @@ fn a_stopped_proof_that_does_not_hold_is_refused_by_name() {
         .iter()
         .rposition(|fact| matches!(fact.bound, Bound::AtLeast(_)))
         .unwrap();
-    let forgeries: [(&str, Box<dyn Fn(&mut Vec<mastermind_certificate::Fact>)>); 2] = [
+    type Forge = Box<dyn Fn(&mut Vec<mastermind_certificate::Fact>)>;
+    let forgeries: [(&str, Forge); 2] = [
         (
             "is not a code",
             Box::new(move |facts| facts[deep].path[1].guess = mastermind_core::Code(1_000_000)),
