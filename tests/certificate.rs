@@ -500,6 +500,19 @@ fn runs_proving_side_by_side_share_the_proofs() {
             let stderr = String::from_utf8_lossy(&ended.stderr);
             assert_eq!(ended.status.code(), Some(0), "round {round}: {stderr}");
         }
+        // The last of them to end wrote the tree and its certificate, which prove it.
+        let written: Vec<usize> = (0..3)
+            .filter(|worker| Path::new(&at(&format!("{worker}.cert"))).exists())
+            .collect();
+        assert!(!written.is_empty(), "round {round}: no run wrote the tree");
+        for worker in written {
+            let (tree, certificate) =
+                (at(&format!("{worker}.json")), at(&format!("{worker}.cert")));
+            says(
+                &verify_with(&tree, &certificate, &[], 0).stdout,
+                "optimality: proven",
+            );
+        }
         let (tree, certificate) = (at("tree.json"), at("tree.cert"));
         optimal_4x5(&["--resume", dir, "--certificate", &certificate, "-o", &tree])
             .expect_status(0);

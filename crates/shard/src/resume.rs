@@ -410,6 +410,10 @@ impl<'a> ResumableRun<'a> {
         if let Some(unproven) = self.prove_pieces(&shards, &mut held, watcher)? {
             return Ok(unproven);
         }
+        // The proofs other runs were writing when this one looked may be done by now: each run
+        // puts its own in place before it looks at the others', so the last one to end finds
+        // them all and writes the tree.
+        held.retain(|&id| !certificate_path(&self.directory, id).is_file());
         if !held.is_empty() {
             // Proofs that other runs are writing: the last of them writes the tree.
             return Ok(Finished::Waiting {
