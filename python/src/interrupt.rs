@@ -5,12 +5,38 @@
 //! it with a payload of our own (no panic message: `resume_unwind` skips the panic hook); all
 //! it had built is dropped with it, and the exception raised is the handler's.
 
+use std::cell::Cell;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use mastermind::strategy::Progress;
 use pyo3::prelude::*;
+
+thread_local! {
+    /// Whether this thread is running a score function of a build right now.
+    static IN_SCORE: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Runs `call`, a call of a build's score function, marked as such on this thread.
+pub fn in_score<T>(call: impl FnOnce() -> T) -> T {
+    IN_SCORE.with(|in_score| in_score.set(true));
+    let result = call();
+    IN_SCORE.with(|in_score| in_score.set(false));
+    result
+}
+
+/// Raises at once where a score function starts a build: the build that calls the score
+/// holds the threads the new one would wait for, so it would never end (nor stop at Ctrl-C).
+pub fn refuse_inside_score() -> PyResult<()> {
+    if IN_SCORE.with(Cell::get) {
+        return Err(pyo3::exceptions::PyRuntimeError::new_err(
+            "a build cannot start inside a score function (it would wait forever for the \
+             threads of the build that calls the score): build it before or after",
+        ));
+    }
+    Ok(())
+}
 
 /// How often the waiting thread looks for a signal.
 pub const SIGNALS_EVERY: Duration = Duration::from_millis(20);
@@ -57,6 +83,7 @@ pub fn interruptible<T: Send>(
     py: Python<'_>,
     search: impl FnOnce(&Stoppable) -> T + Send,
 ) -> PyResult<T> {
+    refuse_inside_score()?;
     let progress = Stoppable::default();
     let mut raised = None;
     let outcome = std::thread::scope(|scope| {

@@ -143,7 +143,7 @@ fn generate(
             let start = Situation::start(&scorer);
             let built = score::watching_signals(py, &rule, || {
                 strategy::build_scored(&rule, &options, &scorer, &start, &NoProgress)
-            });
+            })?;
             rule.raise_first_error()?;
             built
         }

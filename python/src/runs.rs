@@ -166,6 +166,7 @@ fn resume_error(error: ResumeError) -> PyErr {
 /// runs the search again.
 #[pyfunction]
 pub fn certify(py: Python<'_>, tree: PyRef<'_, Tree>) -> PyResult<Py<PyBytes>> {
+    crate::interrupt::refuse_inside_score()?;
     let game = tree.game_value();
     let info = tree.file().strategy;
     let statistics = Statistics::of_tree(tree.root());
@@ -235,6 +236,7 @@ pub fn static_search(
     repetition: bool,
     black_only: bool,
 ) -> PyResult<Py<PyDict>> {
+    crate::interrupt::refuse_inside_score()?;
     let game = game_of(pegs, colours, repetition, black_only)?;
     let scorer = Scorer::new(game);
     let least = py.detach(|| static_mastermind::least_set(&scorer, &static_mastermind::NoProgress));
@@ -272,6 +274,7 @@ pub fn atlas_entry(
     colours: u32,
     variant: &str,
 ) -> PyResult<Py<PyDict>> {
+    crate::interrupt::refuse_inside_score()?;
     let measure = measure_named(measure)?;
     let variant = variant_named(variant)?;
     let game = GameKey {
@@ -321,6 +324,7 @@ pub fn atlas(
     max_codes: usize,
     workers: usize,
 ) -> PyResult<Py<PyAny>> {
+    crate::interrupt::refuse_inside_score()?;
     let variants = variants
         .iter()
         .map(|name| variant_named(name))

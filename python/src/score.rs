@@ -142,7 +142,8 @@ impl PythonScore {
             self.leave(thread);
             return Ok(f64::INFINITY);
         }
-        let score = self.callable.call1(py, (classes, sizes.is_candidate()));
+        let score =
+            crate::interrupt::in_score(|| self.callable.call1(py, (classes, sizes.is_candidate())));
         self.leave(thread);
         score?.extract::<f64>(py)
     }
@@ -197,8 +198,9 @@ pub fn watching_signals<T: Send>(
     py: Python<'_>,
     rule: &PythonScore,
     build: impl FnOnce() -> T + Send,
-) -> T {
-    std::thread::scope(|scope| {
+) -> PyResult<T> {
+    crate::interrupt::refuse_inside_score()?;
+    Ok(std::thread::scope(|scope| {
         let running = scope.spawn(build);
         while !running.is_finished() {
             py.detach(|| std::thread::sleep(SIGNALS_EVERY));
@@ -216,5 +218,5 @@ pub fn watching_signals<T: Send>(
             Ok(built) => built,
             Err(panic) => std::panic::resume_unwind(panic),
         }
-    })
+    }))
 }

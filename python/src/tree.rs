@@ -395,10 +395,19 @@ impl Report {
 
     fn __repr__(&self) -> String {
         match self.problems.len() {
-            0 => format!(
+            0 if self.valid => format!(
                 "<mastermind.Report valid: {} guesses over {} codes>",
                 self.total, self.codes
             ),
+            // Every code is solved, but what a certificate was to prove is not.
+            0 => {
+                format!(
+                "<mastermind.Report invalid: {} guesses over {} codes, optimality not proven: {}>",
+                self.total,
+                self.codes,
+                self.optimality_problem.as_deref().unwrap_or("no reason given")
+            )
+            }
             count => format!(
                 "<mastermind.Report {count} problem(s), first: {}>",
                 self.problems[0]

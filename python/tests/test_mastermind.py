@@ -143,6 +143,7 @@ def test_a_certificate_proves_the_optimum_and_never_knuths_tree():
     assert (unchecked.valid, unchecked.optimality) == (True, "unproven")
     knuth = mastermind.verify((TREES / "knuth-4x6.json").read_text(), certificate=certificate)
     assert (knuth.valid, knuth.optimality) == (False, "unproven")
+    assert not knuth and repr(knuth).startswith("<mastermind.Report invalid")
     assert "5625" in knuth.optimality_problem and "5801" in knuth.optimality_problem
     cut = mastermind.verify(optimum, certificate=certificate[: len(certificate) // 2])
     assert not cut.valid and "truncated" in cut.optimality_problem

@@ -59,8 +59,15 @@ def test_a_run_for_one_piece_proves_that_piece_only(tmp_path):
 
 
 def test_a_run_that_cannot_go_on_says_why(tmp_path):
-    with pytest.raises(ValueError, match="K from 0 to 14, not 15/15"):
+    with pytest.raises(ValueError, match="K from 0 to 14, not 15/15") as raised:
         mastermind.resume(tmp_path, pegs=3, colours=5, piece=15)
+    # Python users are told of Python's arguments, not of the command's flags.
+    assert "--" not in str(raised.value)
+    # An empty path names no directory: nothing is written into the current one.
+    before = sorted(os.listdir("."))
+    with pytest.raises(ValueError, match="must be named"):
+        mastermind.resume("", pegs=3, colours=5)
+    assert sorted(os.listdir(".")) == before
     os.mkfifo(tmp_path / "piece-0003-of-15.json")
     with pytest.raises(OSError, match="not a regular file"):
         mastermind.resume(tmp_path, pegs=3, colours=5)
@@ -197,6 +204,42 @@ def test_why_this_guess_is_the_commands_explanation():
     assert why["alternatives"][0] == {"guess": why["guess"], "candidate": True, "score": 18.0}
     assert mastermind.generate("first-consistent").explain()["alternatives"] is None
     assert tree.explain([("1123", "4B0W")]) is None
+
+
+def test_runs_proving_side_by_side_leave_the_tree_to_the_last(tmp_path):
+    results = []
+    threads = [
+        threading.Thread(
+            target=lambda: results.append(mastermind.resume(tmp_path, pegs=3, colours=5, certificate=True))
+        )
+        for _ in range(3)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=300)
+    assert len(results) == 3
+    trees = [result for result in results if result["tree"] is not None]
+    assert trees, "the last run to end writes the tree"
+    for result in trees:
+        report = mastermind.verify(result["tree"].to_json(), certificate=result["certificate"])
+        assert report.optimality == "proven"
+
+
+def test_a_build_inside_a_score_raises_at_once():
+    def builds(sizes, is_candidate):
+        mastermind.generate(pegs=2, colours=2)
+        return max(sizes.values())
+
+    with pytest.raises(RuntimeError, match="inside a score function"):
+        mastermind.generate(score=builds, pegs=2, colours=3)
+
+    def compares(sizes, is_candidate):
+        mastermind.compare(["knuth"], pegs=2, colours=2)
+        return 0
+
+    with pytest.raises(RuntimeError, match="inside a score function"):
+        mastermind.generate(score=compares, pegs=2, colours=3)
 
 
 def test_long_runs_leave_the_gil_to_other_threads(tmp_path):

@@ -65,11 +65,17 @@ pub enum ResumeError {
     NotRegular(PathBuf),
     /// One piece was asked for by a count of pieces that is not the plan's.
     #[error(
-        "--shard with --resume names one of the plan's pieces: K/{count} with K from 0 to {}, \
+        "the one piece asked for must be one of the plan's: K/{count} with K from 0 to {}, \
          not {given}",
         count - 1
     )]
     OtherCount { given: ShardId, count: u32 },
+    /// The run's directory was given as an empty path, which names none.
+    #[error(
+        "the directory of a resumable run must be named: an empty path names none (use `.` \
+         for the current directory)"
+    )]
+    NoDirectory,
     /// The one piece asked for is being solved by another process.
     #[error(
         "piece {id}: another process is solving it (its notes, {}, are locked); let it \
@@ -252,6 +258,9 @@ impl<'a> ResumableRun<'a> {
         strategy: &StrategyInfo,
         directory: &Path,
     ) -> Result<ResumableRun<'a>, ResumeError> {
+        if directory.as_os_str().is_empty() {
+            return Err(ResumeError::NoDirectory);
+        }
         std::fs::create_dir_all(directory).map_err(ResumeError::io("create", directory))?;
         let run = PlannedRun::new(scorer, options, strategy)?;
         let count = u32::try_from(run.pieces()).expect("a plan has far fewer pieces than 2³²");

@@ -63,7 +63,7 @@ impl std::fmt::Display for CertifyTreeError {
                  certificates prove trees of `--strategy optimal`"
             ),
             CertifyTreeError::FixedOpening => f.write_str(
-                "the tree's opening was fixed (`--opening`); a certificate proves the least \
+                "the tree's opening was fixed in advance; a certificate proves the least \
                  total over every opening",
             ),
             CertifyTreeError::Labels(reason) => f.write_str(reason),

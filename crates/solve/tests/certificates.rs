@@ -552,3 +552,86 @@ fn the_committed_certificate_of_4x7_proves_11228() {
     .unwrap();
     assert_eq!(Statistics::of_tree(&built.root).total(), 11228);
 }
+
+/// A forgery for each rule that no other rule catches, refused by both checkers: a renamed
+/// fact about a set proven before it, whose renaming leads elsewhere (only renaming the set
+/// before the look-up refuses it); a set claimed not to fit a budget it fits (only the size
+/// bound of its classes within the budget refuses it); and a certificate that every rule
+/// accepts but whose digest is not its own (only the digest refuses it). The rules that
+/// check every guess of an orbit and each class's bound have theirs above: a raised bound,
+/// a dropped fact, a fact moved to another class.
+#[test]
+fn each_rule_refuses_a_forgery_that_only_it_catches() {
+    let (_, _, bytes) = certificate(Game::classic(), &StrategyOptions::default());
+    let (_, facts) = read_facts(bytes.as_slice()).unwrap();
+    // A fact about a set no size bound settles, so that it holds only by its facts.
+    let proven = facts
+        .iter()
+        .position(|fact| fact.renaming.is_none() && fact.path.len() == 2 && fact.budget.is_none())
+        .unwrap();
+    let swap_colours = Renaming {
+        pegs: vec![0, 1, 2, 3],
+        colours: vec![5, 1, 2, 3, 4, 0],
+    };
+    let renamed_elsewhere = rewritten(&bytes, |_, facts| {
+        let mut again = facts[proven].clone();
+        again.renaming = Some(swap_colours.clone());
+        facts.push(again);
+    });
+    let book = Codebook::new(Game::classic());
+    let set = |path: &[Step]| -> Vec<Code> {
+        book.codes()
+            .filter(|&code| path.iter().all(|s| book.score(s.guess, code) == s.reply))
+            .collect()
+    };
+    let image = swap_colours.image(&book, &set(&facts[proven].path));
+    assert_ne!(
+        image,
+        set(&facts[proven].path),
+        "the renaming moves the set"
+    );
+    refused(&renamed_elsewhere, "its renaming leads to a set");
+
+    // Two codes fit two guesses: guess one, then the other.
+    // A path to two codes: the replies a secret gives, to guesses that narrow the set down
+    // and never to one code.
+    let secret = Code(100);
+    let mut pair: Vec<Step> = Vec::new();
+    for guess in book.codes() {
+        let reply = book.score(guess, secret);
+        let mut longer = pair.clone();
+        longer.push(Step { guess, reply });
+        let (now, then) = (set(&pair).len(), set(&longer).len());
+        if reply != book.game().all_black() && then >= 2 && then < now {
+            pair = longer;
+        }
+        if set(&pair).len() == 2 {
+            break;
+        }
+    }
+    assert_eq!(set(&pair).len(), 2, "a path to two codes");
+    let unfitting = rewritten(&bytes, |_, facts| {
+        facts.push(Fact {
+            path: pair.clone(),
+            budget: Some(2),
+            bound: Bound::Infeasible,
+            renaming: None,
+        });
+    });
+    refused(
+        &unfitting,
+        "not more than the budget allows (with 2 guesses left)",
+    );
+
+    // Every rule accepts the certificate with a bound weakened; only its digest, left as the
+    // original's, refuses it.
+    let weakened = rewritten(&bytes, |_, facts| {
+        let last = facts.last_mut().unwrap();
+        last.bound = Bound::AtLeast(last.bound.as_u32() - 1);
+    });
+    checked(&weakened);
+    let mut foreign_digest = weakened.clone();
+    let (end, original) = (foreign_digest.len() - 32, &bytes[bytes.len() - 32..]);
+    foreign_digest[end..].copy_from_slice(original);
+    refused(&foreign_digest, "SHA-256 digest does not match");
+}
