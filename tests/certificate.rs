@@ -24,23 +24,26 @@ fn verify_with(tree: &str, certificate: &str, extra: &[&str], status: i32) -> Ru
     mastermind(&args).expect_status(status)
 }
 
+/// `generate`'s arguments for the optimal tree of `pegs` pegs and `colours` colours.
+fn optimal<'a>(pegs: &'a str, colours: &'a str) -> [&'a str; 7] {
+    [
+        "generate",
+        "--strategy",
+        "optimal",
+        "--pegs",
+        pegs,
+        "--colours",
+        colours,
+    ]
+}
+
 /// An optimal 3×4 tree and its certificate, written by `generate` with `extra` options into
 /// `directory`: their paths.
 fn generated_with_certificate(directory: &Path, extra: &[&str]) -> (String, String) {
     let tree = directory.join("3x4.json").display().to_string();
     let certificate = directory.join("3x4.cert").display().to_string();
-    let generate = [
-        "-q",
-        "generate",
-        "--strategy",
-        "optimal",
-        "--pegs",
-        "3",
-        "--colours",
-        "4",
-    ];
     let outputs = ["-o", &tree, "--certificate", &certificate];
-    mastermind(&[&generate[..], extra, &outputs].concat()).expect_status(0);
+    mastermind(&[&["-q"][..], &optimal("3", "4"), extra, &outputs].concat()).expect_status(0);
     (tree, certificate)
 }
 
@@ -164,16 +167,7 @@ fn an_any_guess_tree_labelled_consistent_only_is_not_proven() {
     // consistent-only optimum is 908, and its certificate proves nothing of the other tree.
     let directory = tempfile::tempdir().unwrap();
     let path = |name: &str| directory.path().join(name).display().to_string();
-    let game = [
-        "-q",
-        "generate",
-        "--strategy",
-        "optimal",
-        "--pegs",
-        "4",
-        "--colours",
-        "4",
-    ];
+    let game = [&["-q"][..], &optimal("4", "4")].concat();
     mastermind(&[&game[..], &["-o", &path("any.json")]].concat()).expect_status(0);
     let consistent = ["--consistent-only", "-o", &path("consistent.json")];
     let certificate = ["--certificate", &path("consistent.cert")];
@@ -219,15 +213,7 @@ fn a_tree_and_its_certificate_named_as_one_file_are_refused() {
     let directory = tempfile::tempdir().unwrap();
     let tree = directory.path().join("3x4.json");
     let tree = tree.to_str().unwrap();
-    let generate = [
-        "generate",
-        "--strategy",
-        "optimal",
-        "--pegs",
-        "3",
-        "--colours",
-        "4",
-    ];
+    let generate = optimal("3", "4");
     let run = mastermind(&[&generate[..], &["-o", tree, "--certificate", tree]].concat())
         .expect_status(2);
     says(&run.stderr, "name the same file");
@@ -328,16 +314,7 @@ fn optimal_4x5(extra: &[&str]) -> Run {
 
 /// [`optimal_4x5`], saying on stderr what it does.
 fn optimal_4x5_saying(extra: &[&str]) -> Run {
-    let generate = [
-        "generate",
-        "--strategy",
-        "optimal",
-        "--pegs",
-        "4",
-        "--colours",
-        "5",
-    ];
-    mastermind(&[&generate[..], extra].concat())
+    mastermind(&[&optimal("4", "5")[..], extra].concat())
 }
 
 /// Shards write certificates of their pieces and the merge one of the whole, which proves the

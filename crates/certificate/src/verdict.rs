@@ -370,15 +370,19 @@ mod tests {
         }
     }
 
-    fn judged(claim: &Claim, skip: Option<usize>, bounds: &Fixed) -> Optimality {
-        let book = Codebook::new(game());
-        let strategy = Scripted {
-            book: &book,
+    /// The scripted strategy from the start.
+    fn scripted(book: &Codebook, skip: Option<usize>, depth: usize) -> Scripted<'_> {
+        Scripted {
+            book,
             path: Vec::new(),
             skip,
-            depth: usize::MAX,
-        };
-        verdict(claim, strategy, bounds)
+            depth,
+        }
+    }
+
+    fn judged(claim: &Claim, skip: Option<usize>, bounds: &Fixed) -> Optimality {
+        let book = Codebook::new(game());
+        verdict(claim, scripted(&book, skip, usize::MAX), bounds)
     }
 
     fn refused(outcome: Optimality, saying: &str) {
@@ -391,12 +395,7 @@ mod tests {
     #[test]
     fn the_replay_finds_the_strategys_own_figures() {
         let book = Codebook::new(game());
-        let strategy = Scripted {
-            book: &book,
-            path: Vec::new(),
-            skip: None,
-            depth: usize::MAX,
-        };
+        let strategy = scripted(&book, None, usize::MAX);
         let replayed = replay(&Codes::new(game()), &claim(), strategy).unwrap();
         assert_eq!((replayed.total, replayed.worst), (24, 4));
     }
@@ -456,13 +455,11 @@ mod tests {
     #[test]
     fn a_code_left_unsolved_is_refused() {
         let book = Codebook::new(game());
-        let cut = Scripted {
-            book: &book,
-            path: Vec::new(),
-            skip: None,
-            depth: 1,
-        };
-        let outcome = verdict(&claim(), cut, &bounds(Bound::AtLeast(24)));
+        let outcome = verdict(
+            &claim(),
+            scripted(&book, None, 1),
+            &bounds(Bound::AtLeast(24)),
+        );
         refused(outcome, "the tree does not solve");
     }
 

@@ -125,15 +125,36 @@ impl ResumeWatcher for TakenIn {
     }
 }
 
-#[test]
-fn a_proof_stopped_part_way_goes_on_from_the_facts_its_file_holds() {
+/// 4×5's game, the optimal search's options and strategy, and a request for every piece with
+/// its certificate.
+fn four_by_five() -> (Scorer, OptimalOptions, StrategyInfo, Request) {
     let scorer = Scorer::new(Game::new(4, 5, true, FeedbackKind::BlackWhite).unwrap());
-    let options = OptimalOptions::default();
-    let strategy = StrategyInfo::named("optimal");
     let whole = Request {
         only: None,
         certify: true,
     };
+    (
+        scorer,
+        OptimalOptions::default(),
+        StrategyInfo::named("optimal"),
+        whole,
+    )
+}
+
+/// The piece of `run`, finished in `directory`, with the largest proof.
+fn largest_proof(run: &ResumableRun<'_>, directory: &std::path::Path) -> ShardId {
+    run.shards()
+        .into_iter()
+        .max_by_key(|&id| {
+            let certificate = certificate_path(directory, id);
+            std::fs::metadata(certificate).unwrap().len()
+        })
+        .unwrap()
+}
+
+#[test]
+fn a_proof_stopped_part_way_goes_on_from_the_facts_its_file_holds() {
+    let (scorer, options, strategy, whole) = four_by_five();
     let first = tempfile::tempdir().unwrap();
     let run = ResumableRun::new(&scorer, &options, &strategy, first.path()).unwrap();
     assert!(matches!(
@@ -142,14 +163,7 @@ fn a_proof_stopped_part_way_goes_on_from_the_facts_its_file_holds() {
     ));
     // The piece with the largest proof, cut in the middle as a stop cuts it: what a run
     // stopped while proving it leaves.
-    let largest = run
-        .shards()
-        .into_iter()
-        .max_by_key(|&id| {
-            let certificate = certificate_path(first.path(), id);
-            std::fs::metadata(certificate).unwrap().len()
-        })
-        .unwrap();
+    let largest = largest_proof(&run, first.path());
     let proof = std::fs::read(certificate_path(first.path(), largest)).unwrap();
     let (flushed, cut) = stopped_part_way(&proof);
 
@@ -211,24 +225,11 @@ fn a_proof_stopped_part_way_goes_on_from_the_facts_its_file_holds() {
 /// made of it.
 #[test]
 fn a_stopped_proof_that_does_not_hold_is_refused_by_name() {
-    let scorer = Scorer::new(Game::new(4, 5, true, FeedbackKind::BlackWhite).unwrap());
-    let options = OptimalOptions::default();
-    let strategy = StrategyInfo::named("optimal");
-    let whole = Request {
-        only: None,
-        certify: true,
-    };
+    let (scorer, options, strategy, whole) = four_by_five();
     let first = tempfile::tempdir().unwrap();
     let run = ResumableRun::new(&scorer, &options, &strategy, first.path()).unwrap();
     run.run(whole, &Unwatched).unwrap();
-    let largest = run
-        .shards()
-        .into_iter()
-        .max_by_key(|&id| {
-            let certificate = certificate_path(first.path(), id);
-            std::fs::metadata(certificate).unwrap().len()
-        })
-        .unwrap();
+    let largest = largest_proof(&run, first.path());
     let proof = std::fs::read(certificate_path(first.path(), largest)).unwrap();
     let mut reader = FactReader::new(proof.as_slice()).unwrap();
     let mut facts = Vec::new();
