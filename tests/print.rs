@@ -161,6 +161,28 @@ fn the_manual_page_is_roff_from_the_help() {
     let run = mastermind(&["man"]).expect_status(0);
     assert!(run.stdout.contains(".TH mastermind 1"), "{}", run.stdout);
     assert!(run.stdout.contains("generate"), "{}", run.stdout);
+    // The one-line description is plain text: no Markdown backticks in a terminal or a page.
+    let name = run.stdout.split(".SH DESCRIPTION").next().unwrap();
+    assert!(!name.contains('`'), "{name}");
+    let help = mastermind(&["--help"]).expect_status(0);
+    assert!(!help.stdout.lines().next().unwrap().contains('`'));
+}
+
+/// `play --help` names every word the prompt takes besides a guess, and `solve --help` every
+/// one of its prompt's.
+#[test]
+fn the_help_names_every_command_of_the_prompts() {
+    let play = mastermind(&["play", "--help"]).expect_status(0).stdout;
+    for word in ["hint", "list", "give up", "quit", "help"] {
+        assert!(play.contains(word), "play --help lacks `{word}`:\n{play}");
+    }
+    let solve = mastermind(&["solve", "--help"]).expect_status(0).stdout;
+    for word in ["undo", "list", "help", "quit"] {
+        assert!(
+            solve.contains(word),
+            "solve --help lacks `{word}`:\n{solve}"
+        );
+    }
 }
 
 /// `man --dir` writes every page the main page names: each `mastermind-X(1)` it refers to is

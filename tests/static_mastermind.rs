@@ -121,6 +121,28 @@ fn a_search_writes_a_file_that_verify_rechecks() {
     says(&run.stderr, "guess 4 `356` is not a code of 3×5");
 }
 
+/// A static set given to `verify`, or a tree given to `static verify`, is refused with the
+/// command that reads it.
+#[test]
+fn each_file_given_to_the_other_command_points_to_its_own() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let set = root.join("trees/static/2x3.json");
+    let run = mastermind(&["verify", set.to_str().unwrap()]).expect_status(2);
+    assert!(
+        run.stderr
+            .contains("`mastermind static verify --file FILE`"),
+        "{}",
+        run.stderr
+    );
+    let tree = root.join("trees/knuth-4x6.json");
+    let run = mastermind(&["static", "verify", "--file", tree.to_str().unwrap()]).expect_status(2);
+    assert!(
+        run.stderr.contains("`mastermind verify FILE`"),
+        "{}",
+        run.stderr
+    );
+}
+
 #[test]
 fn the_table_is_laid_out_as_the_seeds() {
     let run = mastermind(&[

@@ -9,7 +9,12 @@ use mastermind_solve::StrategyKind;
 
 /// Build, verify and print exhaustive strategy trees for Mastermind and its variants.
 #[derive(Debug, Parser)]
-#[command(name = "mastermind", version, about, long_about = None)]
+#[command(
+    name = "mastermind",
+    version,
+    about = "Build, verify, print and play exhaustive strategy trees for Mastermind and its variants",
+    long_about = None
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -174,7 +179,8 @@ pub enum Command {
     #[command(verbatim_doc_comment)]
     /// The tool keeps a secret code; you guess and it replies.
     ///
-    /// Commands at the prompt: hint (how many codes still fit), give up (shows the code), help.
+    /// Commands at the prompt: hint (how many codes still fit, and one to try), list (those
+    /// codes, when few are left), give up or quit (shows the code), help.
     /// At the end it says how many guesses Knuth's strategy and the optimum need for the code.
     ///
     /// Exit status: 0 when the code is found; 3 after give up; 4 when --max-turns runs out;

@@ -11,6 +11,13 @@ use thiserror::Error;
 use crate::{LeastSet, Proof};
 
 pub const FORMAT_NAME: &str = "mastermind-static-set";
+
+/// The fields that say what a document is, whatever else it holds.
+#[derive(serde::Deserialize)]
+struct Named {
+    format: String,
+    version: u32,
+}
 pub const FORMAT_VERSION: u32 = 1;
 
 /// A static set of guesses, as written to a file.
@@ -104,6 +111,11 @@ impl StaticFile {
     /// Reads a file, checking its header, game and guesses; whether the guesses work is left
     /// to [`check`](crate::check).
     pub fn from_json(text: &str) -> Result<(StaticFile, Game, Vec<Code>), FileError> {
+        // What the file says it is comes first: a file of another format is named as such,
+        // not as a static set with fields it should not have.
+        if let Ok(named) = serde_json::from_str::<Named>(text) {
+            check_format(&named.format, named.version, FORMAT_NAME, FORMAT_VERSION)?;
+        }
         let file: StaticFile = read_document(text, "static-set")?;
         check_format(&file.format, file.version, FORMAT_NAME, FORMAT_VERSION)?;
         let game = file.game.checked()?;

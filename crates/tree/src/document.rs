@@ -21,7 +21,7 @@ pub enum DocumentError {
         message: String,
     },
     /// The file names another format.
-    #[error("the format is `{found}`, expected `{expected}`")]
+    #[error("the format is `{found}`, expected `{expected}`{}", read_by(found))]
     Format {
         /// The format it names (cut short when long).
         found: String,
@@ -49,6 +49,16 @@ pub fn read_document<T: DeserializeOwned>(
         column: error.column(),
         message: strip_position(&error.to_string()),
     })
+}
+
+/// Which command reads a document of the format `found`, for a file given to another.
+fn read_by(found: &str) -> String {
+    let command = match found {
+        "mastermind-strategy-tree" => "mastermind verify FILE",
+        "mastermind-static-set" => "mastermind static verify --file FILE",
+        _ => return String::new(),
+    };
+    format!("; this is a file for `{command}`")
 }
 
 /// Checks that a file names the `expected` format and the version this build reads.
