@@ -386,7 +386,7 @@ fn variant_named(name: &str) -> PyResult<Variant> {
 pub fn page(py: Python<'_>, tree: PyRef<'_, Tree>, title: Option<String>) -> String {
     let game = tree.game_value();
     let title =
-        title.unwrap_or_else(|| format!("{} for {}", tree.strategy_name(), game.describe()));
+        title.unwrap_or_else(|| mastermind::page::strategy_title(tree.strategy_name(), &game));
     let root = tree.root();
     let info = tree.file().strategy;
     py.detach(|| {

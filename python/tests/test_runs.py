@@ -185,6 +185,9 @@ def test_the_page_is_the_commands_page(tmp_path):
         check=True,
     )
     assert mastermind.page(tree, title="mine") == (tmp_path / "page.html").read_text()
+    # Without a title, both name the strategy and the game alike.
+    subprocess.run([binary, "-q", "html", tmp_path / "tree.json", "-o", tmp_path / "untitled.html"], check=True)
+    assert mastermind.page(tree) == (tmp_path / "untitled.html").read_text()
 
 
 def test_why_this_guess_is_the_commands_explanation():

@@ -15,6 +15,12 @@ const TEMPLATE: &str = include_str!("assets/page.html");
 const STYLE: &str = include_str!("assets/page.css");
 const SCRIPT: &str = include_str!("assets/page.js");
 
+/// The title of a tree's page when none is given: the strategy that built it and its game,
+/// such as `knuth strategy, 4×6`.
+pub fn strategy_title(strategy: &str, game: &mastermind_core::Game) -> String {
+    format!("{strategy} strategy, {}", game.describe())
+}
+
 /// The whole page for `root`, a verified tree of the game of `book`, titled `title`.
 /// `reasons`, when given, says why the strategy plays its guess at each position, keyed by
 /// the position's address (`1122=1B1W,1344=0B2W`; the empty key is the first guess): what it

@@ -299,5 +299,5 @@ pub mod atlas {
 
 /// The page a person looks at: a tree, or the atlas, as one self-contained HTML file.
 pub mod page {
-    pub use mastermind_html::{atlas_page, bar_chart, page, Series};
+    pub use mastermind_html::{atlas_page, bar_chart, page, strategy_title, Series};
 }

@@ -55,7 +55,7 @@ fn tree_title(
 ) -> String {
     match (title, strategy_name) {
         (Some(title), _) => title.to_owned(),
-        (None, Some(name)) => format!("{name} strategy, {}", book.game().describe()),
+        (None, Some(name)) => mastermind_html::strategy_title(&name, book.game()),
         (None, None) => match file.file_name() {
             Some(name) if file.as_os_str() != "-" => name.to_string_lossy().into_owned(),
             _ => "Strategy tree".to_owned(),
