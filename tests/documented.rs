@@ -53,3 +53,45 @@ fn the_guides_game_sessions_replay_as_shown() {
         assert_eq!(format!("{}{}", run.stderr, run.stdout), shown, "{command}");
     }
 }
+
+/// The files the README's and the guide's commands write where they are run (names without a
+/// folder, after `-o` or `--certificate`) are each listed in `.gitignore`, so that running
+/// them in a checkout leaves `git status` clean, and the list names no file they do not write.
+#[test]
+fn gitignore_lists_the_files_the_documented_commands_write() {
+    let mut written = std::collections::BTreeSet::new();
+    for doc in ["README.md", "docs/GUIDE.md"] {
+        let text = std::fs::read_to_string(doc).expect("the docs");
+        for line in text.lines().filter(|line| line.contains("mastermind ")) {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            for pair in words.windows(2) {
+                let name = pair[1].trim_end_matches(['`', ',', ')', ';']);
+                let is_file = name.contains('.')
+                    && !name.contains(['/', '$', '{', '<'])
+                    && name.chars().next().is_some_and(|c| c.is_ascii_lowercase());
+                if matches!(pair[0], "-o" | "--certificate") && is_file {
+                    written.insert(name.to_owned());
+                }
+            }
+        }
+    }
+    let ignore = std::fs::read_to_string(".gitignore").expect("the .gitignore");
+    let listed: std::collections::BTreeSet<String> = ignore
+        .split("# Files the README and guide examples write")
+        .nth(1)
+        .expect("a section for the examples' files")
+        .lines()
+        .filter_map(|line| line.strip_prefix('/'))
+        .map(str::to_owned)
+        .collect();
+    let unlisted: Vec<&String> = written.difference(&listed).collect();
+    assert!(
+        unlisted.is_empty(),
+        "written but not in .gitignore: {unlisted:?}"
+    );
+    let stale: Vec<&String> = listed.difference(&written).collect();
+    assert!(
+        stale.is_empty(),
+        "in .gitignore but written by no example: {stale:?}"
+    );
+}
