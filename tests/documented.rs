@@ -95,3 +95,32 @@ fn gitignore_lists_the_files_the_documented_commands_write() {
         "in .gitignore but written by no example: {stale:?}"
     );
 }
+
+/// The guide's synopsis of `generate` names every strategy `generate --help` offers.
+#[test]
+fn the_guides_synopsis_names_every_strategy() {
+    let help = crate::support::mastermind(&["generate", "--help"])
+        .expect_status(0)
+        .stdout;
+    let offered: Vec<&str> = help
+        .split("Possible values:")
+        .nth(1)
+        .expect("the strategies offered")
+        .lines()
+        .skip(1)
+        .map_while(|line| line.trim().strip_prefix("- "))
+        .filter_map(|line| line.split(':').next())
+        .collect();
+    assert!(offered.len() >= 7, "{offered:?}");
+    let guide = std::fs::read_to_string("docs/GUIDE.md").expect("the guide");
+    let synopsis = guide
+        .split("mastermind compare  [game flags]")
+        .next()
+        .expect("the synopsis");
+    for strategy in offered {
+        assert!(
+            synopsis.contains(strategy),
+            "the synopsis lacks `{strategy}`"
+        );
+    }
+}
