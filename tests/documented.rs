@@ -124,3 +124,74 @@ fn the_guides_synopsis_names_every_strategy() {
         );
     }
 }
+
+/// Each row of the README's highlights says what its committed tree's file says and holds
+/// (codes, total, average, worst case), and "committed" proofs are committed beside it.
+#[test]
+fn the_readme_highlights_are_the_committed_trees() {
+    let readme = std::fs::read_to_string("README.md").expect("the README");
+    let table = readme
+        .split("<!-- highlights: each row is checked against its tree by cargo test -->")
+        .nth(1)
+        .and_then(|rest| rest.split("<!-- end of the highlights -->").next())
+        .expect("the highlights table");
+    let mut rows = 0;
+    for row in table.lines().filter(|line| line.starts_with("| ")).skip(1) {
+        let cells: Vec<&str> = row.trim_matches('|').split('|').map(str::trim).collect();
+        let path = cells[6]
+            .split_once("](")
+            .and_then(|(_, rest)| rest.strip_suffix(')'))
+            .expect("a link to the tree");
+        let text = std::fs::read_to_string(path).expect("the tree");
+        let report = crate::support::mastermind(&["verify", path, "--json"])
+            .expect_status(0)
+            .stdout;
+        let report: serde_json::Value = serde_json::from_str(&report).unwrap();
+        assert_eq!(cells[1], report["codes"].to_string(), "{row}");
+        assert_eq!(cells[2], report["total_guesses"].to_string(), "{row}");
+        assert_eq!(cells[3], report["average"]["decimal"], "{row}");
+        assert_eq!(cells[4], report["worst_case"].to_string(), "{row}");
+        let stem = path.trim_start_matches("trees/").trim_end_matches(".json");
+        let committed = ["cert", "cert.gz"]
+            .iter()
+            .any(|ext| std::path::Path::new(&format!("trees/certificates/{stem}.{ext}")).exists());
+        assert_eq!(cells[5] == "yes, committed", committed, "{row}");
+        assert!(text.contains("\"name\""), "{path} names its strategy");
+        rows += 1;
+    }
+    assert!(rows >= 10, "{rows} rows");
+}
+
+/// The guide's contents list every section and subsection, in order, each linked by the
+/// anchor its heading gets.
+#[test]
+fn the_guides_contents_list_every_section() {
+    let guide = std::fs::read_to_string("docs/GUIDE.md").expect("the guide");
+    let (contents, body) = guide
+        .split_once("## Contents\n")
+        .and_then(|(_, rest)| rest.split_once("\n## "))
+        .expect("a Contents section");
+    let mut fenced = false;
+    let mut expected = Vec::new();
+    for line in format!("## {body}").lines() {
+        if line.starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        let (indent, title) = match line {
+            _ if fenced => continue,
+            _ if line.starts_with("## ") => ("", &line[3..]),
+            _ if line.starts_with("### ") => ("  ", &line[4..]),
+            _ => continue,
+        };
+        let anchor: String = title
+            .to_lowercase()
+            .chars()
+            .filter(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | ' '))
+            .map(|c| if c == ' ' { '-' } else { c })
+            .collect();
+        expected.push(format!("{indent}- [{title}](#{anchor})"));
+    }
+    let listed: Vec<&str> = contents.lines().filter(|line| !line.is_empty()).collect();
+    assert_eq!(listed, expected, "the guide's contents are stale");
+}

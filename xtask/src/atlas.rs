@@ -1,7 +1,8 @@
 //! The committed atlas under `trees/atlas/`: `regen-atlas` runs the release binary's `atlas`
 //! over the committed grid (reusing what the file already settled, so a run that stops goes on
-//! where it left off) and writes its main table into the README; `check` recomputes every small entry in this process and compares its
-//! figures, checks each linked tree's verified figures, and that the CSV is the JSON's.
+//! where it left off) and writes its main table into `trees/atlas/README.md`; `check`
+//! recomputes every small entry in this process and compares its figures, checks each linked
+//! tree's verified figures, and that the CSV and the table are the JSON's.
 
 use std::path::Path;
 use std::process::Command;
@@ -210,21 +211,21 @@ pub fn regen(root: &Path) -> anyhow::Result<()> {
     write_table(root)
 }
 
-/// Rewrites the README's table from the committed atlas, computing nothing: for an atlas
+/// Rewrites the atlas's table from the committed atlas, computing nothing: for an atlas
 /// merged by hand from runs elsewhere (`mastermind atlas --reuse`).
 pub fn write_table(root: &Path) -> anyhow::Result<()> {
     let atlas = read(&root.join("trees/atlas/atlas.json"))?;
-    let path = root.join("README.md");
-    let readme = std::fs::read_to_string(&path).context("cannot read README.md")?;
+    let path = root.join(TABLE_FILE);
+    let readme = std::fs::read_to_string(&path).context(format!("cannot read {TABLE_FILE}"))?;
     let updated = with_table(&readme, &atlas)?;
-    std::fs::write(&path, updated).context("cannot write README.md")?;
+    std::fs::write(&path, updated).context(format!("cannot write {TABLE_FILE}"))?;
     Ok(())
 }
 
 /// `readme` with its atlas table made from `atlas`.
 fn with_table(readme: &str, atlas: &AtlasFile) -> anyhow::Result<String> {
     let (Some(start), Some(end)) = (readme.find(TABLE_START), readme.find(TABLE_END)) else {
-        bail!("README.md has no {TABLE_START} … {TABLE_END} for the atlas's table");
+        bail!("{TABLE_FILE} has no {TABLE_START} … {TABLE_END} for the atlas's table");
     };
     let table = mastermind_atlas::markdown_table(atlas, Variant::Repeat);
     Ok(format!(
@@ -234,7 +235,8 @@ fn with_table(readme: &str, atlas: &AtlasFile) -> anyhow::Result<String> {
     ))
 }
 
-/// Where the README's atlas table starts and ends.
+/// The file that shows the atlas as a table, and where the table starts and ends in it.
+const TABLE_FILE: &str = "trees/atlas/README.md";
 const TABLE_START: &str = "<!-- atlas table: written by cargo xtask regen-atlas -->";
 const TABLE_END: &str = "<!-- end of the atlas table -->";
 
@@ -269,12 +271,10 @@ pub fn check(root: &Path) -> anyhow::Result<()> {
     if csv != mastermind_atlas::csv(&atlas)? {
         bail!("trees/atlas/atlas.csv is not the CSV of atlas.json (run `cargo xtask regen-atlas`)");
     }
-    let readme =
-        std::fs::read_to_string(root.join("README.md")).context("cannot read README.md")?;
+    let readme = std::fs::read_to_string(root.join(TABLE_FILE))
+        .context(format!("cannot read {TABLE_FILE}"))?;
     if with_table(&readme, &atlas)? != readme {
-        bail!(
-            "README.md's atlas table is not atlas.json's (run `cargo xtask regen-atlas --table`)"
-        );
+        bail!("{TABLE_FILE}'s table is not atlas.json's (run `cargo xtask regen-atlas --table`)");
     }
     for entry in &atlas.entries {
         for (name, outcome) in &entry.results {

@@ -12,7 +12,7 @@ const USAGE: &str =
   regen-slow    the same, rebuilding the slow trees too (4×9: about 3 minutes)
   regen-static  rewrite the committed static results under trees/static/ (over an hour)
   regen-atlas   compute trees/atlas/ again, reusing what it settled (about three hours from nothing)
-  regen-atlas --table  rewrite only the README's atlas table from trees/atlas/atlas.json
+  regen-atlas --table  rewrite only the table of trees/atlas/README.md from atlas.json
   certificates  rewrite the committed certificates under trees/certificates/
   certificates --all  prove and check every published optimum into target/certificates/ or $MASTERMIND_CERTIFICATES_DIR (hours; run again, it goes on)
   certificates --large NAME  the same for one large optimum, e.g. optimal-4x8, optimal-5x6
