@@ -641,8 +641,9 @@ pub struct VerifyArgs {
     pub certificate: Option<PathBuf>,
 
     /// Check the certificate with the reference checker: a plain, sequential second checker
-    /// of a few hundred lines, written to be read rather than to be fast (for certificates of
-    /// small games; large ones take it hours).
+    /// of 600 lines, written to be read rather than to be fast. It holds the whole certificate
+    /// and every set it proves in memory: meant for small games' certificates (4×7's takes it
+    /// about two minutes).
     #[arg(long, requires = "certificate")]
     pub reference: bool,
 

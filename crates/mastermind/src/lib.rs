@@ -6,6 +6,11 @@
 //! The `mastermind` command is built on exactly this API, so a tree built here is the tree the
 //! command writes, byte for byte.
 //!
+//! Scoring, trees, the notations, the strategies, the verifier and certificates are always
+//! compiled; the rest are features, all on by default, that a project can leave out with
+//! `default-features = false`: `play`, `formats`, `runs` (searches in shards and resumable
+//! runs), `static` (static Mastermind), `atlas` and `page`.
+//!
 //! # Build Knuth's tree
 //!
 //! ```
@@ -237,6 +242,7 @@ pub mod notation {
     pub use mastermind_tree::notation::{print, read, Form, Layout, Notation, Reading};
 }
 
+#[cfg(feature = "formats")]
 /// Other tools' tree formats: read and write.
 pub mod formats {
     pub use mastermind_formats::{detect, parse, write, Format, Parsed, Reading, SyntaxError};
@@ -256,11 +262,13 @@ pub mod verify {
 /// [`strategy::certify_tree`] write them.
 pub mod certificate {
     pub use mastermind_certificate::{
-        check, read_facts, Bound, CertificateError, CertificateWriter, Fact, Header, Proven,
-        Renaming, Step,
+        check, check_partial, check_reference, read_facts, verdict, Bound, Bounds,
+        CertificateError, CertificateWriter, Claim, Fact, Header, Measure, Optimality, Play,
+        Proven, ReferenceProven, Renaming, Step,
     };
 }
 
+#[cfg(feature = "play")]
 /// One game at a time: the tool breaking your code, or keeping its own secret for you.
 pub mod play {
     pub use mastermind_play::{
@@ -269,6 +277,7 @@ pub mod play {
     };
 }
 
+#[cfg(feature = "runs")]
 /// Searches cut into pieces: shards that run anywhere and the merge that checks them
 /// ([`optimal`](runs::optimal), [`static_search`](runs::static_search)), their certificates,
 /// and runs that survive a stop ([`resume`](runs::resume)).
@@ -279,6 +288,7 @@ pub mod runs {
     };
 }
 
+#[cfg(feature = "static")]
 /// Static Mastermind: every guess made at once, before any reply.
 pub mod static_mastermind {
     pub use mastermind_static::{
@@ -287,6 +297,7 @@ pub mod static_mastermind {
     };
 }
 
+#[cfg(feature = "atlas")]
 /// The atlas: every game's figures, one measure at a time ([`compute`](atlas::compute)) or a
 /// range of games at once ([`AtlasRun`](atlas::AtlasRun)).
 pub mod atlas {
@@ -297,6 +308,7 @@ pub mod atlas {
     };
 }
 
+#[cfg(feature = "page")]
 /// The page a person looks at: a tree, or the atlas, as one self-contained HTML file.
 pub mod page {
     pub use mastermind_html::{atlas_page, bar_chart, page, strategy_title, Series};
