@@ -385,9 +385,11 @@ fn the_ocr_damage_of_koyama_and_lai_is_named_place_by_place() {
 fn a_section_without_its_history_is_told_to_give_it() {
     let text = committed(&section_path("J"));
     let run = verify_text(&text, &[]).expect_status(1);
+    // Said first, before the problems it explains.
+    let first = run.stdout.lines().next().unwrap_or_default();
     assert!(
-        run.stdout
-            .contains("give the history before it with --after GUESS=REPLY"),
+        first.starts_with("hint: ")
+            && first.contains("give the history before it with --after GUESS=REPLY"),
         "{}",
         run.stdout
     );

@@ -345,7 +345,8 @@ impl Report {
             Some(Optimality::NotProven { reason }) => Some(reason.clone()),
             _ => None,
         };
-        let mut notes = report.notes;
+        let mut notes = report.hints;
+        notes.extend(report.notes);
         let tree = match section {
             Some(after) => {
                 notes.push(format!(

@@ -189,7 +189,7 @@ fn add_section_hint(report: &mut Report, whole_game: bool) {
         ),
     };
     if root_holds_fewer {
-        report.notes.push(note);
+        report.hints.push(note);
     }
 }
 

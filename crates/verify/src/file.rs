@@ -56,6 +56,7 @@ fn unreadable_history(reason: String) -> Report {
             location: None,
             kind: ProblemKind::Format(reason),
         }],
+        hints: Vec::new(),
         notes: Vec::new(),
         statistics: Statistics::from_counts(Vec::new()),
         codes: 0,

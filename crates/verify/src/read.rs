@@ -21,6 +21,7 @@ pub fn verify_read(
         Some(tree) => verify_tree(scorer, tree, history, options),
         None => Report {
             problems: Vec::new(),
+            hints: Vec::new(),
             notes: Vec::new(),
             statistics: Statistics::from_counts(Vec::new()),
             codes: 0,

@@ -47,6 +47,7 @@ pub fn verify_tree(
         tree: subtree.node.filter(|_| replay.problems.is_empty()),
         optimality: None,
         problems: replay.problems,
+        hints: Vec::new(),
         notes: Vec::new(),
         statistics: replay.statistics,
         codes,

@@ -23,6 +23,9 @@ pub struct VerifyOptions {
 pub struct Report {
     /// Every problem found, in tree order (claims last).
     pub problems: Vec<Problem>,
+    /// What to try first when there are problems, said before them: one hint can explain
+    /// every problem (a section of a tree read without the history before it).
+    pub hints: Vec<String>,
     /// Remarks that are not problems, such as a figure from the literature the tree disagrees
     /// with.
     pub notes: Vec<String>,
@@ -54,6 +57,9 @@ impl Report {
 
 impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for hint in &self.hints {
+            writeln!(f, "hint: {hint}")?;
+        }
         match self.problems.len() {
             0 if !self.is_valid() => writeln!(
                 f,

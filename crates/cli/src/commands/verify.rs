@@ -120,7 +120,7 @@ fn as_json(report: &Report) -> Value {
             "column": problem.location.map(|(_, column)| column),
             "message": problem.kind.to_string(),
         })).collect::<Vec<_>>(),
-        "notes": report.notes,
+        "notes": report.hints.iter().chain(&report.notes).collect::<Vec<_>>(),
     });
     if let Some(optimality) = &report.optimality {
         value["optimality"] = json!(optimality.word());
