@@ -328,3 +328,15 @@ fn the_optimum_ranks_by_exact_totals_below_the_root() {
         .iter()
         .all(|alternative| alternative["score"].as_f64().unwrap() >= best));
 }
+
+/// A secret that is not a code of the game is refused, naming it and the colour at fault.
+#[test]
+fn a_secret_that_is_no_code_is_named() {
+    let run = crate::support::mastermind(&["trace", "12a4"]).expect_status(2);
+    assert!(
+        run.stderr
+            .starts_with("error: the secret `12a4`: `a` at position 3 is not a colour"),
+        "{}",
+        run.stderr
+    );
+}

@@ -30,7 +30,10 @@ pub fn run(args: &TraceArgs, quiet: bool) -> anyhow::Result<Outcome> {
     } else {
         args.secrets
             .iter()
-            .map(|text| book.parse(text.trim()).context("a secret"))
+            .map(|text| {
+                book.parse(text.trim())
+                    .map_err(|error| anyhow::anyhow!("the secret {error}"))
+            })
             .collect::<anyhow::Result<_>>()?
     };
     let mut games = Vec::with_capacity(secrets.len());
