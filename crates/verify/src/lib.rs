@@ -12,6 +12,7 @@
 
 mod claimed;
 mod claims;
+mod document;
 mod file;
 mod literature;
 mod notation;
@@ -25,6 +26,10 @@ mod report;
 
 pub use claimed::{Branches, ClaimedNode, Location, Places};
 pub use claims::MAX_DECIMAL_PLACES;
+pub use document::{
+    AverageDocument, ProblemDocument, VerificationDocument, VERIFICATION_FORMAT,
+    VERIFICATION_VERSION,
+};
 pub use file::{verify_file, verify_node};
 pub use literature::quoted_average_notes;
 pub use notation::verify_notation;

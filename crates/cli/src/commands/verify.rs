@@ -6,11 +6,10 @@ use std::path::Path;
 
 use mastermind_certificate::Bounds;
 use mastermind_tree::Node;
-use mastermind_verify::{claims_optimum, judge, Optimality, Report, VerifyOptions};
-use serde_json::{json, Value};
+use mastermind_verify::{claims_optimum, judge, Optimality, VerifyOptions};
 
 use crate::args::VerifyArgs;
-use crate::commands::{stamped, Outcome};
+use crate::commands::Outcome;
 use crate::input::open_input;
 use crate::output::write_stdout;
 use crate::progress::BuildProgress;
@@ -31,7 +30,7 @@ pub fn run(args: &VerifyArgs, quiet: bool) -> anyhow::Result<Outcome> {
     loaded.report.optimality =
         optimality(&loaded, args.certificate.as_deref(), args.reference, quiet)?;
     let text = if args.json {
-        serde_json::to_string_pretty(&stamped("verification", as_json(&loaded.report)))? + "\n"
+        serde_json::to_string_pretty(&loaded.report.document())? + "\n"
     } else {
         loaded.report.to_string()
     };
@@ -98,35 +97,4 @@ fn judge_with(loaded: &LoadedTree, tree: &Node, proven: &impl Bounds) -> Optimal
         tree,
         proven,
     )
-}
-
-/// The report as data: whether it holds, every problem (not only the first fifty the text
-/// lists) with its path and place, the notes, and the true figures of the codes solved.
-fn as_json(report: &Report) -> Value {
-    let statistics = &report.statistics;
-    let average = statistics.average();
-    let mut value = json!({
-        "valid": report.is_valid(),
-        "codes": report.codes,
-        "codes_solved": statistics.codes(),
-        "total_guesses": statistics.total(),
-        "average": { "fraction": average.fraction(), "decimal": average.decimal(4) },
-        "worst_case": statistics.worst_case(),
-        "solved_by_guess": statistics.solved_by_guess,
-        "problems": report.problems.iter().map(|problem| json!({
-            "path": problem.path.steps().iter().map(|(guess, reply)| json!([guess, reply])).collect::<Vec<_>>(),
-            "at": problem.path.to_string(),
-            "line": problem.location.map(|(line, _)| line),
-            "column": problem.location.map(|(_, column)| column),
-            "message": problem.kind.to_string(),
-        })).collect::<Vec<_>>(),
-        "notes": report.hints.iter().chain(&report.notes).collect::<Vec<_>>(),
-    });
-    if let Some(optimality) = &report.optimality {
-        value["optimality"] = json!(optimality.word());
-        if let Optimality::NotProven { reason } = optimality {
-            value["optimality_problem"] = json!(reason);
-        }
-    }
-    value
 }
