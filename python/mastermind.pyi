@@ -83,6 +83,10 @@ class Report:
     optimality_problem: Optional[str]
     """Why the certificate given does not prove the tree optimal, if it does not."""
     def __bool__(self) -> bool: ...
+    def to_json(self) -> str:
+        """The report as ``mastermind verify --json`` prints it, byte for byte."""
+    def to_dict(self) -> dict[str, Any]:
+        """The report as ``mastermind verify --json`` prints it, as Python objects."""
 
 def score(
     guess: str,

@@ -304,29 +304,41 @@ impl Tree {
 
 /// What the verifier found: whether the tree solves every code and every claim holds, each
 /// problem with where it is, and the tree itself when it is valid.
-#[pyclass(frozen, get_all, module = "mastermind")]
+#[pyclass(frozen, module = "mastermind")]
 pub struct Report {
     /// Whether there is no problem.
+    #[pyo3(get)]
     valid: bool,
     /// Each problem, with its place in the tree (and in the text, for notations).
+    #[pyo3(get)]
     problems: Vec<String>,
     /// Remarks that are not problems, such as a published figure the tree disagrees with.
+    #[pyo3(get)]
     notes: Vec<String>,
     /// How many codes were replayed.
+    #[pyo3(get)]
     codes: u64,
     /// How many of them the tree solves.
+    #[pyo3(get)]
     solved: u64,
     /// The guesses the solved codes take, in all.
+    #[pyo3(get)]
     total: u64,
     /// The most guesses a solved code takes.
+    #[pyo3(get)]
     worst_case: usize,
     /// The verified tree, or `None` when there is a problem.
+    #[pyo3(get)]
     tree: Option<Py<Tree>>,
     /// `"proven"` when a certificate proves the tree optimal, `"unproven"` for a tree that
     /// claims an optimum without one (or whose certificate does not prove it), else `None`.
+    #[pyo3(get)]
     optimality: Option<String>,
     /// Why the certificate given does not prove the tree optimal, if it does not.
+    #[pyo3(get)]
     optimality_problem: Option<String>,
+    /// The report as `mastermind verify --json` prints it.
+    document: String,
 }
 
 impl Report {
@@ -339,6 +351,9 @@ impl Report {
         report: VerifyReport,
         section: Option<String>,
     ) -> PyResult<Report> {
+        let document = serde_json::to_string_pretty(&report.document())
+            .expect("a report always serialises")
+            + "\n";
         let valid = report.is_valid();
         let optimality = report.optimality.as_ref().map(|o| o.word().to_owned());
         let optimality_problem = match &report.optimality {
@@ -370,6 +385,7 @@ impl Report {
             total: report.statistics.total(),
             worst_case: report.statistics.worst_case(),
             tree,
+            document,
         })
     }
 }
@@ -392,6 +408,16 @@ impl Report {
 impl Report {
     fn __bool__(&self) -> bool {
         self.valid
+    }
+
+    /// The report as `mastermind verify --json` prints it, byte for byte.
+    fn to_json(&self) -> String {
+        self.document.clone()
+    }
+
+    /// The report as `mastermind verify --json` prints it, as Python objects.
+    fn to_dict(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        json_to_python(py, &self.document)
     }
 
     fn __repr__(&self) -> String {

@@ -190,6 +190,20 @@ def test_the_page_is_the_commands_page(tmp_path):
     assert mastermind.page(tree) == (tmp_path / "untitled.html").read_text()
 
 
+def test_a_report_is_the_commands_document():
+    optimum = ROOT / "trees" / "optimal-4x6.json"
+    certificate = ROOT / "trees" / "certificates" / "optimal-4x6.cert"
+    report = mastermind.verify(optimum.read_text(), certificate=certificate.read_bytes())
+    shown = subprocess.run(
+        [command(), "verify", optimum, "--certificate", certificate, "--json"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    assert report.to_json() == shown
+    assert report.to_dict()["optimality"] == "proven" and report.to_dict()["total_guesses"] == 5625
+
+
 def test_why_this_guess_is_the_commands_explanation():
     binary = command()
     after = [("1123", "1B1W"), ("1415", "1B1W"), ("3155", "0B1W")]
