@@ -286,7 +286,10 @@ fn notes_of_another_run_or_broken_notes_are_refused() {
         .replace("-of-", "/");
     let wrong =
         mastermind(&[&optimal[..], &["--resume", dir, "--shard", "0/8"]].concat()).expect_status(2);
-    says(&wrong.stderr, "names one of the plan's pieces");
+    says(
+        &wrong.stderr,
+        "must be one of the plan's: K/52 with K from 0 to 51, not 0/8",
+    );
     let one = mastermind(&[&optimal[..], &["--resume", dir, "--shard", &shard]].concat())
         .expect_status(0);
     assert!(one.stdout.is_empty(), "no tree before every piece is in");
