@@ -10,12 +10,16 @@
 #![warn(missing_docs)]
 
 mod breaker;
+mod document;
 mod maker;
 mod mistake;
 pub mod reply;
 mod trace;
 
 pub use breaker::{Codebreaker, Step};
+pub use document::{
+    TraceDocument, TracedGame, TracedTurnDocument, LISTED_CANDIDATES, TRACE_FORMAT, TRACE_VERSION,
+};
 pub use maker::{fresh_seed, secret_from_seed, Codemaker, Turn};
 pub use mistake::{Mistake, NearMiss};
 pub use reply::{parse_history, parse_reply, ReplyError};

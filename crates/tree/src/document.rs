@@ -96,3 +96,33 @@ pub fn strip_position(message: &str) -> String {
         None => message.to_owned(),
     }
 }
+
+/// A game as the documents the commands print describe it (`"game"`): its pegs and colours,
+/// whether colours repeat, which replies are given, and how many codes it has. Fields are in
+/// the order the documents have always had (by name).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct GameDocument {
+    /// How many codes the game has.
+    pub codes: usize,
+    /// How many colours a peg may take.
+    pub colours: usize,
+    /// Black and white pegs, or black only.
+    pub feedback: mastermind_core::FeedbackKind,
+    /// How many pegs a code has.
+    pub pegs: usize,
+    /// Whether colours may repeat in a code.
+    pub repetition: bool,
+}
+
+impl GameDocument {
+    /// `game` described so.
+    pub fn of(game: &mastermind_core::Game) -> GameDocument {
+        GameDocument {
+            codes: game.code_count(),
+            colours: game.colours(),
+            feedback: game.feedback_kind(),
+            pegs: game.pegs(),
+            repetition: game.repetition(),
+        }
+    }
+}

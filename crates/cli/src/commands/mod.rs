@@ -20,7 +20,7 @@ pub mod trace;
 pub mod verify;
 
 use mastermind_core::Game;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 /// How a command ended, when it did not fail with an error.
 pub enum Outcome {
@@ -70,13 +70,7 @@ pub fn stamped(kind: &str, mut value: Value) -> Value {
 
 /// The game as JSON, as the commands that print JSON describe it.
 pub fn game_json(game: &Game) -> Value {
-    json!({
-        "pegs": game.pegs(),
-        "colours": game.colours(),
-        "repetition": game.repetition(),
-        "feedback": game.feedback_kind(),
-        "codes": game.code_count(),
-    })
+    serde_json::to_value(mastermind_tree::GameDocument::of(game)).expect("a game always serialises")
 }
 
 /// What a tree file claims, as the summaries on stderr say it: `total 5801 guesses, average

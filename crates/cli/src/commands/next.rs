@@ -90,7 +90,7 @@ pub fn run(args: &NextArgs, quiet: bool) -> anyhow::Result<Outcome> {
             "guess_is_candidate": is_candidate,
             "candidates_left": candidates.len(),
         });
-        if candidates.len() <= super::trace::LISTED_CANDIDATES {
+        if candidates.len() <= mastermind_play::LISTED_CANDIDATES {
             out["candidates"] = candidates.iter().map(|&c| book.format(c)).collect();
         }
         if let Some(explanation) = &explanation {

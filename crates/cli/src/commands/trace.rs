@@ -5,17 +5,13 @@ use std::fmt::Write;
 
 use anyhow::{bail, Context};
 use mastermind_core::{Code, Codebook};
-use mastermind_play::{trace, TracedTurn};
+use mastermind_play::{trace, TraceDocument, TracedTurn, LISTED_CANDIDATES};
 use mastermind_tree::Statistics;
-use serde_json::{json, Value};
 
 use crate::args::TraceArgs;
-use crate::commands::{game_json, plural, stamped, Outcome};
+use crate::commands::{plural, Outcome};
 use crate::output::write_stdout;
 use crate::source::{follow, Followed};
-
-/// The codes still possible are listed while there are at most this many.
-pub const LISTED_CANDIDATES: usize = 8;
 
 pub fn run(args: &TraceArgs, quiet: bool) -> anyhow::Result<Outcome> {
     let Some(followed) = follow(&args.source, quiet)? else {
@@ -43,8 +39,9 @@ pub fn run(args: &TraceArgs, quiet: bool) -> anyhow::Result<Outcome> {
         games.push((secret, turns));
     }
     let text = if args.json {
-        serde_json::to_string_pretty(&stamped("trace", as_json(&followed, &games, args.all)))?
-            + "\n"
+        let book = followed.scorer.codebook();
+        let document = TraceDocument::new(book, &followed.name, &games, args.all);
+        serde_json::to_string_pretty(&document)? + "\n"
     } else if args.all {
         summary_lines(&followed, &games)
     } else {
@@ -134,39 +131,4 @@ fn summary_lines(followed: &Followed, games: &[(Code, Vec<TracedTurn>)]) -> Stri
         statistics.worst_case()
     );
     text
-}
-
-fn as_json(followed: &Followed, games: &[(Code, Vec<TracedTurn>)], all: bool) -> Value {
-    let book = followed.scorer.codebook();
-    let game = book.game();
-    let traced: Vec<Value> = games
-        .iter()
-        .map(|(secret, turns)| {
-            json!({
-                "secret": book.format(*secret),
-                "guesses": turns.len(),
-                "turns": turns.iter().map(|turn| {
-                    let mut entry = json!({
-                        "guess": book.format(turn.guess),
-                        "reply": game.feedback_name(turn.reply),
-                        "candidates_left": turn.left.len(),
-                    });
-                    if turn.left.len() <= LISTED_CANDIDATES {
-                        entry["candidates"] =
-                            turn.left.iter().map(|&c| book.format(c)).collect();
-                    }
-                    entry
-                }).collect::<Vec<_>>(),
-            })
-        })
-        .collect();
-    let mut out = json!({
-        "game": game_json(game),
-        "strategy": followed.name,
-        "games": traced,
-    });
-    if all {
-        out["total_guesses"] = games.iter().map(|(_, t)| t.len()).sum::<usize>().into();
-    }
-    out
 }
