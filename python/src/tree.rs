@@ -285,7 +285,8 @@ impl Tree {
             strategy.as_ref().map(|(kind, options)| (*kind, options)),
             explain::ExactDepth::SmallPositions,
         );
-        let mut json = explanation.to_json(&scorer);
+        let mut json = serde_json::to_value(explanation.document(&scorer))
+            .map_err(|error| value_error(error.to_string()))?;
         json["guess"] = scorer.codebook().format(node.guess).into();
         Ok(Some(json.to_string()))
     }

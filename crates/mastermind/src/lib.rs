@@ -225,15 +225,17 @@ pub mod strategy {
 /// --explain` says it), or at every position of a tree ([`reasons`](explain::reasons), as the
 /// page shows them).
 pub mod explain {
-    pub use mastermind_solve::explain::{explain, ExactDepth, Explanation, Ranked};
+    pub use mastermind_solve::explain::{
+        explain, AlternativeDocument, ExactDepth, Explanation, ExplanationDocument, Ranked,
+    };
     pub use mastermind_solve::reasons::{ranked_strategy, reasons};
 }
 
 /// The tree model, its statistics and the self-describing JSON tree file.
 pub mod tree {
     pub use mastermind_tree::{
-        Average, Claims, FileError, FileGame, FileNode, Node, Statistics, StrategyInfo, TreeFile,
-        FORMAT_NAME, FORMAT_VERSION,
+        Average, Claims, FileError, FileGame, FileNode, GameDocument, Node, OptimumLabels,
+        Statistics, StrategyInfo, TreeFile, FORMAT_NAME, FORMAT_VERSION,
     };
 }
 
@@ -253,7 +255,8 @@ pub mod formats {
 pub mod verify {
     pub use mastermind_verify::{
         claims_optimum, judge, verify_file, verify_node, verify_notation, verify_read, verify_tree,
-        Optimality, Problem, ProblemKind, Report, TreePath, VerifyOptions,
+        AverageDocument, Optimality, Problem, ProblemDocument, ProblemKind, Report, TreePath,
+        VerificationDocument, VerifyOptions, VERIFICATION_FORMAT, VERIFICATION_VERSION,
     };
 }
 
@@ -272,8 +275,9 @@ pub mod certificate {
 /// One game at a time: the tool breaking your code, or keeping its own secret for you.
 pub mod play {
     pub use mastermind_play::{
-        parse_history, parse_reply, trace, Codebreaker, Codemaker, Step, TraceError, TracedTurn,
-        Turn,
+        parse_history, parse_reply, trace, Codebreaker, Codemaker, NextDocument, Step,
+        TraceDocument, TraceError, TracedGame, TracedTurn, TracedTurnDocument, Turn,
+        LISTED_CANDIDATES, NEXT_FORMAT, NEXT_VERSION, TRACE_FORMAT, TRACE_VERSION,
     };
 }
 

@@ -1,8 +1,9 @@
-//! A trace as a document: what `mastermind trace --json` prints, in the layout that
-//! `trees/mastermind-trace.schema.json` describes. Fields are in the order the document has
-//! always had (by name).
+//! Games as documents: what `mastermind trace --json` and `next --json` print, in the
+//! layouts that `trees/mastermind-trace.schema.json` and `mastermind-next.schema.json`
+//! describe. Fields are in the order the documents have always had (by name).
 
 use mastermind_core::{Code, Codebook};
+use mastermind_solve::explain::ExplanationDocument;
 use mastermind_tree::GameDocument;
 use serde::Serialize;
 
@@ -12,6 +13,10 @@ use crate::TracedTurn;
 pub const TRACE_FORMAT: &str = "mastermind-trace";
 /// The document's `version`.
 pub const TRACE_VERSION: u32 = 1;
+/// The `format` of `next`'s document.
+pub const NEXT_FORMAT: &str = "mastermind-next";
+/// The `version` of `next`'s document.
+pub const NEXT_VERSION: u32 = 1;
 /// A turn lists the codes still left when there are at most this many.
 pub const LISTED_CANDIDATES: usize = 8;
 
@@ -89,6 +94,60 @@ impl TraceDocument {
             strategy: strategy.to_owned(),
             total_guesses: every_code.then(|| games.iter().map(|(_, turns)| turns.len()).sum()),
             version: TRACE_VERSION,
+        }
+    }
+}
+
+/// The next guess of a game under way, as `next --json` gives it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct NextDocument {
+    /// The codes still left, when at most [`LISTED_CANDIDATES`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub candidates: Option<Vec<String>>,
+    /// How many codes are still left.
+    pub candidates_left: usize,
+    /// Why the strategy plays the guess, when asked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub explanation: Option<ExplanationDocument>,
+    /// [`NEXT_FORMAT`].
+    pub format: &'static str,
+    /// The game.
+    pub game: GameDocument,
+    /// The guess to play.
+    pub guess: String,
+    /// Whether it may be the code.
+    pub guess_is_candidate: bool,
+    /// The strategy that plays it.
+    pub strategy: String,
+    /// The turn it is played on, from 1.
+    pub turn: usize,
+    /// [`NEXT_VERSION`].
+    pub version: u32,
+}
+
+impl NextDocument {
+    /// The document of `guess`, played by `strategy` on `turn` (from 1) in `book`'s game with
+    /// `candidates` left (in numeric order), explained when `explanation` is given.
+    pub fn new(
+        book: &Codebook,
+        strategy: &str,
+        turn: usize,
+        guess: Code,
+        candidates: &[Code],
+        explanation: Option<ExplanationDocument>,
+    ) -> NextDocument {
+        NextDocument {
+            candidates: (candidates.len() <= LISTED_CANDIDATES)
+                .then(|| candidates.iter().map(|&code| book.format(code)).collect()),
+            candidates_left: candidates.len(),
+            explanation,
+            format: NEXT_FORMAT,
+            game: GameDocument::of(book.game()),
+            guess: book.format(guess),
+            guess_is_candidate: candidates.binary_search(&guess).is_ok(),
+            strategy: strategy.to_owned(),
+            turn,
+            version: NEXT_VERSION,
         }
     }
 }

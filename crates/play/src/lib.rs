@@ -18,7 +18,8 @@ mod trace;
 
 pub use breaker::{Codebreaker, Step};
 pub use document::{
-    TraceDocument, TracedGame, TracedTurnDocument, LISTED_CANDIDATES, TRACE_FORMAT, TRACE_VERSION,
+    NextDocument, TraceDocument, TracedGame, TracedTurnDocument, LISTED_CANDIDATES, NEXT_FORMAT,
+    NEXT_VERSION, TRACE_FORMAT, TRACE_VERSION,
 };
 pub use maker::{fresh_seed, secret_from_seed, Codemaker, Turn};
 pub use mistake::{Mistake, NearMiss};

@@ -268,23 +268,25 @@ impl Explanation {
         text
     }
 
-    /// The explanation as JSON.
-    pub fn to_json(&self, scorer: &Scorer) -> Value {
+    /// The explanation as `next --explain --json` gives it: the classes the guess leaves, the
+    /// score the strategy ranks by, and the best guesses by that score.
+    pub fn document(&self, scorer: &Scorer) -> ExplanationDocument {
         let book = scorer.codebook();
-        let classes: BTreeMap<&str, usize> = self
-            .classes
-            .iter()
-            .map(|(reply, size)| (reply.as_str(), *size))
-            .collect();
-        json!({
-            "classes": classes,
-            "score": self.score_name,
-            "alternatives": self.ranking.as_ref().map(|ranking| ranking.iter().take(SHOWN).map(|ranked| json!({
-                "guess": book.format(ranked.guess),
-                "candidate": ranked.candidate,
-                "score": shown_score(ranked.score),
-            })).collect::<Vec<_>>()),
-        })
+        ExplanationDocument {
+            alternatives: self.ranking.as_ref().map(|ranking| {
+                ranking
+                    .iter()
+                    .take(SHOWN)
+                    .map(|ranked| AlternativeDocument {
+                        candidate: ranked.candidate,
+                        guess: book.format(ranked.guess),
+                        score: shown_score(ranked.score),
+                    })
+                    .collect()
+            }),
+            classes: self.classes.iter().cloned().collect(),
+            score: self.score_name.to_owned(),
+        }
     }
 
     /// For the page: the score's name and the ranking as [`Explanation::render`] shows it, or
@@ -343,4 +345,27 @@ fn line(book: &mastermind_core::Codebook, rank: usize, ranked: &Ranked, played: 
             ""
         }
     )
+}
+
+/// An explanation as a document (part of `next --explain --json`). Fields are in the order
+/// the document has always had (by name).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct ExplanationDocument {
+    /// The best guesses by the score, `null` for a strategy with no score to rank by.
+    pub alternatives: Option<Vec<AlternativeDocument>>,
+    /// How many codes each reply to the guess leaves, by reply.
+    pub classes: BTreeMap<String, usize>,
+    /// What the strategy ranks guesses by.
+    pub score: String,
+}
+
+/// A guess the strategy weighed.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct AlternativeDocument {
+    /// Whether it may be the code.
+    pub candidate: bool,
+    /// The guess.
+    pub guess: String,
+    /// Its score, to four places.
+    pub score: f64,
 }

@@ -3,15 +3,14 @@
 
 use anyhow::{bail, Context};
 use mastermind_core::{Code, Feedback, Scorer};
-use mastermind_play::parse_history;
+use mastermind_play::{parse_history, NextDocument};
 use mastermind_solve::explain::{explain, ExactDepth};
 use mastermind_solve::Situation;
 use mastermind_tree::Node;
-use serde_json::json;
 
 use crate::args::NextArgs;
 use crate::commands::trace::left;
-use crate::commands::{game_json, stamped, Outcome};
+use crate::commands::Outcome;
 use crate::output::write_stdout;
 use crate::progress::BuildProgress;
 use crate::source::follow;
@@ -82,21 +81,12 @@ pub fn run(args: &NextArgs, quiet: bool) -> anyhow::Result<Outcome> {
         }
     };
     let text = if args.json {
-        let mut out = json!({
-            "game": game_json(scorer.game()),
-            "strategy": name,
-            "turn": history.len() + 1,
-            "guess": book.format(guess),
-            "guess_is_candidate": is_candidate,
-            "candidates_left": candidates.len(),
-        });
-        if candidates.len() <= mastermind_play::LISTED_CANDIDATES {
-            out["candidates"] = candidates.iter().map(|&c| book.format(c)).collect();
-        }
-        if let Some(explanation) = &explanation {
-            out["explanation"] = explanation.to_json(scorer);
-        }
-        serde_json::to_string_pretty(&stamped("next", out))? + "\n"
+        let explanation = explanation
+            .as_ref()
+            .map(|explanation| explanation.document(scorer));
+        let turn = history.len() + 1;
+        let document = NextDocument::new(book, &name, turn, guess, candidates, explanation);
+        serde_json::to_string_pretty(&document)? + "\n"
     } else {
         let note = if candidates.len() == 1 {
             "the code: the only one left"
