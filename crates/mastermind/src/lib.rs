@@ -234,8 +234,8 @@ pub mod explain {
 /// The tree model, its statistics and the self-describing JSON tree file.
 pub mod tree {
     pub use mastermind_tree::{
-        Average, Claims, FileError, FileGame, FileNode, GameDocument, Node, OptimumLabels,
-        Statistics, StrategyInfo, TreeFile, FORMAT_NAME, FORMAT_VERSION,
+        Average, AverageDocument, Claims, FileError, FileGame, FileNode, GameDocument, Node,
+        OptimumLabels, Statistics, StrategyInfo, TreeFile, FORMAT_NAME, FORMAT_VERSION,
     };
 }
 
@@ -255,8 +255,8 @@ pub mod formats {
 pub mod verify {
     pub use mastermind_verify::{
         claims_optimum, judge, verify_file, verify_node, verify_notation, verify_read, verify_tree,
-        AverageDocument, Optimality, Problem, ProblemDocument, ProblemKind, Report, TreePath,
-        VerificationDocument, VerifyOptions, VERIFICATION_FORMAT, VERIFICATION_VERSION,
+        Optimality, Problem, ProblemDocument, ProblemKind, Report, TreePath, VerificationDocument,
+        VerifyOptions, VERIFICATION_FORMAT, VERIFICATION_VERSION,
     };
 }
 

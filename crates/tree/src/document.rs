@@ -126,3 +126,22 @@ impl GameDocument {
         }
     }
 }
+
+/// An average as documents give it (`"average"`), exactly and to four places.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct AverageDocument {
+    /// To four decimal places.
+    pub decimal: String,
+    /// As a fraction in lowest terms.
+    pub fraction: String,
+}
+
+impl AverageDocument {
+    /// `average` described so.
+    pub fn of(average: &crate::Average) -> AverageDocument {
+        AverageDocument {
+            decimal: average.decimal(4),
+            fraction: average.fraction(),
+        }
+    }
+}

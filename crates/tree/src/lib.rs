@@ -11,7 +11,9 @@ mod model;
 pub mod notation;
 mod statistics;
 
-pub use document::{check_format, read_document, strip_position, DocumentError, GameDocument};
+pub use document::{
+    check_format, read_document, strip_position, AverageDocument, DocumentError, GameDocument,
+};
 pub use file::{
     Claims, FileError, FileGame, FileNode, FileStep, StrategyInfo, TreeFile, FORMAT_NAME,
     FORMAT_VERSION,

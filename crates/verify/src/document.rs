@@ -2,6 +2,7 @@
 //! `trees/mastermind-verification.schema.json` describes. Fields are in the order the
 //! document has always had (by name).
 
+use mastermind_tree::AverageDocument;
 use serde::Serialize;
 
 use crate::{Optimality, Report};
@@ -47,15 +48,6 @@ pub struct VerificationDocument {
     pub worst_case: usize,
 }
 
-/// An average, exactly and to four places.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct AverageDocument {
-    /// To four decimal places.
-    pub decimal: String,
-    /// As a fraction in lowest terms.
-    pub fraction: String,
-}
-
 /// One problem: where it is and what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ProblemDocument {
@@ -77,10 +69,7 @@ impl Report {
         let statistics = &self.statistics;
         let average = statistics.average();
         VerificationDocument {
-            average: AverageDocument {
-                decimal: average.decimal(4),
-                fraction: average.fraction(),
-            },
+            average: AverageDocument::of(&average),
             codes: self.codes,
             codes_solved: statistics.codes(),
             format: VERIFICATION_FORMAT,

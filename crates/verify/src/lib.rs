@@ -27,8 +27,7 @@ mod report;
 pub use claimed::{Branches, ClaimedNode, Location, Places};
 pub use claims::MAX_DECIMAL_PLACES;
 pub use document::{
-    AverageDocument, ProblemDocument, VerificationDocument, VERIFICATION_FORMAT,
-    VERIFICATION_VERSION,
+    ProblemDocument, VerificationDocument, VERIFICATION_FORMAT, VERIFICATION_VERSION,
 };
 pub use file::{verify_file, verify_node};
 pub use literature::quoted_average_notes;

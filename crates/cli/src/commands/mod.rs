@@ -19,9 +19,6 @@ pub mod static_mastermind;
 pub mod trace;
 pub mod verify;
 
-use mastermind_core::Game;
-use serde_json::Value;
-
 /// How a command ended, when it did not fail with an error.
 pub enum Outcome {
     Success,
@@ -49,28 +46,6 @@ impl GameEnd {
             GameEnd::InputEnded => 5,
         }
     }
-}
-
-/// The version of every JSON output's layout; a change that breaks a reader raises it.
-pub const OUTPUT_VERSION: u32 = 1;
-
-/// `value`, a JSON object a command prints, stamped with what it is: `format` is
-/// `mastermind-` and `kind` (such as `mastermind-trace`), `version` [`OUTPUT_VERSION`], so a
-/// script can tell what it reads.
-pub fn stamped(kind: &str, mut value: Value) -> Value {
-    if let Value::Object(object) = &mut value {
-        object.insert(
-            "format".to_owned(),
-            Value::from(format!("mastermind-{kind}")),
-        );
-        object.insert("version".to_owned(), Value::from(OUTPUT_VERSION));
-    }
-    value
-}
-
-/// The game as JSON, as the commands that print JSON describe it.
-pub fn game_json(game: &Game) -> Value {
-    serde_json::to_value(mastermind_tree::GameDocument::of(game)).expect("a game always serialises")
 }
 
 /// What a tree file claims, as the summaries on stderr say it: `total 5801 guesses, average

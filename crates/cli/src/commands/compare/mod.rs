@@ -2,6 +2,7 @@
 //! prints them side by side as a table with a bar of per-guess counts each, as JSON or as CSV; with
 //! `--openings`, every strategy from every first guess (see [`openings`]).
 
+mod document;
 mod openings;
 mod spreadsheet;
 mod table;
@@ -11,17 +12,18 @@ use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 use anyhow::bail;
-use mastermind_core::{Game, Scorer};
+use mastermind_core::Scorer;
 use mastermind_html::{bar_chart, Series};
 use mastermind_tree::{Statistics, StrategyInfo, TreeFile};
 use mastermind_verify::{verify_file, VerifyOptions};
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::args::{CompareArgs, Objective, StrategyOptions, TieBreakName};
-use crate::commands::{stamped, Outcome};
+use crate::commands::Outcome;
 use crate::output::{check_output, write_output, write_stdout};
 use crate::progress::BuildProgress;
 use crate::strategy::build_strategy;
+use document::ComparisonDocument;
 use mastermind_solve::StrategyKind;
 
 /// One strategy's verified results. A strategy that draws at random is built once per seed,
@@ -165,7 +167,7 @@ pub fn run(args: &CompareArgs, quiet: bool) -> anyhow::Result<Outcome> {
         write_output(Some(path), bar_chart(&series).as_bytes())?;
     }
     let text = if args.json {
-        serde_json::to_string_pretty(&stamped("comparison", as_json(&game, &rows)))? + "\n"
+        serde_json::to_string_pretty(&ComparisonDocument::new(scorer.codebook(), &rows))? + "\n"
     } else if args.csv {
         spreadsheet::comparison(&rows)?
     } else {
@@ -239,39 +241,4 @@ fn build_and_verify(
         return Ok(None);
     }
     Ok(Some((file.strategy, report.statistics)))
-}
-
-fn as_json(game: &Game, rows: &[Row]) -> Value {
-    json!({
-        "game": crate::commands::game_json(game),
-        "strategies": rows.iter().map(|row| {
-            let average = row.statistics.average();
-            let mut entry = json!({
-                "name": row.name,
-                "parameters": row.parameters,
-                "average": { "fraction": average.fraction(), "decimal": average.decimal(4) },
-                "worst_case": row.statistics.worst_case(),
-                "solved_by_guess": row.statistics.solved_by_guess,
-                "build_seconds": row.build_time.as_secs_f64(),
-            });
-            if let Some(path) = &row.tree {
-                entry["tree"] = path.clone().into();
-            }
-            match &row.samples {
-                None => entry["total_guesses"] = row.statistics.total().into(),
-                Some(samples) => {
-                    entry["samples"] = json!({
-                        "trees": samples.count(),
-                        "seeds": [samples.first_seed, samples.last_seed()],
-                        "mean_total_guesses": samples.mean_total(),
-                        "standard_deviation": samples.standard_deviation(),
-                        "least_total": samples.totals.iter().min(),
-                        "greatest_total": samples.totals.iter().max(),
-                        "trees_at_worst_case": samples.trees_at_worst(),
-                    });
-                }
-            }
-            entry
-        }).collect::<Vec<_>>(),
-    })
 }

@@ -5,11 +5,11 @@
 use mastermind_core::{Code, Game, Scorer};
 use mastermind_solve::symmetry::{OrbitLists, Symmetry};
 use mastermind_tree::Statistics;
-use serde_json::{json, Value};
 
+use super::document::OpeningsDocument;
 use super::{build_and_verify, options_for};
 use crate::args::CompareArgs;
-use crate::commands::{stamped, Outcome};
+use crate::commands::Outcome;
 use crate::output::write_stdout;
 use crate::progress::BuildProgress;
 use mastermind_solve::StrategyKind;
@@ -71,8 +71,12 @@ pub fn run(args: &CompareArgs, scorer: &Scorer, quiet: bool) -> anyhow::Result<O
     }
     let game = scorer.game();
     let text = if args.json {
-        let table = as_json(game, scorer, &openings, &rows);
-        serde_json::to_string_pretty(&stamped("openings", table))? + "\n"
+        let figures: Vec<(String, usize, &[Statistics])> = rows
+            .iter()
+            .map(|row| (row.name.clone(), row.best(), row.by_opening.as_slice()))
+            .collect();
+        let document = OpeningsDocument::new(scorer.codebook(), &openings, &figures);
+        serde_json::to_string_pretty(&document)? + "\n"
     } else if args.csv {
         super::spreadsheet::openings(&records(scorer, &openings, &rows))?
     } else {
@@ -139,29 +143,4 @@ fn records(scorer: &Scorer, openings: &[Code], rows: &[StrategyRow]) -> Vec<[Str
             )
         })
         .collect()
-}
-
-fn as_json(game: &Game, scorer: &Scorer, openings: &[Code], rows: &[StrategyRow]) -> Value {
-    let book = scorer.codebook();
-    json!({
-        "game": crate::commands::game_json(game),
-        "openings": openings.iter().map(|&code| book.format(code)).collect::<Vec<_>>(),
-        "strategies": rows.iter().map(|row| {
-            let best = row.best();
-            json!({
-                "name": row.name,
-                "best_opening": book.format(openings[best]),
-                "by_opening": openings.iter().zip(&row.by_opening).enumerate().map(|(at, (&opening, statistics))| {
-                    let average = statistics.average();
-                    json!({
-                        "opening": book.format(opening),
-                        "total_guesses": statistics.total(),
-                        "average": { "fraction": average.fraction(), "decimal": average.decimal(4) },
-                        "worst_case": statistics.worst_case(),
-                        "best": at == best,
-                    })
-                }).collect::<Vec<_>>(),
-            })
-        }).collect::<Vec<_>>(),
-    })
 }
