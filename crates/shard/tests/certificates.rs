@@ -4,13 +4,11 @@
 
 use std::path::PathBuf;
 
-use mastermind_certificate::{
-    check, Bound, CertificateError, CertificateWriter, Fact, Header, Step,
-};
+use mastermind_certificate::{check, Bound, CertificateWriter, Fact, Header, Step};
 use mastermind_core::{FeedbackKind, Game, Scorer};
 use mastermind_shard::certificates::certify_merge;
 use mastermind_shard::optimal::PlannedRun;
-use mastermind_shard::ShardId;
+use mastermind_shard::{MergeError, ShardId};
 use mastermind_solve::{CertifyError, NoProgress, OptimalOptions};
 use mastermind_tree::StrategyInfo;
 
@@ -60,8 +58,10 @@ fn a_shard_proves_what_its_pieces_came_to_and_nothing_more() {
     });
 }
 
+/// A part's certificate is checked before any of its facts is copied: one with a false fact
+/// is refused by its name, and no certificate is made of it.
 #[test]
-fn a_false_fact_in_a_parts_certificate_leaves_a_certificate_that_does_not_check() {
+fn a_false_fact_in_a_parts_certificate_is_refused_by_name() {
     with_optimal_4x5(|run| {
         let shard = run.run_shard(ONE, &NoProgress).unwrap();
         let files = vec![(PathBuf::from("part-0.json"), shard.part.to_json())];
@@ -86,17 +86,22 @@ fn a_false_fact_in_a_parts_certificate_leaves_a_certificate_that_does_not_check(
             .unwrap();
         let forged = writer.finish().unwrap();
         let mut merged = Vec::new();
-        let (file, _) = certify_merge(
+        let refused = certify_merge(
             &files,
             vec![(PathBuf::from("forged.cert"), &forged[..])],
             &mut merged,
-        )
-        .unwrap();
-        assert_eq!(file.claims.total_guesses, 2463);
-        match check(&merged[..]) {
-            Err(CertificateError::Unproven { index: 0, .. }) => {}
-            other => panic!("a forged fact was believed: {other:?}"),
+        );
+        match refused {
+            Err(MergeError::Certificate { path, message }) => {
+                assert_eq!(path, PathBuf::from("forged.cert"));
+                assert!(message.contains("fact 0 does not hold"), "{message}");
+            }
+            other => panic!("a forged fact was not refused: {other:?}"),
         }
+        assert!(
+            check(&merged[..]).is_err(),
+            "no whole certificate was written"
+        );
         // Without it, the merge proves the whole.
         let mut honest = Vec::new();
         certify_merge(&files, Vec::<(PathBuf, &[u8])>::new(), &mut honest).unwrap();
