@@ -642,8 +642,7 @@ pub struct VerifyArgs {
 
     /// Check the certificate with the reference checker: a plain, sequential second checker
     /// of 600 lines, written to be read rather than to be fast. It holds the whole certificate
-    /// and every set it proves in memory: meant for small games' certificates (4×7's takes it
-    /// about two minutes).
+    /// and every set it proves in memory: meant for small games' certificates.
     #[arg(long, requires = "certificate")]
     pub reference: bool,
 

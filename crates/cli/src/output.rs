@@ -175,16 +175,11 @@ pub fn check_outputs(tree: Option<&Path>, certificate: &Path) -> anyhow::Result<
     Ok(())
 }
 
-/// Where `path` leads once every link is followed: the file itself if it exists, else its
-/// folder's resolved path with its name.
+/// Where `path` leads once every link is followed, in its folder's canonical form.
 fn resolved(path: &Path) -> Option<PathBuf> {
-    std::fs::canonicalize(path).ok().or_else(|| {
-        let folder = path
-            .parent()
-            .filter(|folder| !folder.as_os_str().is_empty());
-        let folder = std::fs::canonicalize(folder.unwrap_or(Path::new("."))).ok()?;
-        Some(folder.join(path.file_name()?))
-    })
+    let file = follow_links(path).ok()?;
+    let folder = fs::canonicalize(directory_of(&file)).ok()?;
+    Some(folder.join(file.file_name()?))
 }
 
 /// Checks that `path` can be written as [`write_output`] will write it, before the work that

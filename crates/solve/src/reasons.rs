@@ -47,21 +47,19 @@ pub fn ranked_strategy(strategy: &StrategyInfo) -> Option<(StrategyKind, Strateg
     if kind.heuristic().is_none() && kind != StrategyKind::Optimal {
         return None;
     }
-    let parameter = |key: &str| strategy.parameters.get(key);
+    // Labels of the wrong kind explain as the defaults would; only a verdict must refuse them.
+    let labels = strategy.optimum_labels().unwrap_or_default();
+    let tie_break = strategy.parameters.get("tie_break").and_then(Value::as_str);
     let options = StrategyOptions {
-        consistent_only: parameter("consistent_only") == Some(&Value::Bool(true)),
-        tie_break: if parameter("tie_break").and_then(Value::as_str) == Some("lowest-code") {
-            TieBreak::LowestCode
-        } else {
-            TieBreak::PreferCandidate
+        consistent_only: labels.consistent_only,
+        tie_break: match tie_break {
+            Some("lowest-code") => TieBreak::LowestCode,
+            _ => TieBreak::PreferCandidate,
         },
-        max_guesses: parameter("max_guesses")
-            .and_then(Value::as_u64)
-            .and_then(|cap| u16::try_from(cap).ok()),
-        minimize: if parameter("minimize").and_then(Value::as_str) == Some("worst") {
-            Objective::Worst
-        } else {
-            Objective::Total
+        max_guesses: labels.max_guesses.and_then(|cap| u16::try_from(cap).ok()),
+        minimize: match labels.minimize_worst {
+            true => Objective::Worst,
+            false => Objective::Total,
         },
         seed: None,
         opening: None,
