@@ -6,7 +6,7 @@ use mastermind_tree::Node;
 
 use crate::args::{NotationInputArgs, StrategySourceArgs};
 use crate::progress::BuildProgress;
-use crate::strategy::{build_strategy, scorer_for};
+use crate::strategy::build_strategy;
 use crate::tree_input::{load_valid_tree, ValidTree};
 
 /// A whole strategy tree ready to be followed.
@@ -40,7 +40,7 @@ pub fn follow(source: &StrategySourceArgs, quiet: bool) -> anyhow::Result<Option
     }
     let game = source.game.game()?;
     let strategy = source.strategy();
-    let scorer = scorer_for(strategy, game);
+    let scorer = strategy.scorer(game);
     let progress = BuildProgress::new(game.code_count() as u64, quiet);
     let built = build_strategy(strategy, &source.options, &scorer, &progress);
     progress.finish();

@@ -13,15 +13,6 @@ pub use mastermind_solve::BuiltStrategy;
 
 use crate::args::{Objective as ObjectiveName, StrategyOptions, TieBreakName};
 
-/// The scorer `strategy` builds fastest with: the exact searches revisit the same pairs and
-/// want the feedback table; the rest score each node's candidates once.
-pub fn scorer_for(strategy: StrategyKind, game: Game) -> Scorer {
-    match strategy {
-        StrategyKind::Optimal => Scorer::new(game),
-        _ => Scorer::for_one_pass(game),
-    }
-}
-
 /// Builds the whole tree of `strategy` with `options` for the scorer's game.
 pub fn build_strategy(
     strategy: StrategyKind,

@@ -41,22 +41,30 @@ pub fn page(
     // The data sits in a <script> element, which only `</` could end early; `<` appears in
     // no symbol or reply, but escaping it keeps that true of any future field.
     let data = data.to_string().replace('<', "\\u003c");
-    let chart = bar_chart(&[Series {
-        name: title,
-        solved_by_guess: &statistics.solved_by_guess,
-    }]);
     fill(
         TEMPLATE,
         &[
             ("<!--TITLE-->", &escape(title)),
             ("<!--GAME-->", &escape(&book.describe_for_people())),
             ("/*STYLE*/", STYLE),
-            ("<!--CLAIMS-->", &claims(&statistics)),
-            ("<!--CHART-->", &chart),
-            ("<!--COUNTS-->", &counts_table(&statistics)),
+            ("<!--STATISTICS-->", &statistics_html(&statistics, title)),
             ("/*DATA*/", &data),
             ("/*SCRIPT*/", SCRIPT),
         ],
+    )
+}
+
+/// The statistics view of a tree titled `title`: its claims (codes, total, average, worst
+/// case), the chart of codes solved at each guess, and the same counts as a table.
+pub fn statistics_html(statistics: &Statistics, title: &str) -> String {
+    let chart = bar_chart(&[Series {
+        name: title,
+        solved_by_guess: &statistics.solved_by_guess,
+    }]);
+    format!(
+        "{}<h2>Codes solved at each guess</h2><div class=\"chart-frame\">{chart}</div>{}",
+        claims(statistics),
+        counts_table(statistics)
     )
 }
 

@@ -213,11 +213,11 @@ pub mod strategy {
     pub use mastermind_solve::{
         build, build_from, build_scored, certify_tree, check_options, first_consistent, knuth,
         least_worst_case, one_step, one_step_with, optimal, optimal_from, optimal_options,
-        random_consistent, strategy_info, write_certificate, BuiltStrategy, CertifyError,
-        CertifyTreeError, ClassSizes, Contradiction, GuessScore, Heuristic, Misfit, NoProgress,
-        NoStrategy, Objective, OneStepOptions, OptimalFromError, OptimalOptions, OptimalResult,
-        OtherGame, Progress, SearchStatistics, Situation, StrategyError, StrategyKind,
-        StrategyOptions, TieBreak,
+        random_consistent, reply_rows_bytes, set_transposition_table, strategy_info,
+        write_certificate, BuiltStrategy, CertifyError, CertifyTreeError, ClassSizes,
+        Contradiction, GuessScore, Heuristic, Misfit, NoProgress, NoStrategy, Objective,
+        OneStepOptions, OptimalFromError, OptimalOptions, OptimalResult, OtherGame, Progress,
+        SearchStatistics, Situation, StrategyError, StrategyKind, StrategyOptions, TieBreak,
     };
 }
 
@@ -228,7 +228,7 @@ pub mod explain {
     pub use mastermind_solve::explain::{
         explain, AlternativeDocument, ExactDepth, Explanation, ExplanationDocument, Ranked,
     };
-    pub use mastermind_solve::reasons::{ranked_strategy, reasons};
+    pub use mastermind_solve::reasons::{ranked_strategy, reason_at, reasons};
 }
 
 /// The tree model, its statistics and the self-describing JSON tree file.
@@ -315,5 +315,7 @@ pub mod atlas {
 #[cfg(feature = "page")]
 /// The page a person looks at: a tree, or the atlas, as one self-contained HTML file.
 pub mod page {
-    pub use mastermind_html::{atlas_page, bar_chart, page, strategy_title, Series};
+    pub use mastermind_html::{
+        atlas_page, bar_chart, page, statistics_html, strategy_title, Series,
+    };
 }

@@ -78,19 +78,41 @@ fn explain_below(
     if node.candidates < FEWEST_EXPLAINED {
         return;
     }
-    let too_many = kind == StrategyKind::Optimal
-        && (node.candidates > MOST_SEARCHED_CODES
-            || scorer.codebook().len() > MOST_SEARCHED_GAME_CODES);
-    if !too_many {
-        if let Some(reason) = reason(scorer, node, kind, options, history) {
-            reasons.insert(address(scorer, history), reason);
-        }
+    if let Ok(reason) = reason(scorer, node, kind, options, history) {
+        reasons.insert(address(scorer, history), reason);
     }
     for (reply, child) in &node.children {
         history.push((node.guess, *reply));
         explain_below(scorer, child, kind, options, history, reasons);
         history.pop();
     }
+}
+
+/// Why the tree of `strategy` plays `node`'s guess after `history`, as the page shows it at
+/// that position, or why it is not explained there.
+pub fn reason_at(
+    scorer: &Scorer,
+    node: &Node,
+    strategy: &StrategyInfo,
+    history: &[(Code, Feedback)],
+) -> Result<Value, String> {
+    let (kind, options) = ranked_strategy(strategy).ok_or_else(|| {
+        format!(
+            "the strategy “{}” ranks no guesses by a score of its own: the one-step strategies \
+             and the optimum do",
+            strategy.name
+        )
+    })?;
+    if node.candidates < FEWEST_EXPLAINED {
+        return Err(format!(
+            "with {} left, any strategy plays one of them",
+            match node.candidates {
+                1 => "one code".to_owned(),
+                count => format!("{count} codes"),
+            }
+        ));
+    }
+    reason(scorer, node, kind, &options, history)
 }
 
 /// Why `node` plays its guess after `history`, if the strategy ranks guesses there.
@@ -100,8 +122,21 @@ fn reason(
     kind: StrategyKind,
     options: &StrategyOptions,
     history: &[(Code, Feedback)],
-) -> Option<Value> {
-    let situation = Situation::after(scorer, history).ok()?;
+) -> Result<Value, String> {
+    if kind == StrategyKind::Optimal
+        && (node.candidates > MOST_SEARCHED_CODES
+            || scorer.codebook().len() > MOST_SEARCHED_GAME_CODES)
+    {
+        return Err(format!(
+            "ranking the optimum's alternatives is a search of its own for each guess: it is \
+             done at positions of at most {MOST_SEARCHED_CODES} codes in games of at most \
+             {MOST_SEARCHED_GAME_CODES}, and this one has {} codes in a game of {}",
+            node.candidates,
+            scorer.codebook().len()
+        ));
+    }
+    let situation = Situation::after(scorer, history)
+        .map_err(|_| "the replies so far fit no code".to_owned())?;
     explain(
         scorer,
         history,
@@ -111,6 +146,7 @@ fn reason(
         ExactDepth::FewGuesses,
     )
     .ranking_json(scorer, node.guess)
+    .ok_or_else(|| "the strategy has no score to rank guesses by".to_owned())
 }
 
 /// The page's address of the position after `history`, such as `1122=1B1W,1344=0B2W`.

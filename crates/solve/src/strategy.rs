@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use mastermind_core::{Code, Codebook, NotACode, Scorer};
+use mastermind_core::{Code, Codebook, Game, NotACode, Scorer};
 use mastermind_tree::{Node, StrategyInfo};
 use serde_json::Value;
 
@@ -44,6 +44,15 @@ impl StrategyKind {
         StrategyKind::FirstConsistent,
         StrategyKind::RandomConsistent,
     ];
+
+    /// The scorer this strategy builds fastest with: the exact searches revisit the same pairs
+    /// and want the feedback table; the rest score each node's candidates once.
+    pub fn scorer(self, game: Game) -> Scorer {
+        match self {
+            StrategyKind::Optimal => Scorer::new(game),
+            _ => Scorer::for_one_pass(game),
+        }
+    }
 
     /// The name tree files (and the command line) give the strategy, such as `expected-size`.
     pub fn file_name(self) -> &'static str {

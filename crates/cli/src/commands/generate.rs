@@ -13,7 +13,7 @@ use crate::commands::{claims_summary, Outcome};
 use crate::memory::fit_build;
 use crate::output::{check_output, check_outputs, write_output, write_outputs_together};
 use crate::progress::BuildProgress;
-use crate::strategy::{build_strategy, scorer_for};
+use crate::strategy::build_strategy;
 use crate::tree_input::ValidTree;
 use mastermind_solve::StrategyKind;
 
@@ -43,7 +43,7 @@ pub fn run(args: &GenerateArgs, quiet: bool) -> anyhow::Result<Outcome> {
         eprintln!("note: {note}");
     }
     let started = Instant::now();
-    let scorer = scorer_for(args.strategy, game);
+    let scorer = args.strategy.scorer(game);
     let progress = BuildProgress::new(game.code_count() as u64, quiet);
     let built = build_strategy(args.strategy, &args.options, &scorer, &progress);
     progress.finish();

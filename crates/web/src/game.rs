@@ -1,0 +1,162 @@
+//! The game a request names, the limits of the page, and the facts the page draws with: the
+//! symbols, the replies, how to score a guess, and what building a strategy would cost.
+
+use mastermind::strategy::StrategyKind;
+use mastermind::{Codebook, FeedbackKind, Game, Scorer};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+/// The most colours the page offers: one symbol each, so that every code can be typed.
+pub const MOST_COLOURS: u32 = 36;
+/// The most bytes of tables an exact search may ask of a browser tab: the feedback table and
+/// the reply rows, each the square of the codes. 5×7's 16 807 codes take 565 MB of them.
+const MOST_SEARCH_TABLE_BYTES: usize = 600 << 20;
+
+/// A game as the page names it: pegs, colours, whether a colour may repeat, black pegs only.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameSpec {
+    pub pegs: u32,
+    pub colours: u32,
+    #[serde(default = "repeats")]
+    pub repetition: bool,
+    #[serde(default)]
+    pub black_only: bool,
+}
+
+fn repeats() -> bool {
+    true
+}
+
+impl GameSpec {
+    /// The game, or why the page does not play it.
+    pub fn game(&self) -> Result<Game, String> {
+        if self.colours > MOST_COLOURS {
+            return Err(format!(
+                "{} colours: the page plays games of at most {MOST_COLOURS} colours, one symbol \
+                 each (the command `mastermind` goes up to 100)",
+                self.colours
+            ));
+        }
+        let feedback = match self.black_only {
+            true => FeedbackKind::BlackOnly,
+            false => FeedbackKind::BlackWhite,
+        };
+        Game::new(self.pegs, self.colours, self.repetition, feedback)
+            .map_err(|error| error.to_string())
+    }
+
+    /// The facts the page draws the game with, and what building `strategy` would cost.
+    pub fn facts(&self, strategy: Option<&str>) -> Result<Value, String> {
+        let game = self.game()?;
+        let book = Codebook::new(game);
+        let cost = strategy
+            .map(|name| cost(&game, kind_named(name)?))
+            .transpose()?;
+        Ok(json!({
+            "describe": game.describe(),
+            "people": book.describe_for_people(),
+            "codes": game.code_count(),
+            "symbols": book.symbols(),
+            "replies": replies(&game),
+            "solved": game.feedback_name(game.all_black()),
+            "cost": cost,
+        }))
+    }
+
+    /// The reply to `guess` when the code is `secret`, as the tree files name it (`1B2W`).
+    pub fn score(&self, guess: &str, secret: &str) -> Result<Value, String> {
+        let game = self.game()?;
+        let book = Codebook::new(game);
+        let read = |text: &str| {
+            book.parse(text)
+                .map_err(|error| format!("“{text}” is not a code of {}: {error}", game.describe()))
+        };
+        let reply = book.score(read(guess)?, read(secret)?);
+        Ok(Value::String(game.feedback_name(reply)))
+    }
+}
+
+/// The strategy the page names, by the name tree files give it.
+pub fn kind_named(name: &str) -> Result<StrategyKind, String> {
+    StrategyKind::from_file_name(name).ok_or_else(|| {
+        let names: Vec<_> = StrategyKind::ALL
+            .iter()
+            .map(|kind| kind.file_name())
+            .collect();
+        format!(
+            "no strategy is named “{name}”; the strategies are {}",
+            names.join(", ")
+        )
+    })
+}
+
+/// Every reply a codemaker can give, fewest black pegs first: all black but one with one white
+/// never occurs, so it is not offered.
+fn replies(game: &Game) -> Vec<String> {
+    let pegs = game.pegs();
+    let mut feedbacks = game.notation_feedbacks();
+    feedbacks.retain(|&reply| !(game.black(reply) + 1 == pegs && game.white(reply) == 1));
+    feedbacks.sort_by_key(|&reply| (game.black(reply), game.white(reply)));
+    feedbacks
+        .into_iter()
+        .map(|reply| game.feedback_name(reply))
+        .collect()
+}
+
+/// What a build of `strategy` on `game` asks of the tab: refused where a tab cannot hold it,
+/// and otherwise a sentence saying how large the work is.
+fn cost(game: &Game, strategy: StrategyKind) -> Result<Value, String> {
+    let codes = game.code_count();
+    let pairs = (codes as f64).powi(2);
+    let tables = Scorer::table_bytes(*game) + mastermind::strategy::reply_rows_bytes(*game);
+    let (refused, note) = match strategy {
+        StrategyKind::Optimal if tables > MOST_SEARCH_TABLE_BYTES || codes > 16_807 => (
+            Some(format!(
+                "The exact search on {} ({codes} codes) needs more memory than a browser tab \
+                 has, and hours or days: run it with the command, `mastermind generate --pegs \
+                 {} --colours {} --strategy optimal --resume DIR`.",
+                game.describe(),
+                game.pegs(),
+                game.colours()
+            )),
+            String::new(),
+        ),
+        StrategyKind::Optimal => (
+            None,
+            format!(
+                "The exact search tries every guess at every position, up to symmetry: {codes} \
+                 codes, {}. It takes {}.",
+                megabytes(tables),
+                match codes {
+                    0..=700 => "a few seconds at most",
+                    701..=1296 => "seconds to a minute",
+                    1297..=3125 => "minutes",
+                    _ => "an hour or more",
+                }
+            ),
+        ),
+        _ => (
+            None,
+            format!(
+                "{codes} codes: the first guess alone scores about 10^{:.0} guess–code pairs, \
+                 {}.",
+                pairs.log10(),
+                match pairs {
+                    p if p < 1e8 => "a matter of seconds",
+                    p if p < 1e10 => "tens of seconds",
+                    p if p < 1e11 => "minutes",
+                    _ => "hours",
+                }
+            ),
+        ),
+    };
+    Ok(json!({ "codes": codes, "refused": refused, "note": note }))
+}
+
+fn megabytes(bytes: usize) -> String {
+    match bytes {
+        0 => "no table".to_owned(),
+        _ => format!("{:.0} MB of tables", bytes as f64 / 1e6),
+    }
+}
