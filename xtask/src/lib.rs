@@ -13,6 +13,7 @@ pub mod piece_certificates;
 pub mod proof;
 pub mod static_sets;
 pub mod trees;
+pub mod web;
 
 use std::path::PathBuf;
 

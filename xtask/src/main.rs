@@ -1,13 +1,14 @@
-//! `cargo xtask regen | regen-slow | regen-static | regen-atlas [--table] | certificates [--all | --large NAME | --check-slow] | check | check-atlas [SECONDS] | bench [--quick] | cluster | kernels | fuzz [SECONDS] | man`.
+//! `cargo xtask regen | regen-slow | regen-static | regen-atlas [--table] | certificates [--all | --large NAME | --check-slow] | check | check-atlas [SECONDS] | bench [--quick] | cluster | kernels | fuzz [SECONDS] | man | web [--check]`.
 
 use std::process::ExitCode;
 
 use xtask::{
-    atlas, bench, certificates, cluster, fuzz, kernels, man, static_sets, trees, workspace_root,
+    atlas, bench, certificates, cluster, fuzz, kernels, man, static_sets, trees, web,
+    workspace_root,
 };
 
 const USAGE: &str =
-    "usage: cargo xtask <regen | regen-slow | regen-static | regen-atlas [--table] | certificates [--all | --large NAME | --check-slow] | check | check-atlas [SECONDS] | bench [--quick] | cluster | kernels | fuzz [SECONDS] | man>
+    "usage: cargo xtask <regen | regen-slow | regen-static | regen-atlas [--table] | certificates [--all | --large NAME | --check-slow] | check | check-atlas [SECONDS] | bench [--quick] | cluster | kernels | fuzz [SECONDS] | man | web [--check]>
   regen         rewrite the committed trees under trees/ (the slow ones' notations only)
   regen-slow    the same, rebuilding the slow trees too (4×9: about 3 minutes)
   regen-static  rewrite the committed static results under trees/static/ (over an hour)
@@ -24,7 +25,9 @@ const USAGE: &str =
   cluster       run contrib/slurm on a one-node Slurm started here (installs it; needs root)
   fuzz [SECONDS]  every reader fed mutations of the committed files for SECONDS in all (default 60)
   kernels       the counting kernels against plain references here and on emulated CPUs (installs qemu-user)
-  man           write the manual pages (one per subcommand) into target/man/man1/";
+  man           write the manual pages (one per subcommand) into target/man/man1/
+  web           build the page's WebAssembly module into crates/html/src/assets/ (reproducibly)
+  web --check   fail if the module kept there is not the one the sources build";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -62,6 +65,8 @@ fn main() -> ExitCode {
                 "fuzz takes a whole number of seconds, not `{seconds}`"
             )),
         },
+        ["web"] => web::run(&root, false),
+        ["web", "--check"] => web::run(&root, true),
         ["man"] => man::write(&root).map(|page| println!("wrote {}", page.display())),
         ["measure", "--", command @ ..] if !command.is_empty() => bench::measure_child(command),
         _ => {
