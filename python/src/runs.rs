@@ -392,6 +392,6 @@ pub fn page(py: Python<'_>, tree: PyRef<'_, Tree>, title: Option<String>) -> Str
     py.detach(|| {
         let book = Codebook::new(game);
         let reasons = mastermind::explain::reasons(&book, root, &info);
-        mastermind::page::page(&book, root, &title, reasons.as_ref())
+        mastermind::page::page(&book, root, &info, &title, reasons.as_ref())
     })
 }

@@ -4,6 +4,7 @@
 //! against the core's on three games; sort and filter the atlas page and follow its link to a
 //! tree's page. Screenshots of each view go to `target/screenshots/`.
 
+mod app;
 mod driver;
 
 use std::path::{Path, PathBuf};

@@ -197,7 +197,9 @@ pub enum Command {
     /// The page works offline from the file: explore the tree reply by reply (each position
     /// has its own link, such as page.html#1122=1B0W,1344=0B2W), let it break a code you keep,
     /// play against a code it hides, and see its verified statistics with a bar chart.
-    /// It reads every format `verify` reads.
+    /// It reads every format `verify` reads. Every page also builds and verifies trees in the
+    /// browser (the library compiled to WebAssembly): with --app it starts with no tree, as
+    /// a page for any game and strategy.
     ///
     /// Exit status: 0 when written; 1 when the tree (or a tree the atlas links) fails
     /// verification, and no page is written; 2 for a usage error or a file that cannot be read
@@ -205,6 +207,7 @@ pub enum Command {
     ///
     /// Examples:
     ///   mastermind html trees/knuth-4x6.json -o knuth.html
+    ///   mastermind html --app -o mastermind.html
     ///   mastermind html trees/published/knuth-1976-figure-1.txt -o figure-1.html
     ///   mastermind generate --pegs 4 --colours 10 --no-repeat --strategy most-parts | mastermind html - -o bulls.html
     Html(HtmlArgs),
@@ -744,8 +747,13 @@ pub struct PrintArgs {
 #[derive(Debug, Args)]
 pub struct HtmlArgs {
     /// The tree file (`-` for stdin), in any format `verify` reads.
-    #[arg(value_name = "FILE")]
-    pub file: PathBuf,
+    #[arg(value_name = "FILE", required_unless_present = "app")]
+    pub file: Option<PathBuf>,
+
+    /// Write the page with no tree: it builds any game's tree, and verifies pasted ones, in
+    /// the browser.
+    #[arg(long, conflicts_with_all = ["file", "format"])]
+    pub app: bool,
 
     /// Write the page to FILE (atomically) instead of stdout; `-` is stdout.
     #[arg(short, long, value_name = "FILE")]

@@ -11,4 +11,4 @@ mod template;
 
 pub use atlas::atlas_page;
 pub use chart::{bar_chart, Series};
-pub use page::{page, statistics_html, strategy_title};
+pub use page::{app_page, page, statistics_html, strategy_title};

@@ -1,9 +1,10 @@
-//! Writing the page: the template with its style and script, the tree as JSON data, and the
-//! statistics (claims and chart) drawn here from the verified tree, so the page shows them
-//! without computing anything.
+//! Writing the page: the template with its style and scripts, the library's WebAssembly
+//! module (which the page asks for every rule and figure), and either a verified tree with its
+//! statistics drawn here, or no tree: the page that builds and verifies them itself.
 
+use base64::Engine;
 use mastermind_core::Codebook;
-use mastermind_tree::{FileGame, FileNode, Node, Statistics};
+use mastermind_tree::{Node, Statistics, StrategyInfo, TreeFile};
 use std::collections::BTreeMap;
 
 use serde_json::{json, Value};
@@ -14,6 +15,14 @@ use crate::template::fill;
 const TEMPLATE: &str = include_str!("assets/page.html");
 const STYLE: &str = include_str!("assets/page.css");
 const SCRIPT: &str = include_str!("assets/page.js");
+/// Runs in the page and as its worker: asks the module.
+const RULES_SCRIPT: &str = include_str!("assets/rules.js");
+/// The library compiled to WebAssembly by `cargo xtask web` (crate `mastermind-web`).
+const MODULE: &[u8] = include_bytes!("assets/mastermind.wasm");
+/// The trees the Verify view offers to paste: Knuth's Figure 1 as transcribed from the paper,
+/// and an expected-case optimum in Irving's notation (copies of the files under `trees/`).
+const FIGURE_1: &str = include_str!("assets/examples/knuth-1976-figure-1.txt");
+const OPTIMUM: &str = include_str!("assets/examples/optimal-4x6.irving.txt");
 
 /// The title of a tree's page when none is given: the strategy that built it and its game,
 /// such as `knuth strategy, 4×6`.
@@ -21,7 +30,8 @@ pub fn strategy_title(strategy: &str, game: &mastermind_core::Game) -> String {
     format!("{strategy} strategy, {}", game.describe())
 }
 
-/// The whole page for `root`, a verified tree of the game of `book`, titled `title`.
+/// The whole page for `root`, a verified tree of the game of `book` built by `strategy`,
+/// titled `title`.
 /// `reasons`, when given, says why the strategy plays its guess at each position, keyed by
 /// the position's address (`1122=1B1W,1344=0B2W`; the empty key is the first guess): what it
 /// ranks guesses by (`score`) and the best few with their scores (`ranking`: `rank`, `guess`,
@@ -29,26 +39,50 @@ pub fn strategy_title(strategy: &str, game: &mastermind_core::Game) -> String {
 pub fn page(
     book: &Codebook,
     root: &Node,
+    strategy: &StrategyInfo,
     title: &str,
     reasons: Option<&BTreeMap<String, Value>>,
 ) -> String {
     let statistics = Statistics::of_tree(root);
-    let data = json!({
-        "game": FileGame::of(book),
-        "tree": FileNode::from_node(book, root),
-        "reasons": reasons,
+    let file = TreeFile::new(book, strategy.clone(), root);
+    write(
+        title,
+        &book.describe_for_people(),
+        &statistics_html(&statistics, title),
+        json!({ "file": file, "reasons": reasons }),
+    )
+}
+
+/// The page without a tree, titled `title`: it builds any strategy's tree for any game it can
+/// hold, and verifies a pasted tree, in the browser; then shows it as [`page`] does.
+pub fn app_page(title: &str) -> String {
+    write(
+        title,
+        "Build a strategy's tree, or verify one",
+        "",
+        json!({ "file": null }),
+    )
+}
+
+fn write(title: &str, game: &str, statistics: &str, mut data: Value) -> String {
+    data["examples"] = json!({
+        "figure-1": { "text": FIGURE_1, "pegs": 4, "colours": 6 },
+        "optimum": { "text": OPTIMUM, "pegs": 4, "colours": 6 },
     });
     // The data sits in a <script> element, which only `</` could end early; `<` appears in
     // no symbol or reply, but escaping it keeps that true of any future field.
     let data = data.to_string().replace('<', "\\u003c");
+    let module = base64::engine::general_purpose::STANDARD.encode(MODULE);
     fill(
         TEMPLATE,
         &[
             ("<!--TITLE-->", &escape(title)),
-            ("<!--GAME-->", &escape(&book.describe_for_people())),
+            ("<!--GAME-->", &escape(game)),
             ("/*STYLE*/", STYLE),
-            ("<!--STATISTICS-->", &statistics_html(&statistics, title)),
+            ("<!--STATISTICS-->", statistics),
             ("/*DATA*/", &data),
+            ("/*MODULE*/", &module),
+            ("/*RULES*/", RULES_SCRIPT),
             ("/*SCRIPT*/", SCRIPT),
         ],
     )
@@ -113,8 +147,15 @@ mod tests {
             candidates: 4,
             children: vec![],
         };
-        let text = page(&book, &root, "<mine>", None);
-        for placeholder in ["<!--", "/*STYLE*/", "/*DATA*/", "/*SCRIPT*/"] {
+        let text = page(&book, &root, &StrategyInfo::named("mine"), "<mine>", None);
+        for placeholder in [
+            "<!--",
+            "/*STYLE*/",
+            "/*DATA*/",
+            "/*SCRIPT*/",
+            "/*MODULE*/",
+            "/*RULES*/",
+        ] {
             assert!(
                 !text.contains(placeholder),
                 "{placeholder} left in the page"
@@ -137,7 +178,7 @@ mod tests {
             children: vec![],
         };
         let title = "/*SCRIPT*/ /*DATA*/ /*STYLE*/ <!--GAME-->";
-        let text = page(&book, &root, title, None);
+        let text = page(&book, &root, &StrategyInfo::named("mine"), title, None);
         assert_eq!(text.matches(SCRIPT).count(), 1);
         assert_eq!(text.matches(STYLE).count(), 1);
         assert!(text.contains("<title>/*SCRIPT*/ /*DATA*/ /*STYLE*/ &lt;!--GAME--&gt;"));

@@ -195,7 +195,8 @@
 //! // The page of Knuth's tree: one self-contained HTML file.
 //! use mastermind::strategy::{knuth, NoProgress};
 //! let scorer = Scorer::for_one_pass(Game::classic());
-//! let html = mastermind::page::page(scorer.codebook(), &knuth(&scorer, &NoProgress), "Knuth", None);
+//! let strategy = mastermind::tree::StrategyInfo::named("knuth");
+//! let html = mastermind::page::page(scorer.codebook(), &knuth(&scorer, &NoProgress), &strategy, "Knuth", None);
 //! assert!(html.starts_with("<!DOCTYPE html>"));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```

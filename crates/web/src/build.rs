@@ -1,6 +1,7 @@
 //! Building a strategy's tree in the page: the tree file the command writes for the same game
 //! and options, byte for byte.
 
+use mastermind::page::strategy_title;
 use mastermind::strategy::{self, Progress, StrategyKind, StrategyOptions};
 use mastermind::tree::TreeFile;
 use mastermind::Codebook;
@@ -56,6 +57,7 @@ pub fn build(
     let scorer = kind.scorer(game);
     let built =
         strategy::build(kind, &options, &scorer, progress).map_err(|error| error.to_string())?;
+    let title = strategy_title(&built.info.name, &game);
     let file = TreeFile::new(scorer.codebook(), built.info, &built.root);
-    Ok(json!({ "tree": file.to_json() }))
+    Ok(json!({ "tree": file.to_json(), "title": title }))
 }

@@ -1,6 +1,8 @@
 //! The game a request names, the limits of the page, and the facts the page draws with: the
 //! symbols, the replies, how to score a guess, and what building a strategy would cost.
 
+use std::cell::RefCell;
+
 use mastermind::strategy::StrategyKind;
 use mastermind::{Codebook, FeedbackKind, Game, Scorer};
 use serde::Deserialize;
@@ -29,15 +31,8 @@ fn repeats() -> bool {
 }
 
 impl GameSpec {
-    /// The game, or why the page does not play it.
+    /// The game, or why there is no such game.
     pub fn game(&self) -> Result<Game, String> {
-        if self.colours > MOST_COLOURS {
-            return Err(format!(
-                "{} colours: the page plays games of at most {MOST_COLOURS} colours, one symbol \
-                 each (the command `mastermind` goes up to 100)",
-                self.colours
-            ));
-        }
         let feedback = match self.black_only {
             true => FeedbackKind::BlackOnly,
             false => FeedbackKind::BlackWhite,
@@ -67,14 +62,32 @@ impl GameSpec {
     /// The reply to `guess` when the code is `secret`, as the tree files name it (`1B2W`).
     pub fn score(&self, guess: &str, secret: &str) -> Result<Value, String> {
         let game = self.game()?;
-        let book = Codebook::new(game);
-        let read = |text: &str| {
-            book.parse(text)
-                .map_err(|error| format!("“{text}” is not a code of {}: {error}", game.describe()))
-        };
-        let reply = book.score(read(guess)?, read(secret)?);
-        Ok(Value::String(game.feedback_name(reply)))
+        with_book(game, |book| {
+            let read = |text: &str| {
+                book.parse(text).map_err(|error| {
+                    format!("“{text}” is not a code of {}: {error}", game.describe())
+                })
+            };
+            let reply = book.score(read(guess)?, read(secret)?);
+            Ok(Value::String(game.feedback_name(reply)))
+        })
     }
+}
+
+thread_local! {
+    /// The codebook of the game scored last: the page scores one guess at a time, always in
+    /// the same game, and a codebook lists every code.
+    static BOOK: RefCell<Option<Codebook>> = const { RefCell::new(None) };
+}
+
+fn with_book<T>(game: Game, then: impl FnOnce(&Codebook) -> T) -> T {
+    BOOK.with(|book| {
+        let mut book = book.borrow_mut();
+        if book.as_ref().is_none_or(|book| *book.game() != game) {
+            *book = Some(Codebook::new(game));
+        }
+        then(book.as_ref().expect("made above"))
+    })
 }
 
 /// The strategy the page names, by the name tree files give it.
@@ -111,6 +124,15 @@ fn cost(game: &Game, strategy: StrategyKind) -> Result<Value, String> {
     let pairs = (codes as f64).powi(2);
     let tables = Scorer::table_bytes(*game) + mastermind::strategy::reply_rows_bytes(*game);
     let (refused, note) = match strategy {
+        // A page written for a tree of more colours shows it; only building them is refused.
+        _ if game.colours() > MOST_COLOURS as usize => (
+            Some(format!(
+                "{} colours: the page builds games of at most {MOST_COLOURS} colours, one \
+                 symbol each; the command `mastermind generate` goes up to 100",
+                game.colours()
+            )),
+            String::new(),
+        ),
         StrategyKind::Optimal if tables > MOST_SEARCH_TABLE_BYTES || codes > 16_807 => (
             Some(format!(
                 "The exact search on {} ({codes} codes) needs more memory than a browser tab \
@@ -143,8 +165,9 @@ fn cost(game: &Game, strategy: StrategyKind) -> Result<Value, String> {
                  {}.",
                 pairs.log10(),
                 match pairs {
-                    p if p < 1e8 => "a matter of seconds",
-                    p if p < 1e10 => "tens of seconds",
+                    p if p < 1e8 => "about a second at most",
+                    p if p < 2e9 => "seconds",
+                    p if p < 2e10 => "a minute or so",
                     p if p < 1e11 => "minutes",
                     _ => "hours",
                 }

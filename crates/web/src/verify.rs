@@ -2,9 +2,11 @@
 //! verified tree's statistics and notations.
 
 use mastermind::notation::{self, Layout, Notation};
-use mastermind::page::statistics_html;
+use mastermind::page::{statistics_html, strategy_title};
 use mastermind::tree::{Statistics, StrategyInfo, TreeFile};
-use mastermind::verify::{verify_file, verify_notation, Report, VerifyOptions};
+use mastermind::verify::{
+    claims_optimum, verify_file, verify_notation, Optimality, Report, VerifyOptions,
+};
 use mastermind::{Codebook, Scorer};
 use serde_json::{json, Value};
 
@@ -24,7 +26,10 @@ pub fn verify(text: &str, game: Option<&GameSpec>) -> Result<Value, String> {
     let (book, report, strategy, history) = if text.trim_start().starts_with('{') {
         let file = TreeFile::from_json(text)
             .map_err(|error| format!("the text does not read as a tree file: {error}"))?;
-        let report = verify_file(&file, &VerifyOptions::default()).map_err(|e| e.to_string())?;
+        let mut report =
+            verify_file(&file, &VerifyOptions::default()).map_err(|e| e.to_string())?;
+        // A claimed optimum stays unproven here: the page checks no certificate.
+        report.optimality = claims_optimum(Some(&file.strategy)).then_some(Optimality::Unchecked);
         let book = Codebook::new(file.game().map_err(|error| error.to_string())?);
         let history = file.history(&book).unwrap_or_default();
         (book, report, file.strategy, history)
@@ -55,6 +60,7 @@ pub fn verify(text: &str, game: Option<&GameSpec>) -> Result<Value, String> {
         let book = scorer.codebook().clone();
         (book, report, StrategyInfo::named(PUBLISHED), Vec::new())
     };
+    let title = strategy_title(&strategy.name, book.game());
     let tree = report
         .tree
         .as_ref()
@@ -65,6 +71,7 @@ pub fn verify(text: &str, game: Option<&GameSpec>) -> Result<Value, String> {
         "report": report.to_string(),
         "document": report.document(),
         "tree": tree,
+        "title": title,
     }))
 }
 

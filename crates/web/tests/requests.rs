@@ -72,8 +72,12 @@ fn scores_replies_and_facts_follow_the_rules() {
 fn what_a_tab_cannot_hold_or_play_is_refused_with_a_reason() {
     let zero = error(json!({ "op": "game", "game": { "pegs": 0, "colours": 6 } }));
     assert!(zero.contains("peg"), "{zero}");
-    let many = error(json!({ "op": "game", "game": { "pegs": 4, "colours": 37 } }));
-    assert!(many.contains("at most 36 colours"), "{many}");
+    let many = json!({ "pegs": 4, "colours": 37 });
+    let facts = ok(json!({ "op": "game", "game": many, "strategy": "knuth" }));
+    let refused = facts["cost"]["refused"].as_str().unwrap();
+    assert!(refused.contains("at most 36 colours"), "{refused}");
+    let build = error(json!({ "op": "build", "game": many, "strategy": "knuth" }));
+    assert_eq!(build, refused);
     let large = json!({ "pegs": 5, "colours": 8 });
     let facts = ok(json!({ "op": "game", "game": large, "strategy": "optimal" }));
     let refused = facts["cost"]["refused"].as_str().unwrap();

@@ -1,20 +1,101 @@
 "use strict";
-// The page's behaviour: four views of one verified strategy tree (explore it, let it break
-// your code, play against a hidden code, statistics), all from the JSON data in the page.
-// The scoring here follows the same rules as the tool's core; the browser tests check that.
-(function () {
-  const data = JSON.parse(document.getElementById("tree-data").textContent);
-  const game = data.game;
-  const root = data.tree;
-  const pegs = game.pegs;
-  // Each colour's name: one symbol, or two digits in games of more than 36 colours.
-  const width = game.symbols.length / game.colours;
-  const symbols = namesIn(game.symbols);
-  const colourOf = new Map(symbols.map((symbol, index) => [symbol, index]));
-  const blackOnly = game.feedback === "black-only";
-  const solvedReply = blackOnly ? pegs + "B" : pegs + "B0W";
+// The page's behaviour: build a strategy's tree or verify a pasted one (Build, Verify), then
+// four views of the tree (explore it, let it break your code, play against a hidden code,
+// statistics). Every rule and every figure comes from the library compiled to WebAssembly
+// (rules.js asks it); this script draws. A page written for one tree starts with it loaded.
+(async function () {
+  const $ = (id) => document.getElementById(id);
+  const data = JSON.parse($("page-data").textContent);
+  const moduleText = $("rules-module").textContent.trim();
+  const module = await WebAssembly.compile(Uint8Array.from(atob(moduleText), (c) => c.charCodeAt(0)));
+  const rules = (await WebAssembly.instantiate(module, { page: { progress() {} } })).exports;
   // How few codes must be left before the explorer lists them.
   const LIST_AT_MOST = 24;
+  // The strategies that rank guesses by a score of their own, so that "Why this guess?" can say.
+  const RANKED = ["knuth", "expected-size", "entropy", "most-parts", "optimal"];
+
+  /** The module's answer to a quick request, or an exception saying what went wrong. */
+  function ask(request) {
+    const answer = askRules(rules, request);
+    if (answer.error !== undefined) throw new Error(answer.error);
+    return answer.ok;
+  }
+
+  // ---- The worker, for long requests -------------------------------------------------------
+
+  const workerAddress = URL.createObjectURL(new Blob([$("rules-script").textContent], { type: "text/javascript" }));
+  const worker = { current: null, waiting: new Map(), next: 0, progress: null };
+
+  function startWorker() {
+    const made = new Worker(workerAddress);
+    made.postMessage({ module });
+    made.onmessage = (event) => {
+      const message = event.data;
+      if (message.progress) {
+        if (worker.progress) worker.progress(message.progress);
+        return;
+      }
+      const settle = worker.waiting.get(message.id);
+      worker.waiting.delete(message.id);
+      if (message.answer.broken) restartWorker();
+      if (settle) settle(message.answer);
+    };
+    worker.current = made;
+  }
+
+  /** Ends whatever the worker is doing: each request waiting is answered as cancelled. */
+  function restartWorker() {
+    worker.current.terminate();
+    for (const settle of worker.waiting.values()) settle({ cancelled: true });
+    worker.waiting.clear();
+    startWorker();
+  }
+
+  /** The worker's answer to `request`: `{ok}`, `{error}`, or `{cancelled}`. */
+  function askWorker(request, progress) {
+    worker.progress = progress || null;
+    const id = worker.next++;
+    return new Promise((settle) => {
+      worker.waiting.set(id, settle);
+      worker.current.postMessage({ id, request });
+    });
+  }
+
+  startWorker();
+
+  // ---- The tree shown ----------------------------------------------------------------------
+
+  // Set by `load`: the tree file (as read and as text), its game and the names the views use.
+  let file = null, treeText = "", reasons = null, game = null, spec = null, root = null, pegs = 0;
+  let width = 1, symbols = [], colourOf = new Map(), solvedReply = "", replies = [];
+
+  /** Shows `loaded` (a verified tree file, as text) in the tree's views, titled `title`. */
+  function load(loadedText, title, loadedReasons, statistics) {
+    treeText = loadedText;
+    file = JSON.parse(loadedText);
+    reasons = loadedReasons || null;
+    game = file.game;
+    spec = { pegs: game.pegs, colours: game.colours, repetition: game.repetition, black_only: game.feedback === "black-only" };
+    root = file.tree;
+    pegs = game.pegs;
+    width = game.symbols.length / game.colours;
+    symbols = namesIn(game.symbols);
+    colourOf = new Map(symbols.map((symbol, index) => [symbol, index]));
+    const facts = ask({ op: "game", game: spec });
+    solvedReply = facts.solved;
+    replies = facts.replies;
+    $("title").textContent = title;
+    document.title = title + " · Mastermind strategy";
+    $("game").textContent = facts.people;
+    $("statistics-body").innerHTML = statistics || ask({ op: "statistics", tree: treeText, title });
+    for (const tab of tabs) if (tab.hasAttribute("data-tree")) tab.hidden = false;
+    explore.replies = [];
+    solve.replies = [];
+    play.secret = null;
+    drawPalette();
+    renderSolve();
+    document.body.dataset.tree = file.claims.total_guesses;
+  }
 
   // ---- Scoring and the tree ----------------------------------------------------------------
 
@@ -27,41 +108,12 @@
 
   /** The reply to `guess` when the code is `secret`, named as in the tree file: 1B2W or 1B. */
   function score(guess, secret) {
-    let black = 0;
-    guess = namesIn(guess);
-    secret = namesIn(secret);
-    const inGuess = new Array(symbols.length).fill(0);
-    const inSecret = new Array(symbols.length).fill(0);
-    for (let peg = 0; peg < pegs; peg++) {
-      if (guess[peg] === secret[peg]) {
-        black++;
-      } else {
-        inGuess[colourOf.get(guess[peg])]++;
-        inSecret[colourOf.get(secret[peg])]++;
-      }
-    }
-    if (blackOnly) return black + "B";
-    let white = 0;
-    for (let colour = 0; colour < symbols.length; colour++) {
-      white += Math.min(inGuess[colour], inSecret[colour]);
-    }
-    return black + "B" + white + "W";
+    return ask({ op: "score", game: spec, guess, secret });
   }
 
   /** Every reply a codemaker could give in this game (all black but one, one white: never). */
   function possibleReplies() {
-    const replies = [];
-    for (let black = 0; black <= pegs; black++) {
-      if (blackOnly) {
-        replies.push(black + "B");
-        continue;
-      }
-      for (let white = 0; black + white <= pegs; white++) {
-        if (black === pegs - 1 && white === 1) continue;
-        replies.push(black + "B" + white + "W");
-      }
-    }
-    return replies;
+    return replies.slice();
   }
 
   function children(node) {
@@ -156,16 +208,19 @@
     return count + " " + (count === 1 ? one : many);
   }
 
+  /** `text` ended as a sentence. */
+  function sentence(text) {
+    return /[.!?]$/.test(text) ? text : text + ".";
+  }
+
   function say(target, text, kind) {
     target.textContent = text;
     target.className = "message" + (kind ? " " + kind : "");
   }
 
-  const $ = (id) => document.getElementById(id);
-
   // ---- Views and the address ---------------------------------------------------------------
 
-  const VIEWS = ["explore", "solve", "play", "statistics"];
+  const VIEWS = ["build", "verify", "explore", "solve", "play", "statistics"];
   const tabs = VIEWS.map((view) => $("tab-" + view));
 
   function show(view) {
@@ -184,7 +239,8 @@
     tab.addEventListener("keydown", (event) => {
       const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
       if (!step) return;
-      const next = tabs[(tabs.indexOf(tab) + step + tabs.length) % tabs.length];
+      const shown = tabs.filter((candidate) => !candidate.hidden);
+      const next = shown[(shown.indexOf(tab) + step + shown.length) % shown.length];
       next.focus();
       next.click();
     });
@@ -199,7 +255,10 @@
     } catch {
       // A stray `%` is read as it stands; readFragment then says which step it spoils.
     }
-    if (VIEWS.includes(fragment) && fragment !== "explore") {
+    if (!root) {
+      // Nothing to explore yet: the views that make a tree.
+      show(fragment === "verify" ? "verify" : "build");
+    } else if (VIEWS.includes(fragment) && fragment !== "explore") {
       show(fragment);
     } else {
       const read = readFragment(fragment);
@@ -283,6 +342,7 @@
     replies.replaceChildren();
     $("explore-candidates").replaceChildren();
     $("explore-why").hidden = true;
+    $("explore-why-ranking").replaceChildren();
     if (solved) {
       $("explore-heading").textContent = "Solved with guess " + turn + ": the code is " + node.guess + ".";
       $("explore-guess").replaceChildren(board(node.guess));
@@ -315,12 +375,48 @@
     }
   }
 
-  /** The strategy's reason for the guess at `node`, where the page carries one: the guesses
-   *  it ranks best here by its own score, the one played among them. */
+  /** The strategy's reason for the guess at `node`: the guesses it ranks best here by its own
+   *  score, the one played among them. A page written for its tree carries them; otherwise the
+   *  worker works them out when "Why this guess?" is opened. */
   function renderWhy(node) {
-    const reason = data.reasons && data.reasons[exploreFragment(explore.replies)];
-    if (!reason) return;
-    $("explore-why").hidden = false;
+    const address = exploreFragment(explore.replies);
+    const reason = reasons && reasons[address];
+    const live = !reason && RANKED.includes(file.strategy.name) && node.candidates >= 3;
+    const why = $("explore-why");
+    why.dataset.address = address;
+    why.dataset.state = "";
+    if (!reason && !live) return;
+    why.hidden = false;
+    if (reason) {
+      drawReason(reason, node);
+    } else {
+      $("explore-why-score").textContent = "Worked out when you open this.";
+      if (why.open) explainLive(node, address);
+    }
+  }
+
+  $("explore-why").addEventListener("toggle", () => {
+    const why = $("explore-why");
+    if (why.open && why.dataset.state === "" && !(reasons && reasons[why.dataset.address])) {
+      explainLive(follow(explore.replies).node, why.dataset.address);
+    }
+  });
+
+  async function explainLive(node, address) {
+    const why = $("explore-why");
+    why.dataset.state = "working";
+    $("explore-why-score").textContent = "Working it out…";
+    const answer = await askWorker({ op: "explain", tree: treeText, history: address });
+    if (why.dataset.address !== address) return;
+    if (answer.ok) {
+      drawReason(answer.ok, node);
+    } else {
+      $("explore-why-score").textContent = answer.cancelled ? "Stopped." : sentence("Not ranked here: " + answer.error);
+    }
+    why.dataset.state = "done";
+  }
+
+  function drawReason(reason, node) {
     $("explore-why-score").textContent = "Ranked by " + reason.score + ":";
     $("explore-why-ranking").replaceChildren(...reason.ranking.map((ranked) => {
       const played = ranked.guess === node.guess;
@@ -330,6 +426,7 @@
         element("td", { text: String(ranked.score) }),
         element("td", { text: ranked.candidate ? "yes" : "" }));
     }));
+    $("explore-why").dataset.state = "done";
   }
 
   // ---- Solve my code -----------------------------------------------------------------------
@@ -495,28 +592,201 @@
     renderPlay();
   });
 
-  const palette = $("play-palette");
-  for (const symbol of symbols) {
-    const button = peg(symbol, "button");
-    button.type = "button";
-    button.setAttribute("aria-label", "add colour " + symbol);
-    button.addEventListener("click", () => {
+  function drawPalette() {
+    const palette = $("play-palette");
+    palette.replaceChildren();
+    for (const symbol of symbols) {
+      const button = peg(symbol, "button");
+      button.type = "button";
+      button.setAttribute("aria-label", "add colour " + symbol);
+      button.addEventListener("click", () => {
+        const input = $("play-input");
+        if (input.value.replace(/[\s,]/g, "").length < pegs * width) input.value += symbol;
+      });
+      palette.append(button);
+    }
+    const erase = element("button", { type: "button", class: "edit", text: "⌫", "aria-label": "remove the last colour" });
+    erase.addEventListener("click", () => {
       const input = $("play-input");
-      if (input.value.replace(/[\s,]/g, "").length < pegs * width) input.value += symbol;
+      input.value = input.value.replace(/[\s,]/g, "").slice(0, -width);
     });
-    palette.append(button);
+    palette.append(erase);
   }
-  const erase = element("button", { type: "button", class: "edit", text: "⌫", "aria-label": "remove the last colour" });
-  erase.addEventListener("click", () => {
-    const input = $("play-input");
-    input.value = input.value.replace(/[\s,]/g, "").slice(0, -width);
+
+  // ---- Build -------------------------------------------------------------------------------
+
+  /** The game the form `prefix` (build or verify) names. */
+  function formGame(prefix) {
+    const variant = $(prefix + "-variant").value;
+    if (variant === "bulls-and-cows") return { pegs: 4, colours: 10, repetition: false, black_only: false };
+    return {
+      pegs: Number($(prefix + "-pegs").value),
+      colours: Number($(prefix + "-colours").value),
+      repetition: variant !== "no-repeat",
+      black_only: variant === "black-only",
+    };
+  }
+
+  /** What building the form's strategy on its game would cost, or why it cannot be built. */
+  function buildPlan() {
+    try {
+      const facts = ask({ op: "game", game: formGame("build"), strategy: $("build-strategy").value });
+      return { facts, refused: facts.cost.refused };
+    } catch (error) {
+      return { refused: sentence("Not a game the page can build: " + error.message) };
+    }
+  }
+
+  function showCost() {
+    const plan = buildPlan();
+    $("build-cost").textContent = plan.refused ? "" : plan.facts.people + ". " + plan.facts.cost.note;
+  }
+
+  $("build-variant").addEventListener("change", () => {
+    if ($("build-variant").value === "bulls-and-cows") {
+      $("build-pegs").value = 4;
+      $("build-colours").value = 10;
+    }
+    showCost();
   });
-  palette.append(erase);
+  for (const id of ["build-pegs", "build-colours", "build-strategy"]) $(id).addEventListener("input", showCost);
+
+  const building = { running: false };
+
+  $("build-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (building.running) return;
+    const plan = buildPlan();
+    if (plan.refused) {
+      say($("build-message"), plan.refused, "error");
+      return;
+    }
+    const strategy = $("build-strategy").value;
+    const opening = $("build-opening").value.trim();
+    const request = {
+      op: "build", game: formGame("build"), strategy,
+      opening: opening === "" ? null : opening,
+      consistent_only: $("build-consistent").checked,
+    };
+    const bar = $("build-progress");
+    const codes = plan.facts.codes;
+    const started = performance.now();
+    building.running = true;
+    $("build-start").disabled = true;
+    $("build-cancel").disabled = false;
+    bar.hidden = false;
+    bar.removeAttribute("value");
+    say($("build-message"), "Building " + strategy + " on " + plan.facts.describe + "…");
+    let settled = 0;
+    const answer = await askWorker(request, ({ kind, done, total }) => {
+      if (kind === 0) {
+        settled = done;
+        bar.value = settled / codes;
+        say($("build-message"), "Building: " + settled + " of " + codes + " codes settled.");
+      } else if (kind === 1) {
+        bar.value = done / total;
+        say($("build-message"), "Scoring the first guesses: " + done + " of " + total + ".");
+      } else {
+        bar.value = done / total;
+        say($("build-message"), "Searching: " + done + " of " + total + " parts settled.");
+      }
+    });
+    building.running = false;
+    $("build-start").disabled = false;
+    $("build-cancel").disabled = true;
+    bar.hidden = true;
+    if (answer.cancelled) {
+      say($("build-message"), "Cancelled.");
+      return;
+    }
+    if (answer.error !== undefined) {
+      say($("build-message"), answer.error, "error");
+      return;
+    }
+    const seconds = ((performance.now() - started) / 1000).toFixed(2);
+    document.body.dataset.built = seconds;
+    load(answer.ok.tree, answer.ok.title);
+    say($("build-message"), "Built in " + seconds + " s: " + file.claims.total_guesses + " guesses over " + file.claims.codes + " codes.", "done");
+    location.hash = "statistics";
+  });
+
+  $("build-cancel").addEventListener("click", restartWorker);
+
+  // ---- Verify ------------------------------------------------------------------------------
+
+  $("verify-example").addEventListener("change", () => {
+    const example = data.examples[$("verify-example").value];
+    if (!example) return;
+    $("verify-text").value = example.text;
+    $("verify-pegs").value = example.pegs;
+    $("verify-colours").value = example.colours;
+    $("verify-variant").value = "repeat";
+  });
+
+  const verified = { tree: null, title: "" };
+
+  $("verify-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    $("verify-open").hidden = true;
+    $("verify-report").textContent = "";
+    say($("verify-message"), "Verifying…");
+    const answer = await askWorker({ op: "verify", text: $("verify-text").value, game: formGame("verify") });
+    if (answer.error !== undefined || answer.cancelled) {
+      say($("verify-message"), answer.cancelled ? "Stopped." : sentence("Cannot verify: " + answer.error), "error");
+      return;
+    }
+    const result = answer.ok;
+    $("verify-report").textContent = result.report;
+    verified.tree = result.tree;
+    verified.title = result.title;
+    $("verify-open").hidden = !result.tree;
+    if (result.valid) {
+      say($("verify-message"), "Valid: " + result.document.total_guesses + " guesses over " + result.document.codes + " codes.", "done");
+    } else {
+      say($("verify-message"), "Not valid: " + result.document.problems.length + " problem" + (result.document.problems.length === 1 ? "" : "s") + ", listed below.", "error");
+    }
+  });
+
+  $("verify-open").addEventListener("click", () => {
+    load(verified.tree, verified.title);
+    location.hash = "explore";
+    showAddress();
+  });
+
+  // ---- Downloads ---------------------------------------------------------------------------
+
+  function download(name, text) {
+    const link = element("a", { href: URL.createObjectURL(new Blob([text], { type: "text/plain" })), download: name });
+    document.body.append(link);
+    link.click();
+    link.remove();
+  }
+
+  function fileStem() {
+    return file.strategy.name + "-" + game.pegs + "x" + game.colours;
+  }
+
+  $("download-json").addEventListener("click", () => download(fileStem() + ".json", treeText));
+  for (const notation of ["knuth", "irving"]) {
+    $("download-" + notation).addEventListener("click", () => {
+      download(fileStem() + "." + notation + ".txt", ask({ op: "print", tree: treeText, notation }));
+    });
+  }
 
   // ---- Start -------------------------------------------------------------------------------
 
-  window.mastermind = { game, score, route, possibleReplies, codesLeft: () => codesLeft(follow(explore.replies).node) };
+  window.mastermind = {
+    score, route, possibleReplies, ask,
+    codesLeft: () => codesLeft(follow(explore.replies).node),
+    treeText: () => treeText,
+  };
   window.addEventListener("hashchange", showAddress);
-  renderSolve();
+  if (data.file) {
+    load(JSON.stringify(data.file), $("title").textContent, data.reasons, $("statistics-body").innerHTML);
+  } else {
+    for (const tab of tabs) if (tab.hasAttribute("data-tree")) tab.hidden = true;
+  }
+  showCost();
   showAddress();
+  document.body.dataset.ready = "true";
 })();

@@ -35,7 +35,12 @@ pub fn read(path: &Path) -> anyhow::Result<Option<AtlasFile>> {
 /// could clash with another or with the user's own files, or make a link that is not a file.
 /// A file there that this tool did not write is never replaced (exit 2), and a tree that does
 /// not verify stops the run.
-pub fn write_pages(args: &HtmlArgs, atlas: &AtlasFile, quiet: bool) -> anyhow::Result<Outcome> {
+pub fn write_pages(
+    args: &HtmlArgs,
+    path: &Path,
+    atlas: &AtlasFile,
+    quiet: bool,
+) -> anyhow::Result<Outcome> {
     let mut pages = BTreeMap::new();
     let output = args
         .output
@@ -47,7 +52,7 @@ pub fn write_pages(args: &HtmlArgs, atlas: &AtlasFile, quiet: bool) -> anyhow::R
             safe_name(&output.file_stem().unwrap_or_default().to_string_lossy())
         );
         let folder = output.with_file_name(&folder_name);
-        let base = args.file.parent().unwrap_or(Path::new(""));
+        let base = path.parent().unwrap_or(Path::new(""));
         let linked = atlas.entries.iter().flat_map(|entry| {
             entry
                 .results

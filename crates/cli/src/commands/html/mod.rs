@@ -7,6 +7,7 @@ mod atlas;
 use std::path::Path;
 
 use anyhow::bail;
+use mastermind_tree::StrategyInfo;
 
 use crate::args::{HtmlArgs, NotationInputArgs};
 use crate::commands::Outcome;
@@ -18,18 +19,26 @@ pub fn run(args: &HtmlArgs, quiet: bool) -> anyhow::Result<Outcome> {
         bail!("--after does not apply to html: the page starts at the tree's first guess");
     }
     check_output(args.output.as_deref())?;
-    if let Some(atlas) = atlas::read(&args.file)? {
-        return atlas::write_pages(args, &atlas, quiet);
+    let Some(path) = &args.file else {
+        let title = args.title.as_deref().unwrap_or("Mastermind");
+        write_output(
+            args.output.as_deref(),
+            mastermind_html::app_page(title).as_bytes(),
+        )?;
+        return Ok(Outcome::Success);
+    };
+    if let Some(atlas) = atlas::read(path)? {
+        return atlas::write_pages(args, path, &atlas, quiet);
     }
     // The page plays the game from its first guess.
     let input = NotationInputArgs {
         whole_game: true,
         ..args.input.clone()
     };
-    let Some(tree) = load_valid_tree(&args.file, args.format, &input, "written as a page")? else {
+    let Some(tree) = load_valid_tree(path, args.format, &input, "written as a page")? else {
         return Ok(Outcome::Invalid);
     };
-    let page = tree_page(&tree, args.title.as_deref(), &args.file);
+    let page = tree_page(&tree, args.title.as_deref(), path);
     write_output(args.output.as_deref(), page.as_bytes())?;
     Ok(Outcome::Success)
 }
@@ -43,7 +52,9 @@ fn tree_page(tree: &ValidTree, title: Option<&str>, file: &Path) -> String {
         .strategy
         .as_ref()
         .and_then(|strategy| mastermind_solve::reasons::reasons(&tree.book, &tree.root, strategy));
-    mastermind_html::page(&tree.book, &tree.root, &title, reasons.as_ref())
+    // A tree read from a notation is recorded as `convert` records it.
+    let strategy = (tree.strategy.clone()).unwrap_or_else(|| StrategyInfo::named("published"));
+    mastermind_html::page(&tree.book, &tree.root, &strategy, &title, reasons.as_ref())
 }
 
 /// The title given, else the strategy a JSON file names, else the file's name.

@@ -1,0 +1,36 @@
+"use strict";
+// The rules, and every computation the page makes, come from the library compiled to
+// WebAssembly: `askRules` sends one request as JSON and reads its JSON answer. This script
+// runs in the page and, for the long requests (building, verifying, explaining), in a worker
+// made from its own text, so that the page stays responsive and Cancel can end the worker.
+
+/** The answer of the module whose exports are `rules` to `request`: `{ok}` or `{error}`. */
+function askRules(rules, request) {
+  const bytes = new TextEncoder().encode(JSON.stringify(request));
+  const at = rules.request_buffer(bytes.length);
+  new Uint8Array(rules.memory.buffer, at, bytes.length).set(bytes);
+  const length = rules.answer_request();
+  const answer = new Uint8Array(rules.memory.buffer, rules.answer_pointer(), length);
+  return JSON.parse(new TextDecoder().decode(answer));
+}
+
+if (typeof WorkerGlobalScope !== "undefined" && self instanceof WorkerGlobalScope) {
+  let settle;
+  const ready = new Promise((resolve) => (settle = resolve));
+  self.onmessage = async (event) => {
+    const message = event.data;
+    if (message.module) {
+      const progress = (kind, done, total) => self.postMessage({ progress: { kind, done, total } });
+      settle((await WebAssembly.instantiate(message.module, { page: { progress } })).exports);
+      return;
+    }
+    const rules = await ready;
+    let answer;
+    try {
+      answer = askRules(rules, message.request);
+    } catch (error) {
+      answer = { error: "the computation stopped: " + error.message, broken: true };
+    }
+    self.postMessage({ id: message.id, answer });
+  };
+}
