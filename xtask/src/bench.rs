@@ -397,6 +397,7 @@ pub fn run(root: &Path, scope: Scope) -> anyhow::Result<()> {
             measurement.peak_kib as f64 / 1024.0
         );
     }
+    crate::page_bench::run(root, binary)?;
     if !wrong.is_empty() {
         bail!(
             "rows whose total differs from the known value:\n  {}",

@@ -9,6 +9,7 @@ pub mod cluster;
 pub mod fuzz;
 pub mod kernels;
 pub mod man;
+pub mod page_bench;
 pub mod piece_certificates;
 pub mod proof;
 pub mod static_sets;

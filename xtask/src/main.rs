@@ -1,4 +1,4 @@
-//! `cargo xtask regen | regen-slow | regen-static | regen-atlas [--table] | certificates [--all | --large NAME | --check-slow] | check | check-atlas [SECONDS] | bench [--quick] | cluster | kernels | fuzz [SECONDS] | man | web [--check]`.
+//! `cargo xtask regen | regen-slow | regen-static | regen-atlas [--table] | certificates [--all | --large NAME | --check-slow] | check | check-atlas [SECONDS] | bench [--quick | --page] | cluster | kernels | fuzz [SECONDS] | man | web [--check]`.
 
 use std::process::ExitCode;
 
@@ -8,7 +8,7 @@ use xtask::{
 };
 
 const USAGE: &str =
-    "usage: cargo xtask <regen | regen-slow | regen-static | regen-atlas [--table] | certificates [--all | --large NAME | --check-slow] | check | check-atlas [SECONDS] | bench [--quick] | cluster | kernels | fuzz [SECONDS] | man | web [--check]>
+    "usage: cargo xtask <regen | regen-slow | regen-static | regen-atlas [--table] | certificates [--all | --large NAME | --check-slow] | check | check-atlas [SECONDS] | bench [--quick | --page] | cluster | kernels | fuzz [SECONDS] | man | web [--check]>
   regen         rewrite the committed trees under trees/ (the slow ones' notations only)
   regen-slow    the same, rebuilding the slow trees too (4×9: about 3 minutes)
   regen-static  rewrite the committed static results under trees/static/ (over an hour)
@@ -22,6 +22,7 @@ const USAGE: &str =
   check-atlas [SECONDS]  compute again every atlas outcome recorded within SECONDS (default 150: every one the atlas computed; about 12 minutes)
   bench         build release binaries and print the whole-process benchmark table
   bench --quick the same, without the long searches
+  bench --page  only the page's table: builds in headless Chromium beside the command's
   cluster       run contrib/slurm on a one-node Slurm started here (installs it; needs root)
   fuzz [SECONDS]  every reader fed mutations of the committed files for SECONDS in all (default 60)
   kernels       the counting kernels against plain references here and on emulated CPUs (installs qemu-user)
@@ -56,6 +57,8 @@ fn main() -> ExitCode {
         },
         ["bench"] => bench::run(&root, bench::Scope::Full),
         ["bench", "--quick"] => bench::run(&root, bench::Scope::Quick),
+        ["bench", "--page"] => xtask::release_binary(&root)
+            .and_then(|binary| xtask::page_bench::run(&root, binary.to_str().unwrap_or_default())),
         ["cluster"] => cluster::run(&root),
         ["kernels"] => kernels::run(&root),
         ["fuzz"] => fuzz::run(&root, 60),

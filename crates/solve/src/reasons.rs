@@ -78,7 +78,7 @@ fn explain_below(
     if node.candidates < FEWEST_EXPLAINED {
         return;
     }
-    if let Ok(reason) = reason(scorer, node, kind, options, history) {
+    if let Ok(reason) = reason(scorer, node, kind, options, history, ExactDepth::FewGuesses) {
         reasons.insert(address(scorer, history), reason);
     }
     for (reply, child) in &node.children {
@@ -89,7 +89,8 @@ fn explain_below(
 }
 
 /// Why the tree of `strategy` plays `node`'s guess after `history`, as the page shows it at
-/// that position, or why it is not explained there.
+/// that position when asked there (ranked exactly as `next --explain` ranks one position), or
+/// why it is not explained there.
 pub fn reason_at(
     scorer: &Scorer,
     node: &Node,
@@ -112,7 +113,14 @@ pub fn reason_at(
             }
         ));
     }
-    reason(scorer, node, kind, &options, history)
+    reason(
+        scorer,
+        node,
+        kind,
+        &options,
+        history,
+        ExactDepth::SmallPositions,
+    )
 }
 
 /// Why `node` plays its guess after `history`, if the strategy ranks guesses there.
@@ -122,6 +130,7 @@ fn reason(
     kind: StrategyKind,
     options: &StrategyOptions,
     history: &[(Code, Feedback)],
+    depth: ExactDepth,
 ) -> Result<Value, String> {
     if kind == StrategyKind::Optimal
         && (node.candidates > MOST_SEARCHED_CODES
@@ -137,16 +146,24 @@ fn reason(
     }
     let situation = Situation::after(scorer, history)
         .map_err(|_| "the replies so far fit no code".to_owned())?;
-    explain(
+    let explanation = explain(
         scorer,
         history,
         &situation,
         node.guess,
         Some((kind, options)),
-        ExactDepth::FewGuesses,
-    )
-    .ranking_json(scorer, node.guess)
-    .ok_or_else(|| "the strategy has no score to rank guesses by".to_owned())
+        depth,
+    );
+    explanation
+        .ranking_json(scorer, node.guess)
+        .ok_or_else(|| match kind {
+            StrategyKind::Optimal => format!(
+                "ranking the optimum's guesses here would search each of them exactly, too many \
+                 at a position of {} codes; `mastermind next --explain` ranks the same",
+                node.candidates
+            ),
+            _ => "the strategy has no score to rank guesses by".to_owned(),
+        })
 }
 
 /// The page's address of the position after `history`, such as `1122=1B1W,1344=0B2W`.

@@ -152,6 +152,23 @@ fn why_this_guess_is_computed_at_any_position() {
     assert!(deeper["ranking"].as_array().unwrap().len() > 1);
     let wrong = error(json!({ "op": "explain", "tree": tree, "history": "1123=1B0W" }));
     assert!(wrong.contains("does not fit the tree"), "{wrong}");
+    // The optimum below its first guess: a position of few codes is ranked exactly, as
+    // `next --explain` ranks it.
+    let optimum = committed("optimal-4x6.json");
+    let file: Value = serde_json::from_str(&optimum).unwrap();
+    let (reply, _) = file["tree"]["children"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .filter(|(_, child)| child["candidates"].as_u64().unwrap() >= 3)
+        .min_by_key(|(_, child)| child["candidates"].as_u64().unwrap())
+        .unwrap();
+    let history = format!("{}={reply}", file["tree"]["guess"].as_str().unwrap());
+    let small = ok(json!({ "op": "explain", "tree": optimum, "history": history }));
+    assert!(
+        small["score"].as_str().unwrap().contains("total"),
+        "{small}"
+    );
     let optimal = committed("optimal-4x9.json");
     let refused = error(json!({ "op": "explain", "tree": optimal, "history": "" }));
     assert!(refused.contains("a game of 6561"), "{refused}");

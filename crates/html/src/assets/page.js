@@ -406,8 +406,10 @@
     const why = $("explore-why");
     why.dataset.state = "working";
     $("explore-why-score").textContent = "Working it out…";
+    const started = performance.now();
     const answer = await askWorker({ op: "explain", tree: treeText, history: address });
     if (why.dataset.address !== address) return;
+    why.dataset.seconds = ((performance.now() - started) / 1000).toFixed(3);
     if (answer.ok) {
       drawReason(answer.ok, node);
     } else {
@@ -705,6 +707,7 @@
     }
     const seconds = ((performance.now() - started) / 1000).toFixed(2);
     document.body.dataset.built = seconds;
+    document.body.dataset.computed = answer.seconds.toFixed(4);
     load(answer.ok.tree, answer.ok.title);
     say($("build-message"), "Built in " + seconds + " s: " + file.claims.total_guesses + " guesses over " + file.claims.codes + " codes.", "done");
     location.hash = "statistics";

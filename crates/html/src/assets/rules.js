@@ -26,11 +26,14 @@ if (typeof WorkerGlobalScope !== "undefined" && self instanceof WorkerGlobalScop
     }
     const rules = await ready;
     let answer;
+    const started = performance.now();
     try {
       answer = askRules(rules, message.request);
     } catch (error) {
       answer = { error: "the computation stopped: " + error.message, broken: true };
     }
+    // The time the module took, without the messages to and from the page.
+    answer.seconds = (performance.now() - started) / 1000;
     self.postMessage({ id: message.id, answer });
   };
 }
