@@ -212,6 +212,7 @@ async fn the_page_builds_and_verifies_in_a_real_browser() {
     timings.insert("knuth-5x8".to_owned(), seconds);
     cancels_and_builds_again(client).await;
     verifies_pasted_trees(client).await;
+    checks_static_sets(client).await;
     verifies_every_committed_tree(client).await;
     let errors = script(client, "return window.pageErrors;", vec![]).await;
     assert_eq!(errors, json!([]), "the page met errors");
@@ -451,6 +452,37 @@ async fn verifies_every_committed_tree(client: &Client) {
         checked += 1;
     }
     assert!(checked >= 11, "only {checked} committed trees");
+}
+
+/// Static Mastermind in the Verify view: Knuth's game's six guesses, then two that do not
+/// tell every code apart, then one that is not a code.
+async fn checks_static_sets(client: &Client) {
+    visit(client, &format!("{}#verify", current_page(client).await)).await;
+    for (guesses, expected) in [
+        ("1221 2354 3311 4524 5656 6643", "determines every code: the replies to these 6 guesses differ for all 1296 codes of 4×6."),
+        ("1122 3456", "does not determine every code: "),
+        ("1221 1279", "Cannot check: guess 2 “1279”"),
+    ] {
+        script(
+            client,
+            "document.getElementById('static-guesses').value = arguments[0];
+             document.getElementById('static-message').textContent = '';",
+            vec![json!(guesses)],
+        )
+        .await;
+        click_only(client, "#static-start").await;
+        wait_for(
+            client,
+            "!['', 'Checking…'].includes(document.getElementById('static-message').textContent)",
+            30,
+            "the static check",
+        )
+        .await;
+        let message = text(client, "#static-message").await;
+        assert!(message.starts_with(expected), "{guesses}: {message:?}");
+    }
+    let groups = text(client, "#static-groups").await;
+    assert!(groups.is_empty(), "{groups:?}");
 }
 
 /// Submits the Verify form and waits for its verdict.

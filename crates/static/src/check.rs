@@ -1,7 +1,7 @@
 //! Checking a static set: do the replies to these guesses tell every code apart, and if not,
 //! which codes share their replies.
 
-use mastermind_core::{Code, Scorer};
+use mastermind_core::{Code, Codebook, Game, Scorer};
 
 use crate::Classes;
 
@@ -25,7 +25,61 @@ impl Check {
     pub fn ambiguous(&self) -> usize {
         self.groups.iter().map(Vec::len).sum()
     }
+
+    /// The verdict on `guesses` guesses of `game`, as `mastermind static verify` says it.
+    pub fn verdict(&self, game: &Game, guesses: usize) -> String {
+        let these = match guesses {
+            1 => "this guess".to_owned(),
+            n => format!("these {n} guesses"),
+        };
+        if self.determines() {
+            return format!(
+                "determines every code: the replies to {these} differ for all {} codes of {}",
+                self.codes,
+                game.describe()
+            );
+        }
+        let groups = match self.groups.len() {
+            1 => "1 group".to_owned(),
+            n => format!("{n} groups"),
+        };
+        format!(
+            "does not determine every code: {} of the {} codes of {} share their replies to \
+             {these} with another code, in {groups}",
+            self.ambiguous(),
+            self.codes,
+            game.describe(),
+        )
+    }
+
+    /// The first `shown` groups, a line each (cut to [`CODES_SHOWN`] codes with how many more),
+    /// and a last line saying how many groups are left out, if any.
+    pub fn group_lines(&self, book: &Codebook, shown: usize) -> Vec<String> {
+        let mut lines: Vec<String> = self
+            .groups
+            .iter()
+            .take(shown)
+            .map(|group| {
+                let codes: Vec<String> = group.iter().map(|&code| book.format(code)).collect();
+                match codes.len().checked_sub(CODES_SHOWN) {
+                    Some(more) if more > 0 => {
+                        format!("{} … and {more} more", codes[..CODES_SHOWN].join(" "))
+                    }
+                    _ => codes.join(" "),
+                }
+            })
+            .collect();
+        match self.groups.len().saturating_sub(shown) {
+            0 => {}
+            1 => lines.push("… and 1 more group".to_owned()),
+            more => lines.push(format!("… and {more} more groups")),
+        }
+        lines
+    }
 }
+
+/// How many codes of one group a line shows.
+pub const CODES_SHOWN: usize = 16;
 
 /// Checks `guesses` in `scorer`'s game.
 pub fn check(scorer: &Scorer, guesses: &[Code]) -> Check {

@@ -90,6 +90,34 @@ fn with_book<T>(game: Game, then: impl FnOnce(&Codebook) -> T) -> T {
     })
 }
 
+impl GameSpec {
+    /// The verdict of `mastermind static verify` on `guesses`, with the groups of codes they
+    /// do not tell apart (the first ten).
+    pub fn static_check(&self, guesses: &str) -> Result<Value, String> {
+        let game = self.game()?;
+        let scorer = Scorer::for_one_pass(game);
+        let book = scorer.codebook();
+        let guesses = guesses
+            .split([' ', ',', '\n', '\t'])
+            .filter(|text| !text.is_empty())
+            .enumerate()
+            .map(|(index, text)| {
+                book.parse(text)
+                    .map_err(|error| format!("guess {} “{text}”: {error}", index + 1))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        if guesses.is_empty() {
+            return Err("give the guesses to check, such as 1221 2354 3311 4524 5656 6643".into());
+        }
+        let checked = mastermind::static_mastermind::check(&scorer, &guesses);
+        Ok(json!({
+            "determines": checked.determines(),
+            "verdict": checked.verdict(&game, guesses.len()),
+            "groups": checked.group_lines(book, 10),
+        }))
+    }
+}
+
 /// The strategy the page names, by the name tree files give it.
 pub fn kind_named(name: &str) -> Result<StrategyKind, String> {
     StrategyKind::from_file_name(name).ok_or_else(|| {

@@ -39,6 +39,9 @@ pub enum Request {
         #[serde(default)]
         game: Option<GameSpec>,
     },
+    /// Whether `guesses` (written apart by spaces or commas), made all at once, tell every
+    /// code of `game` apart: static Mastermind, as `mastermind static verify` says it.
+    StaticCheck { game: GameSpec, guesses: String },
     /// A verified tree file's statistics, drawn as the page shows them.
     Statistics { tree: String, title: String },
     /// A verified tree file printed in `notation` (`knuth` or `irving`).
@@ -85,6 +88,7 @@ fn respond(request: Request, progress: &dyn Progress) -> Result<Value, String> {
             progress,
         ),
         Request::Verify { text, game } => crate::verify::verify(&text, game.as_ref()),
+        Request::StaticCheck { game, guesses } => game.static_check(&guesses),
         Request::Statistics { tree, title } => crate::verify::statistics(&tree, &title),
         Request::Print { tree, notation } => crate::verify::print(&tree, &notation),
         Request::Explain { tree, history } => crate::explain::explain(&tree, &history),

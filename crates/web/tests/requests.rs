@@ -173,3 +173,24 @@ fn why_this_guess_is_computed_at_any_position() {
     let refused = error(json!({ "op": "explain", "tree": optimal, "history": "" }));
     assert!(refused.contains("a game of 6561"), "{refused}");
 }
+
+#[test]
+fn static_sets_are_checked_as_the_command_checks_them() {
+    let check =
+        |guesses: &str| ok(json!({ "op": "static-check", "game": classic(), "guesses": guesses }));
+    let six = check("1221 2354 3311 4524 5656 6643");
+    assert_eq!(six["determines"], true);
+    assert_eq!(
+        six["verdict"],
+        "determines every code: the replies to these 6 guesses differ for all 1296 codes of 4×6"
+    );
+    let two = check("1122, 3456");
+    assert_eq!(two["determines"], false);
+    assert!(two["verdict"]
+        .as_str()
+        .unwrap()
+        .starts_with("does not determine every code"));
+    assert_eq!(two["groups"].as_array().unwrap().len(), 11, "{two}");
+    let bad = error(json!({ "op": "static-check", "game": classic(), "guesses": "1221 1279" }));
+    assert!(bad.starts_with("guess 2 “1279”"), "{bad}");
+}

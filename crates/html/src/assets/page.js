@@ -756,6 +756,19 @@
     showAddress();
   });
 
+  $("static-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    $("static-groups").textContent = "";
+    say($("static-message"), "Checking…");
+    const answer = await askWorker({ op: "static-check", game: formGame("verify"), guesses: $("static-guesses").value });
+    if (answer.error !== undefined || answer.cancelled) {
+      say($("static-message"), answer.cancelled ? "Stopped." : sentence("Cannot check: " + answer.error), "error");
+      return;
+    }
+    say($("static-message"), sentence(answer.ok.verdict), answer.ok.determines ? "done" : "error");
+    $("static-groups").textContent = answer.ok.groups.join("\n");
+  });
+
   // ---- Downloads ---------------------------------------------------------------------------
 
   function download(name, text) {

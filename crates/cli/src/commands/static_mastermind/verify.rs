@@ -45,37 +45,10 @@ pub fn run(args: &StaticVerifyArgs) -> anyhow::Result<Outcome> {
     let game = scorer.game();
     let result = check(&scorer, &guesses);
     let guesses_named = plural(guesses.len(), "guess", "guesses");
-    let these = match guesses.len() {
-        1 => "this guess".to_owned(),
-        n => format!("these {n} guesses"),
-    };
     let mut valid = result.determines();
-    if valid {
-        outln!(
-            "determines every code: the replies to {these} differ for all {} codes of {}",
-            result.codes,
-            game.describe()
-        )?;
-    } else {
-        outln!(
-            "does not determine every code: {} of the {} codes of {} share their replies to {these} with another code, in {}",
-            result.ambiguous(),
-            result.codes,
-            game.describe(),
-            plural(result.groups.len(), "group", "groups")
-        )?;
-        for group in result.groups.iter().take(args.groups) {
-            let codes: Vec<String> = group.iter().map(|&code| book.format(code)).collect();
-            outln!("  {}", group_line(&codes))?;
-        }
-        if let Some(more) = result
-            .groups
-            .len()
-            .checked_sub(args.groups)
-            .filter(|&more| more > 0)
-        {
-            outln!("  … and {}", plural(more, "more group", "more groups"))?;
-        }
+    outln!("{}", result.verdict(game, guesses.len()))?;
+    for line in result.group_lines(book, args.groups) {
+        outln!("  {line}")?;
     }
     if let Some(least) = claimed {
         if least == guesses.len() {
@@ -90,17 +63,4 @@ pub fn run(args: &StaticVerifyArgs) -> anyhow::Result<Outcome> {
     } else {
         Outcome::Invalid
     })
-}
-
-/// How many codes of one group a line shows.
-const CODES_SHOWN: usize = 16;
-
-/// A group of codes that share their replies, cut to [`CODES_SHOWN`] with how many more.
-fn group_line(codes: &[String]) -> String {
-    match codes.len().checked_sub(CODES_SHOWN) {
-        Some(more) if more > 0 => {
-            format!("{} … and {more} more", codes[..CODES_SHOWN].join(" "))
-        }
-        _ => codes.join(" "),
-    }
 }
