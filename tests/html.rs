@@ -5,7 +5,8 @@ use crate::support::{knuth_classic_json, mastermind, mastermind_with_input, writ
 
 /// The JSON data a page carries.
 fn page_data(page: &str) -> serde_json::Value {
-    let start = page.find(r#"id="tree-data">"#).expect("the data element") + 15;
+    let marker = r#"id="page-data">"#;
+    let start = page.find(marker).expect("the data element") + marker.len();
     let end = start + page[start..].find("</script>").expect("its end");
     serde_json::from_str(&page[start..end]).expect("the data is JSON")
 }
@@ -26,8 +27,9 @@ fn a_page_carries_the_verified_tree_and_its_statistics() {
     let data = page_data(&page);
     let committed: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string("trees/knuth-4x6.json").unwrap()).unwrap();
-    assert_eq!(data["tree"], committed["tree"]);
-    assert_eq!(data["game"], committed["game"]);
+    assert_eq!(data["file"]["tree"], committed["tree"]);
+    assert_eq!(data["file"]["game"], committed["game"]);
+    assert_eq!(data["file"]["strategy"], committed["strategy"]);
     assert!(page.contains(r#"<dd id="claim-average">5801/1296 = 4.4761</dd>"#));
     assert!(page.contains(r#"data-guesses="5" data-codes="694""#));
     for fetched in ["src=\"http", "href=\"http", "@import", "url("] {
@@ -42,13 +44,17 @@ fn a_page_carries_the_verified_tree_and_its_statistics() {
 fn a_tree_in_notation_becomes_a_page_on_stdout_titled_by_its_file() {
     let run = mastermind(&["html", "trees/knuth-4x6.knuth.txt"]).expect_status(0);
     assert!(run.stdout.starts_with("<!DOCTYPE html>"));
-    assert!(run.stdout.contains("<h1>knuth-4x6.knuth.txt</h1>"));
+    assert!(run
+        .stdout
+        .contains(r#"<h1 id="title">knuth-4x6.knuth.txt</h1>"#));
     let run = mastermind_with_input(
         &["html", "-", "--title", "Mine & yours"],
         &knuth_classic_json(),
     )
     .expect_status(0);
-    assert!(run.stdout.contains("<h1>Mine &amp; yours</h1>"));
+    assert!(run
+        .stdout
+        .contains(r#"<h1 id="title">Mine &amp; yours</h1>"#));
 }
 
 #[test]
@@ -139,4 +145,38 @@ fn the_page_gives_the_strategys_reasons_where_it_has_a_score() {
         page_data(&published.stdout)["reasons"],
         serde_json::Value::Null
     );
+}
+
+#[test]
+fn the_app_page_has_no_tree_and_carries_the_library() {
+    let run = mastermind(&["html", "--app"]).expect_status(0);
+    let data = page_data(&run.stdout);
+    assert!(data["file"].is_null());
+    assert!(data["examples"]["figure-1"]["text"]
+        .as_str()
+        .unwrap()
+        .starts_with("1296(1122:"));
+    assert!(run
+        .stdout
+        .contains("<title>Mastermind · Mastermind strategy</title>"));
+    // The module, as base64, whole: WebAssembly's magic number and version open it.
+    let marker = r#"id="rules-module">"#;
+    let start = run.stdout.find(marker).expect("the module element") + marker.len();
+    assert!(
+        run.stdout[start..].starts_with("AGFzbQEAAAA"),
+        "not a WebAssembly module"
+    );
+    // The same bytes every time.
+    assert_eq!(
+        mastermind(&["html", "--app"]).expect_status(0).stdout,
+        run.stdout
+    );
+    let both = mastermind(&["html", "--app", "trees/knuth-4x6.json"]).expect_status(2);
+    assert!(
+        both.stderr.contains("cannot be used with"),
+        "{}",
+        both.stderr
+    );
+    let neither = mastermind(&["html"]).expect_status(2);
+    assert!(neither.stderr.contains("<FILE>"), "{}", neither.stderr);
 }

@@ -2,14 +2,13 @@
 //! Knuth's and Irving's notations, and the YAML and punch-card formats of other tools.
 
 use mastermind::certificate::check;
-use mastermind::formats::{self, Format};
-use mastermind::notation::{self, Notation};
-use mastermind::tree::{StrategyInfo, TreeFile};
+use mastermind::formats::Format;
+use mastermind::read::{read_tree, ReadError, ReadOptions, TreeFormat};
+use mastermind::tree::StrategyInfo;
 use mastermind::verify::{
-    claims_optimum, judge, verify_file, verify_notation, verify_read, Optimality,
-    Report as VerifyReport, VerifyOptions,
+    claims_optimum, judge, Optimality, Report as VerifyReport, VerifyOptions,
 };
-use mastermind::{Code, Codebook, Feedback, FeedbackKind, Game, Scorer};
+use mastermind::{Code, Codebook, Feedback, FeedbackKind, Game};
 use pyo3::prelude::*;
 
 use crate::game::game_of;
@@ -57,8 +56,9 @@ impl GameWords {
 /// Verifies a tree given as text: every code replayed, every claim checked.
 ///
 /// `format` is `json`, `knuth`, `irving`, `yaml` or `punch-card`, or `None` to tell from the
-/// text. The JSON file names its game; the other formats are read in the game the keyword
-/// arguments name (4 × 6 by default). `strategy` names the strategy the text is said to be,
+/// text. The JSON file names its game; the notations are read in the game the keyword
+/// arguments name (4 × 6 by default), and another tool's file takes its pegs from the file and
+/// the rest from them. `strategy` names the strategy the text is said to be,
 /// for the figures the literature quotes.
 ///
 /// `certificate`, the bytes of a certificate (`mastermind certify`), is checked against the
@@ -94,74 +94,56 @@ pub fn verify(
         repetition,
         black_only,
     };
-    let options = VerifyOptions { max_guesses };
-    let info = StrategyInfo::named(strategy.as_deref().unwrap_or("published"));
     let format = match format {
-        Some(format) => format,
-        None if text.trim_start().starts_with('{') => "json",
-        None => match formats::detect(text) {
-            Some(Format::Yaml) => "yaml",
-            Some(Format::PunchCard) => "punch-card",
-            None => "notation",
-        },
-    };
-    let notation = |notation| -> PyResult<Report> {
-        let game = words.game()?;
-        let mut report = py.detach(|| {
-            let scorer = Scorer::for_one_pass(game);
-            let reading = notation::read(text, &game, notation);
-            verify_notation(&scorer, &reading, &[], &options)
-        });
-        report.optimality = optimality(py, game, &info, &[], &report, certificate);
-        Report::new(py, game, info.clone(), report, None)
-    };
-    let other = |format| -> PyResult<Report> {
-        let game = words.game()?;
-        let parsed = formats::parse(text, format).map_err(|e| value_error(e.to_string()))?;
-        let reading = parsed.read(&game);
-        let mut report = py.detach(|| {
-            let scorer = Scorer::for_one_pass(game);
-            verify_read(
-                &scorer,
-                reading.tree.as_ref(),
-                reading.problems,
-                &[],
-                &options,
-            )
-        });
-        report.optimality = optimality(py, game, &info, &[], &report, certificate);
-        Report::new(py, game, info.clone(), report, None)
-    };
-    match format {
-        "json" => {
-            let file = TreeFile::from_json(text).map_err(|e| value_error(e.to_string()))?;
-            let game = file.game().map_err(|e| value_error(e.to_string()))?;
-            words.check(&game)?;
-            let mut report = py
-                .detach(|| verify_file(&file, &options))
-                .map_err(|e| value_error(e.to_string()))?;
-            let history = file.history(&Codebook::new(game)).unwrap_or_default();
-            report.optimality =
-                optimality(py, game, &file.strategy, &history, &report, certificate);
-            let section = (!file.after.is_empty()).then(|| {
-                let steps: Vec<String> = file
-                    .after
-                    .iter()
-                    .map(|step| format!("{}={}", step.guess, step.reply))
-                    .collect();
-                steps.join(",")
-            });
-            Report::new(py, game, file.strategy, report, section)
+        None => None,
+        Some("json") => Some(TreeFormat::Json),
+        Some("knuth") => Some(TreeFormat::Knuth),
+        Some("irving") => Some(TreeFormat::Irving),
+        Some("yaml") => Some(TreeFormat::Foreign(Format::Yaml)),
+        Some("punch-card") => Some(TreeFormat::Foreign(Format::PunchCard)),
+        Some(other) => {
+            return Err(value_error(format!(
+                "no format `{other}`: json, knuth, irving, yaml or punch-card"
+            )))
         }
-        "knuth" => notation(Some(Notation::Knuth)),
-        "irving" => notation(Some(Notation::Irving)),
-        "notation" => notation(None),
-        "yaml" => other(Format::Yaml),
-        "punch-card" => other(Format::PunchCard),
-        other => Err(value_error(format!(
-            "no format `{other}`: json, knuth, irving, yaml or punch-card"
-        ))),
+    };
+    // A JSON tree file names its game; the words must only agree with it.
+    let game = match TreeFormat::of(text, format).0 {
+        Some(TreeFormat::Json) => None,
+        _ => Some(words.game()?),
+    };
+    let options = ReadOptions {
+        format,
+        game,
+        history: Vec::new(),
+        verify: VerifyOptions { max_guesses },
+    };
+    // A text that does not read as a tree is reported, every error at its place.
+    let read = match py.detach(|| read_tree(text, &options)) {
+        Ok(read) => read,
+        Err(ReadError::Notation(_, read) | ReadError::ForeignTree(_, _, read)) => *read,
+        Err(error) => return Err(value_error(error.to_string())),
+    };
+    let game = *read.book.game();
+    if read.format == TreeFormat::Json {
+        words.check(&game)?;
     }
+    let info = read
+        .strategy
+        .unwrap_or_else(|| StrategyInfo::named(strategy.as_deref().unwrap_or("published")));
+    let mut report = read.report;
+    report.optimality = optimality(py, game, &info, &read.history, &report, certificate);
+    let section = (!read.history.is_empty()).then(|| {
+        let steps: Vec<String> = read
+            .history
+            .iter()
+            .map(|&(guess, reply)| {
+                format!("{}={}", read.book.format(guess), game.feedback_name(reply))
+            })
+            .collect();
+        steps.join(",")
+    });
+    Report::new(py, game, info, report, section)
 }
 
 /// What is known of a verified tree's optimality: checked against `certificate` if given,

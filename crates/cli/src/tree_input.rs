@@ -6,16 +6,13 @@
 
 use std::path::Path;
 
-use anyhow::{bail, Context};
-use mastermind_core::{Code, Codebook, Feedback, Game, Scorer};
+use anyhow::{anyhow, bail, Context};
+use mastermind::read::{read_tree, ReadError, ReadOptions, TreeFormat as ReadFormat};
+use mastermind_core::{Code, Codebook, Feedback, Game};
 use mastermind_formats::Format;
 use mastermind_play::parse_history;
-use mastermind_tree::notation::read;
-use mastermind_tree::{Node, Notation, StrategyInfo, TreeFile};
-use mastermind_verify::{
-    quoted_average_notes, verify_file, verify_notation, verify_read, Branches, ClaimedNode,
-    ProblemKind, Report, VerifyOptions,
-};
+use mastermind_tree::{Node, StrategyInfo};
+use mastermind_verify::{quoted_average_notes, ProblemKind, Report, VerifyOptions};
 
 use crate::args::{NotationInputArgs, TreeFormat};
 use crate::input::read_input;
@@ -40,26 +37,14 @@ pub struct ValidTree {
     pub history: Vec<(Code, Feedback)>,
 }
 
-/// The format a text is read in, and whether it was detected rather than given.
-enum Reader {
-    Json,
-    Notation(Option<Notation>),
-    Foreign(Format, bool),
-}
-
-impl Reader {
-    fn of(text: &str, format: Option<TreeFormat>) -> Reader {
+impl From<TreeFormat> for ReadFormat {
+    fn from(format: TreeFormat) -> ReadFormat {
         match format {
-            Some(TreeFormat::Json) => Reader::Json,
-            Some(TreeFormat::Knuth) => Reader::Notation(Some(Notation::Knuth)),
-            Some(TreeFormat::Irving) => Reader::Notation(Some(Notation::Irving)),
-            Some(TreeFormat::PunchCard) => Reader::Foreign(Format::PunchCard, false),
-            Some(TreeFormat::Yaml) => Reader::Foreign(Format::Yaml, false),
-            None if text.trim_start().starts_with('{') => Reader::Json,
-            None => match mastermind_formats::detect(text) {
-                Some(format) => Reader::Foreign(format, true),
-                None => Reader::Notation(None),
-            },
+            TreeFormat::Json => ReadFormat::Json,
+            TreeFormat::Knuth => ReadFormat::Knuth,
+            TreeFormat::Irving => ReadFormat::Irving,
+            TreeFormat::PunchCard => ReadFormat::Foreign(Format::PunchCard),
+            TreeFormat::Yaml => ReadFormat::Foreign(Format::Yaml),
         }
     }
 }
@@ -74,94 +59,101 @@ pub fn load_and_verify(
     options: &VerifyOptions,
 ) -> anyhow::Result<LoadedTree> {
     let text = read_input(path)?;
-    match Reader::of(&text, format) {
-        Reader::Json => load_json(path, &text, input, options),
-        Reader::Notation(notation) => load_notation(path, &text, notation, input, options),
-        Reader::Foreign(format, detected) => {
-            load_foreign(path, &text, format, detected, input, options)
-        }
-    }
-}
-
-fn load_json(
-    path: &Path,
-    text: &str,
-    input: &NotationInputArgs,
-    options: &VerifyOptions,
-) -> anyhow::Result<LoadedTree> {
-    if input.after.is_some() {
-        bail!(
-            "--after applies to trees in the papers' notation; a JSON tree file starts at the root"
-        );
-    }
-    let file =
-        TreeFile::from_json(text).with_context(|| format!("cannot read {}", path.display()))?;
-    let game = file.game()?;
-    if let Some(flags) = input.game.disagreement(&game) {
-        bail!(
-            "{} is a tree of {}, but {flags} says otherwise; a JSON tree file names its own \
-             game, so leave out the game flags (or give ones that agree)",
-            path.display(),
-            game.describe()
-        );
-    }
-    let report = verify_file(&file, options)?;
-    let book = Codebook::new(file.game()?);
-    // A history that does not read is among the report's problems.
-    let history = file.history(&book).unwrap_or_default();
-    Ok(LoadedTree {
-        book,
-        report,
-        strategy: Some(file.strategy),
-        history,
-    })
-}
-
-fn load_notation(
-    path: &Path,
-    text: &str,
-    notation: Option<Notation>,
-    input: &NotationInputArgs,
-    options: &VerifyOptions,
-) -> anyhow::Result<LoadedTree> {
-    let game = input.game.game()?;
-    let scorer = Scorer::for_one_pass(game);
-    let history = match &input.after {
-        Some(after) => parse_history(scorer.codebook(), after).context("in --after")?,
-        None => Vec::new(),
+    let (read_as, _) = ReadFormat::of(&text, format.map(ReadFormat::from));
+    let starts_at_root = match read_as {
+        Some(ReadFormat::Json) => Some("a JSON tree file".to_owned()),
+        Some(ReadFormat::Foreign(format)) => Some(format!("a {} file", format.name())),
+        _ => None,
     };
-    let reading = read(text, &game, notation);
-    if reading.tree.is_none() {
-        let first = reading.errors.first().map(|error| {
-            let (line, column) = error.location;
-            format!(": line {line}, column {column}: {}", error.kind)
-        });
-        bail!(
+    if let (Some(what), Some(_)) = (&starts_at_root, &input.after) {
+        bail!("--after applies to trees in the papers' notation; {what} starts at the root");
+    }
+    let game = match read_as {
+        // A JSON tree file names its game; the flags must only agree with it.
+        Some(ReadFormat::Json) => None,
+        // Another tool's file gives the pegs (checked against --pegs below), the flags the rest.
+        Some(ReadFormat::Foreign(_)) => {
+            Some(input.game.game_with_pegs(input.game.pegs.unwrap_or(1))?)
+        }
+        _ => Some(input.game.game()?),
+    };
+    let history = match (&input.after, game) {
+        (Some(after), Some(game)) => {
+            parse_history(&Codebook::new(game), after).context("in --after")?
+        }
+        _ => Vec::new(),
+    };
+    let read_options = ReadOptions {
+        format: format.map(ReadFormat::from),
+        game,
+        history,
+        verify: options.clone(),
+    };
+    let read = read_tree(&text, &read_options).map_err(|error| match error {
+        ReadError::File(error) => {
+            anyhow::Error::new(error).context(format!("cannot read {}", path.display()))
+        }
+        ReadError::Notation(first, _) => anyhow!(
             "cannot read {} as a strategy tree{}",
             path.display(),
-            first.unwrap_or_default()
-        );
+            first.map(|first| format!(": {first}")).unwrap_or_default()
+        ),
+        ReadError::ForeignSyntax(format, message) => anyhow!(message).context(format!(
+            "cannot read {} as a {}",
+            path.display(),
+            format.name()
+        )),
+        ReadError::ForeignTree(format, first, _) => anyhow!(
+            "cannot read {} as a {} tree{}",
+            path.display(),
+            format.name(),
+            first.map(|first| format!(": {first}")).unwrap_or_default()
+        ),
+        other => other.into(),
+    })?;
+    let book_game = *read.book.game();
+    match read.format {
+        ReadFormat::Json => {
+            if let Some(flags) = input.game.disagreement(&book_game) {
+                bail!(
+                    "{} is a tree of {}, but {flags} says otherwise; a JSON tree file names its \
+                     own game, so leave out the game flags (or give ones that agree)",
+                    path.display(),
+                    book_game.describe()
+                );
+            }
+        }
+        ReadFormat::Foreign(_) => {
+            // The file's codes say their length; --pegs, if given, must agree.
+            input.game.game_with_pegs(book_game.pegs() as u32)?;
+        }
+        _ => {}
     }
-    let mut report = verify_notation(&scorer, &reading, &history, options);
-    if history.is_empty() {
-        add_quoted_notes(&mut report, &game, input);
-        add_section_hint(&mut report, input.whole_game);
-    }
-    let name = match reading.notation {
-        Notation::Knuth => "Knuth's notation",
-        Notation::Irving => "Irving's notation",
+    let notation_note = read.notation_note();
+    let mut loaded = LoadedTree {
+        book: read.book,
+        report: read.report,
+        strategy: read.strategy,
+        history: read.history,
     };
-    report.notes.push(format!(
-        "read in {name} ({}) for {}",
-        how(reading.detected),
-        game.describe()
-    ));
-    Ok(LoadedTree {
-        book: scorer.codebook().clone(),
-        report,
-        strategy: None,
-        history,
-    })
+    match read.format {
+        ReadFormat::Json => {}
+        ReadFormat::Foreign(format) => add_foreign_notes(
+            &mut loaded,
+            format,
+            read.detected,
+            read.guesses_never_repeat,
+            input,
+        ),
+        _ => {
+            if loaded.history.is_empty() {
+                add_quoted_notes(&mut loaded.report, &book_game, input);
+                add_section_hint(&mut loaded.report, input.whole_game);
+            }
+            loaded.report.notes.extend(notation_note);
+        }
+    }
+    Ok(loaded)
 }
 
 /// A text whose root holds fewer codes than the game is most likely a section of a larger
@@ -193,52 +185,19 @@ fn add_section_hint(report: &mut Report, whole_game: bool) {
     }
 }
 
-fn load_foreign(
-    path: &Path,
-    text: &str,
+/// What the command says of another tool's file: the quoted averages, the hint of a game
+/// without repetition, and how the file was read.
+fn add_foreign_notes(
+    loaded: &mut LoadedTree,
     format: Format,
     detected: bool,
+    guesses_never_repeat: bool,
     input: &NotationInputArgs,
-    options: &VerifyOptions,
-) -> anyhow::Result<LoadedTree> {
-    let name = format.name();
-    if input.after.is_some() {
-        bail!("--after applies to trees in the papers' notation; a {name} file starts at the root");
-    }
-    let parsed = mastermind_formats::parse(text, format)
-        .with_context(|| format!("cannot read {} as a {name}", path.display()))?;
-    let game = match parsed.pegs() {
-        Some(pegs) => input
-            .game
-            .game_with_pegs(u32::try_from(pegs).unwrap_or(u32::MAX))?,
-        None => input.game.game()?,
-    };
-    let scorer = Scorer::for_one_pass(game);
-    let reading = parsed.read(&game);
-    if reading.tree.is_none() {
-        let first = reading
-            .problems
-            .first()
-            .map(|problem| format!(": {problem}"));
-        bail!(
-            "cannot read {} as a {name} tree{}",
-            path.display(),
-            first.unwrap_or_default()
-        );
-    }
-    let mut report = verify_read(
-        &scorer,
-        reading.tree.as_ref(),
-        reading.problems,
-        &[],
-        options,
-    );
-    add_quoted_notes(&mut report, &game, input);
-    let book = scorer.codebook();
-    if !report.is_valid()
-        && game.repetition()
-        && reading.tree.as_ref().is_some_and(guesses_never_repeat)
-    {
+) {
+    let game = *loaded.book.game();
+    let report = &mut loaded.report;
+    add_quoted_notes(report, &game, input);
+    if !report.is_valid() && game.repetition() && guesses_never_repeat {
         report.notes.push(
             "no guess in the file repeats a colour: if it is a tree for a game without repetition, give --no-repeat"
                 .to_owned(),
@@ -247,26 +206,21 @@ fn load_foreign(
     let digits: String = (0..game.colours().min(10))
         .map(|colour| char::from(b'0' + colour as u8))
         .collect();
-    let symbols = if book.symbols() == digits {
+    let symbols = if loaded.book.symbols() == digits {
         String::new()
     } else {
         format!(
             "; its colours {} are written {} here",
             span(&digits),
-            span(&book.symbols())
+            span(&loaded.book.symbols())
         )
     };
     report.notes.push(format!(
-        "read as the C solver's {name} ({}) for {}: the pegs from the file, the rest from the game flags{symbols}",
+        "read as the C solver's {} ({}) for {}: the pegs from the file, the rest from the game flags{symbols}",
+        format.name(),
         how(detected),
         game.describe()
     ));
-    Ok(LoadedTree {
-        book: book.clone(),
-        report,
-        strategy: None,
-        history: Vec::new(),
-    })
 }
 
 /// `history` as `--after` takes it: `1123=1B1W,1415=1B1W`.
@@ -303,22 +257,6 @@ fn add_quoted_notes(report: &mut Report, game: &Game, input: &NotationInputArgs)
             report.notes.extend(notes);
         }
     }
-}
-
-/// Whether no guess of the tree repeats a symbol.
-fn guesses_never_repeat(node: &ClaimedNode) -> bool {
-    let distinct = node.guess.as_ref().is_none_or(|guess| {
-        let mut symbols: Vec<char> = guess.chars().collect();
-        symbols.sort_unstable();
-        symbols.windows(2).all(|pair| pair[0] != pair[1])
-    });
-    distinct
-        && match &node.branches {
-            Branches::Listed(children) => children
-                .iter()
-                .all(|(_, child)| guesses_never_repeat(child)),
-            _ => true,
-        }
 }
 
 /// Loads and verifies a tree for a command that needs a valid one. A tree that fails

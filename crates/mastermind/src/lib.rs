@@ -245,6 +245,8 @@ pub mod notation {
     pub use mastermind_tree::notation::{print, read, Form, Layout, Notation, Reading};
 }
 
+pub mod read;
+
 #[cfg(feature = "formats")]
 /// Other tools' tree formats: read and write.
 pub mod formats {

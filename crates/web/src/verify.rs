@@ -3,11 +3,10 @@
 
 use mastermind::notation::{self, Layout, Notation};
 use mastermind::page::{statistics_html, strategy_title};
+use mastermind::read::{read_tree, ReadError, ReadOptions, TreeFormat};
 use mastermind::tree::{Statistics, StrategyInfo, TreeFile};
-use mastermind::verify::{
-    claims_optimum, verify_file, verify_notation, Optimality, Report, VerifyOptions,
-};
-use mastermind::{Codebook, Scorer};
+use mastermind::verify::{claims_optimum, verify_file, Optimality, Report, VerifyOptions};
+use mastermind::Codebook;
 use serde_json::{json, Value};
 
 use crate::game::GameSpec;
@@ -23,49 +22,41 @@ pub fn verify(text: &str, game: Option<&GameSpec>) -> Result<Value, String> {
     if text.trim().is_empty() {
         return Err("there is no tree to verify: paste one, or pick an example".to_owned());
     }
-    let (book, report, strategy, history) = if text.trim_start().starts_with('{') {
-        let file = TreeFile::from_json(text)
-            .map_err(|error| format!("the text does not read as a tree file: {error}"))?;
-        let mut report =
-            verify_file(&file, &VerifyOptions::default()).map_err(|e| e.to_string())?;
-        // A claimed optimum stays unproven here: the page checks no certificate.
-        report.optimality = claims_optimum(Some(&file.strategy)).then_some(Optimality::Unchecked);
-        let book = Codebook::new(file.game().map_err(|error| error.to_string())?);
-        let history = file.history(&book).unwrap_or_default();
-        (book, report, file.strategy, history)
-    } else {
-        let game = game
-            .ok_or("a tree in a paper's notation needs its game: choose pegs and colours")?
-            .game()?;
-        let scorer = Scorer::for_one_pass(game);
-        let reading = notation::read(text, &game, None);
-        if reading.tree.is_none() {
-            let first = reading.errors.first().map(|error| {
-                let (line, column) = error.location;
-                format!(": line {line}, column {column}: {}", error.kind)
-            });
-            return Err(format!(
-                "the text does not read as a strategy tree{}",
-                first.unwrap_or_default()
-            ));
-        }
-        let mut report = verify_notation(&scorer, &reading, &[], &VerifyOptions::default());
-        let name = match reading.notation {
-            Notation::Knuth => "Knuth's notation",
-            Notation::Irving => "Irving's notation",
-        };
-        report
-            .notes
-            .push(format!("read in {name} (detected) for {}", game.describe()));
-        let book = scorer.codebook().clone();
-        (book, report, StrategyInfo::named(PUBLISHED), Vec::new())
+    let game = match TreeFormat::of(text, None).0 {
+        // A JSON tree file names its own game.
+        Some(TreeFormat::Json) => None,
+        _ => Some(
+            game.ok_or("a tree in a paper's notation needs its game: choose pegs and colours")?
+                .game()?,
+        ),
     };
-    let title = strategy_title(&strategy.name, book.game());
+    let options = ReadOptions {
+        game,
+        ..ReadOptions::default()
+    };
+    let read = read_tree(text, &options).map_err(|error| match error {
+        ReadError::File(error) => format!("the text does not read as a tree file: {error}"),
+        other => other.to_string(),
+    })?;
+    let notation_note = read.notation_note();
+    let mut report = read.report;
+    let strategy = match read.strategy {
+        Some(strategy) => {
+            // A claimed optimum stays unproven here: the page checks no certificate.
+            report.optimality = claims_optimum(Some(&strategy)).then_some(Optimality::Unchecked);
+            strategy
+        }
+        None => {
+            report.notes.extend(notation_note);
+            StrategyInfo::named(PUBLISHED)
+        }
+    };
+    let title = strategy_title(&strategy.name, read.book.game());
     let tree = report
         .tree
         .as_ref()
         .filter(|_| report.is_valid())
-        .map(|root| TreeFile::section(&book, strategy, &history, root).to_json());
+        .map(|root| TreeFile::section(&read.book, strategy, &read.history, root).to_json());
     Ok(json!({
         "valid": report.is_valid(),
         "report": report.to_string(),

@@ -1,0 +1,323 @@
+//! Reading a tree from text in any format the tool reads, and verifying it: the operation
+//! behind `mastermind verify` (and every command that takes a tree), Python's `verify` and the
+//! page's Verify. The text is a JSON tree file when it starts with `{`, another tool's file
+//! when it looks like one (with the `formats` feature), and otherwise a tree in Knuth's or
+//! Irving's notation; the caller may name the format instead.
+
+use std::fmt;
+
+use mastermind_core::{Code, Codebook, Feedback, Game, GameError, Scorer};
+use mastermind_tree::notation::{self, Notation};
+use mastermind_tree::{FileError, StrategyInfo, TreeFile};
+use mastermind_verify::{verify_file, verify_notation, Report, VerifyOptions};
+
+/// A format a tree is read in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TreeFormat {
+    /// This tool's JSON tree file, which names its game.
+    Json,
+    /// Knuth's notation (Figure 1 of his paper).
+    Knuth,
+    /// Irving's notation, as Koyama and Lai write it.
+    Irving,
+    /// Another tool's file, which names its pegs but not the rest of its game.
+    #[cfg(feature = "formats")]
+    Foreign(mastermind_formats::Format),
+}
+
+/// How to read a tree.
+#[derive(Clone, Debug, Default)]
+pub struct ReadOptions {
+    /// Read in this format rather than the one the text looks like.
+    pub format: Option<TreeFormat>,
+    /// The game of a text that does not name it (the notations; another tool's file takes
+    /// its pegs from the file and the rest from here); 4×6 when not given. A JSON file names
+    /// its own game.
+    pub game: Option<Game>,
+    /// The guesses and replies before a section of a tree written in a notation (a paper's
+    /// `A = (…)`); the other formats start at the root.
+    pub history: Vec<(Code, Feedback)>,
+    /// What the verifier checks besides the tree itself.
+    pub verify: VerifyOptions,
+}
+
+/// A tree read and verified: the report holds the tree when it verifies, and every problem
+/// otherwise.
+#[derive(Debug)]
+pub struct ReadTree {
+    /// The codes of the tree's game.
+    pub book: Codebook,
+    /// The verifier's report.
+    pub report: Report,
+    /// The strategy a JSON tree file names, with its parameters; other formats name none.
+    pub strategy: Option<StrategyInfo>,
+    /// The guesses and replies before the tree: the options' history, or a JSON section's.
+    pub history: Vec<(Code, Feedback)>,
+    /// The format the text was read in.
+    pub format: TreeFormat,
+    /// Whether that format was told from the text rather than asked for.
+    pub detected: bool,
+    /// Whether no guess of the text repeats a colour: a hint, for another tool's file that
+    /// does not verify, that it is a tree of a game without repetition. False for the rest.
+    pub guesses_never_repeat: bool,
+}
+
+/// Why a text could not be read as a tree at all (a tree that reads but does not verify is a
+/// report with problems, not an error).
+#[derive(Debug)]
+pub enum ReadError {
+    /// A JSON tree file that does not read.
+    File(FileError),
+    /// A game that cannot be played.
+    Game(GameError),
+    /// A history given for a format that starts at the root.
+    Section(TreeFormat),
+    /// A text in a notation that does not read as a tree: the first error, with its line and
+    /// column (`line 3, column 14: …`), when the reader found one, and the report of every
+    /// error, for a caller that reports them rather than refusing the text.
+    Notation(Option<String>, Box<ReadTree>),
+    /// Another tool's file that does not parse.
+    #[cfg(feature = "formats")]
+    ForeignSyntax(mastermind_formats::Format, String),
+    /// Another tool's file that parses but holds no tree: its first problem, if any, and the
+    /// report of every problem.
+    #[cfg(feature = "formats")]
+    ForeignTree(mastermind_formats::Format, Option<String>, Box<ReadTree>),
+}
+
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReadError::File(error) => write!(f, "{error}"),
+            ReadError::Game(error) => write!(f, "{error}"),
+            ReadError::Section(format) => write!(
+                f,
+                "a history applies to trees in the papers' notation; {} starts at the root",
+                match format {
+                    TreeFormat::Json => "a JSON tree file".to_owned(),
+                    #[cfg(feature = "formats")]
+                    TreeFormat::Foreign(format) => format!("a {} file", format.name()),
+                    _ => "this format".to_owned(),
+                }
+            ),
+            ReadError::Notation(first, _) => {
+                write!(f, "the text does not read as a strategy tree")?;
+                first.iter().try_for_each(|first| write!(f, ": {first}"))
+            }
+            #[cfg(feature = "formats")]
+            ReadError::ForeignSyntax(format, message) => {
+                write!(
+                    f,
+                    "the text does not read as a {}: {message}",
+                    format.name()
+                )
+            }
+            #[cfg(feature = "formats")]
+            ReadError::ForeignTree(format, first, _) => {
+                write!(f, "the text does not read as a {} tree", format.name())?;
+                first.iter().try_for_each(|first| write!(f, ": {first}"))
+            }
+        }
+    }
+}
+
+impl std::error::Error for ReadError {}
+
+impl ReadTree {
+    /// For a tree read in a notation, how it was read, as the verifier's reports say it:
+    /// `read in Knuth's notation (detected) for 4×6`.
+    pub fn notation_note(&self) -> Option<String> {
+        let name = match self.format {
+            TreeFormat::Knuth => "Knuth's notation",
+            TreeFormat::Irving => "Irving's notation",
+            _ => return None,
+        };
+        let how = if self.detected {
+            "detected"
+        } else {
+            "as asked"
+        };
+        Some(format!(
+            "read in {name} ({how}) for {}",
+            self.book.game().describe()
+        ))
+    }
+}
+
+impl TreeFormat {
+    /// The format `text` is read in: `asked`, or the one it looks like (`None` for a notation,
+    /// which the reader tells apart), and whether it was told from the text.
+    pub fn of(text: &str, asked: Option<TreeFormat>) -> (Option<TreeFormat>, bool) {
+        if let Some(format) = asked {
+            return (Some(format), false);
+        }
+        if text.trim_start().starts_with('{') {
+            return (Some(TreeFormat::Json), true);
+        }
+        #[cfg(feature = "formats")]
+        if let Some(format) = mastermind_formats::detect(text) {
+            return (Some(TreeFormat::Foreign(format)), true);
+        }
+        // A notation, which the reader tells apart itself.
+        (None, true)
+    }
+
+    /// The notation, for the two notations.
+    fn notation(self) -> Option<Notation> {
+        match self {
+            TreeFormat::Knuth => Some(Notation::Knuth),
+            TreeFormat::Irving => Some(Notation::Irving),
+            _ => None,
+        }
+    }
+}
+
+/// Reads `text` as a tree and verifies it.
+///
+/// ```
+/// use mastermind::read::{read_tree, ReadError, ReadOptions};
+/// use mastermind::{FeedbackKind, Game};
+///
+/// // 1 peg × 3 colours: guess 1, then the others one by one (the notations agree here).
+/// let game = Game::new(1, 3, true, FeedbackKind::BlackWhite)?;
+/// let options = ReadOptions { game: Some(game), ..ReadOptions::default() };
+/// let read = read_tree("3(1x)", &options)?;
+/// assert!(read.report.is_valid());
+/// assert_eq!(read.report.statistics.total(), 6);
+/// assert_eq!(read.notation_note().unwrap(), "read in Knuth's notation (detected) for 1×3");
+///
+/// // Text that is no tree: where reading stopped, and every error in a report.
+/// let Err(ReadError::Notation(first, read)) = read_tree("not a tree", &options) else {
+///     panic!("read as a tree");
+/// };
+/// assert!(first.unwrap().starts_with("line 1, column 1: "));
+/// assert!(!read.report.is_valid());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn read_tree(text: &str, options: &ReadOptions) -> Result<ReadTree, ReadError> {
+    let game = options.game.unwrap_or_else(Game::classic);
+    match TreeFormat::of(text, options.format) {
+        (Some(TreeFormat::Json), detected) => read_json(text, options, detected),
+        #[cfg(feature = "formats")]
+        (Some(TreeFormat::Foreign(format)), detected) => {
+            read_foreign(text, format, game, options, detected)
+        }
+        (asked, detected) => {
+            let notation = asked.and_then(TreeFormat::notation);
+            let scorer = Scorer::for_one_pass(game);
+            let reading = notation::read(text, &game, notation);
+            let report = verify_notation(&scorer, &reading, &options.history, &options.verify);
+            let read = ReadTree {
+                book: scorer.codebook().clone(),
+                report,
+                strategy: None,
+                history: options.history.clone(),
+                format: match reading.notation {
+                    Notation::Knuth => TreeFormat::Knuth,
+                    Notation::Irving => TreeFormat::Irving,
+                },
+                detected: detected && notation.is_none(),
+                guesses_never_repeat: false,
+            };
+            match reading.tree {
+                Some(_) => Ok(read),
+                None => Err(ReadError::Notation(
+                    reading.errors.first().map(|error| {
+                        let (line, column) = error.location;
+                        format!("line {line}, column {column}: {}", error.kind)
+                    }),
+                    Box::new(read),
+                )),
+            }
+        }
+    }
+}
+
+fn read_json(text: &str, options: &ReadOptions, detected: bool) -> Result<ReadTree, ReadError> {
+    if !options.history.is_empty() {
+        return Err(ReadError::Section(TreeFormat::Json));
+    }
+    let file = TreeFile::from_json(text).map_err(ReadError::File)?;
+    let report = verify_file(&file, &options.verify).map_err(ReadError::Game)?;
+    let book = Codebook::new(file.game().map_err(ReadError::Game)?);
+    // A history that does not read is among the report's problems.
+    let history = file.history(&book).unwrap_or_default();
+    Ok(ReadTree {
+        book,
+        report,
+        strategy: Some(file.strategy),
+        history,
+        format: TreeFormat::Json,
+        detected,
+        guesses_never_repeat: false,
+    })
+}
+
+#[cfg(feature = "formats")]
+fn read_foreign(
+    text: &str,
+    format: mastermind_formats::Format,
+    game: Game,
+    options: &ReadOptions,
+    detected: bool,
+) -> Result<ReadTree, ReadError> {
+    use mastermind_verify::verify_read;
+    if !options.history.is_empty() {
+        return Err(ReadError::Section(TreeFormat::Foreign(format)));
+    }
+    let parsed = mastermind_formats::parse(text, format)
+        .map_err(|error| ReadError::ForeignSyntax(format, error.to_string()))?;
+    let game = match parsed.pegs() {
+        Some(pegs) => Game::new(
+            u32::try_from(pegs).unwrap_or(u32::MAX),
+            game.colours() as u32,
+            game.repetition(),
+            game.feedback_kind(),
+        )
+        .map_err(ReadError::Game)?,
+        None => game,
+    };
+    let scorer = Scorer::for_one_pass(game);
+    let reading = parsed.read(&game);
+    let without_repeats = reading.tree.as_ref().is_some_and(guesses_never_repeat);
+    let first = reading.problems.first().map(ToString::to_string);
+    let read_any = reading.tree.is_some();
+    let report = verify_read(
+        &scorer,
+        reading.tree.as_ref(),
+        reading.problems,
+        &[],
+        &options.verify,
+    );
+    let read = ReadTree {
+        book: scorer.codebook().clone(),
+        report,
+        strategy: None,
+        history: Vec::new(),
+        format: TreeFormat::Foreign(format),
+        detected,
+        guesses_never_repeat: without_repeats,
+    };
+    match read_any {
+        true => Ok(read),
+        false => Err(ReadError::ForeignTree(format, first, Box::new(read))),
+    }
+}
+
+/// Whether no guess of the tree repeats a symbol.
+#[cfg(feature = "formats")]
+fn guesses_never_repeat(node: &mastermind_verify::ClaimedNode) -> bool {
+    use mastermind_verify::Branches;
+    let distinct = node.guess.as_ref().is_none_or(|guess| {
+        let mut symbols: Vec<char> = guess.chars().collect();
+        symbols.sort_unstable();
+        symbols.windows(2).all(|pair| pair[0] != pair[1])
+    });
+    distinct
+        && match &node.branches {
+            Branches::Listed(children) => children
+                .iter()
+                .all(|(_, child)| guesses_never_repeat(child)),
+            _ => true,
+        }
+}
