@@ -208,7 +208,6 @@ pub enum Command {
     /// Examples:
     ///   mastermind html trees/knuth-4x6.json -o knuth.html
     ///   mastermind html --app -o mastermind.html
-    ///   mastermind html trees/published/knuth-1976-figure-1.txt -o figure-1.html
     ///   mastermind generate --pegs 4 --colours 10 --no-repeat --strategy most-parts | mastermind html - -o bulls.html
     Html(HtmlArgs),
     #[command(verbatim_doc_comment)]
