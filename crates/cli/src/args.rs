@@ -351,8 +351,8 @@ pub struct PlayArgs {
     pub max_turns: Option<u32>,
 }
 
-/// The game: pegs, colours, repetition and feedback.
-#[derive(Debug, Args, Clone)]
+/// The game: pegs, colours, repetition and feedback. The default is no flag given.
+#[derive(Debug, Args, Clone, Default)]
 pub struct GameArgs {
     /// Pegs in a code [default: 4].
     #[arg(long, value_name = "P")]
@@ -668,7 +668,7 @@ pub struct VerifyArgs {
 /// How a tree written as text is read: in the papers' notation the game flags give the game, in
 /// the C solver's formats all but the pegs. A JSON tree file names its own game; it and the C
 /// solver's files start at the root, so --after applies to notation only.
-#[derive(Debug, Args, Clone)]
+#[derive(Debug, Args, Clone, Default)]
 pub struct NotationInputArgs {
     #[command(flatten)]
     pub game: GameArgs,

@@ -4,7 +4,6 @@
 use std::time::Instant;
 
 use anyhow::bail;
-use clap::Parser;
 use mastermind_core::Scorer;
 use mastermind_solve::{certify_tree, CertifyTreeError};
 use mastermind_tree::Statistics;
@@ -16,16 +15,10 @@ use crate::memory::fit_build;
 use crate::output::check_output;
 use crate::tree_input::{load_valid_tree, ValidTree};
 
-/// A tree file read as `verify` reads it, with no game flags: JSON files name their game.
-#[derive(Parser)]
-struct NoFlags {
-    #[command(flatten)]
-    input: NotationInputArgs,
-}
-
 pub fn run(args: &CertifyArgs, quiet: bool) -> anyhow::Result<Outcome> {
     check_output(args.output.as_deref())?;
-    let input = NoFlags::parse_from(["certify"]).input;
+    // Read as `verify` reads it, with no game flags: JSON files name their game.
+    let input = NotationInputArgs::default();
     let Some(tree) = load_valid_tree(&args.file, None, &input, "certified")? else {
         return Ok(Outcome::Invalid);
     };
