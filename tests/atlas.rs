@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use mastermind_atlas::{AtlasFile, Figures, GameKey, Measure, Outcome, Variant};
+use mastermind::atlas::{AtlasFile, Figures, GameKey, Measure, Outcome, Variant};
 
 use crate::support::{mastermind, says};
 
@@ -165,8 +165,8 @@ fn the_committed_atlas_agrees_with_the_static_table() {
 #[test]
 fn the_committed_atlas_leaves_nothing_blank() {
     let atlas = committed_atlas();
-    let mut grid = mastermind_atlas::grid(2..=8, 2..=10, &Variant::ALL, 5040);
-    for game in mastermind_atlas::grid(2..=13, 2..=100, &[Variant::Repeat], 10000) {
+    let mut grid = mastermind::atlas::grid(2..=8, 2..=10, &Variant::ALL, 5040);
+    for game in mastermind::atlas::grid(2..=13, 2..=100, &[Variant::Repeat], 10000) {
         if !grid.contains(&game) {
             grid.push(game);
         }
@@ -178,7 +178,7 @@ fn the_committed_atlas_leaves_nothing_blank() {
     // The grid's far corners: 4 × 10 and 3 × 21 (near 10000 codes), 2 × 100 (the most
     // colours), 8 × 3 and 13 × 2 (the most pegs).
     for (pegs, colours) in [(4, 10), (3, 21), (2, 100), (8, 3), (13, 2)] {
-        let game = mastermind_atlas::GameKey {
+        let game = mastermind::atlas::GameKey {
             pegs,
             colours,
             variant: Variant::Repeat,
@@ -201,7 +201,7 @@ fn the_committed_atlas_leaves_nothing_blank() {
     let csv = std::fs::read_to_string(root().join("trees/atlas/atlas.csv")).unwrap();
     assert_eq!(
         csv,
-        mastermind_atlas::csv(&atlas).unwrap(),
+        mastermind::atlas::csv(&atlas).unwrap(),
         "atlas.csv is stale"
     );
 }
@@ -210,7 +210,7 @@ fn the_committed_atlas_leaves_nothing_blank() {
 #[test]
 fn the_readme_shows_the_committed_atlas() {
     let readme = std::fs::read_to_string(root().join("trees/atlas/README.md")).unwrap();
-    let table = mastermind_atlas::markdown_table(&committed_atlas(), Variant::Repeat);
+    let table = mastermind::atlas::markdown_table(&committed_atlas(), Variant::Repeat);
     says(&readme, &table);
 }
 
@@ -313,7 +313,7 @@ fn a_proof_is_checked_and_not_run_where_its_search_already_ran_out() {
     let output = directory.path().join("atlas.json");
     let output = output.to_str().unwrap();
     let (small, large) = (key(2, 3, Variant::Repeat), key(3, 4, Variant::Repeat));
-    let entry = |game: GameKey, codes: u64, optimal: Outcome| mastermind_atlas::Entry {
+    let entry = |game: GameKey, codes: u64, optimal: Outcome| mastermind::atlas::Entry {
         game,
         codes,
         results: [("optimal".to_owned(), optimal)].into(),

@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use mastermind_certificate::read_facts;
+use mastermind::certificate::read_facts;
 use serde_json::Value;
 
 use crate::support::{knuth_classic_json, mastermind, says, write_file, Run};
@@ -402,14 +402,14 @@ fn shards_and_their_merge_write_certificates_that_prove_the_merged_tree() {
     // claiming more than holds.
     let (header, facts) = read_facts(std::fs::File::open(&p0).unwrap()).unwrap();
     let last = facts.len() - 1;
-    type Forge<'f> = &'f dyn Fn(&mut Vec<mastermind_certificate::Fact>);
+    type Forge<'f> = &'f dyn Fn(&mut Vec<mastermind::certificate::Fact>);
     let forgeries: [(&str, Forge<'_>); 2] = [
         ("is not a code", &|facts| {
-            facts[last].path[0].guess = mastermind_core::Code(99_999)
+            facts[last].path[0].guess = mastermind::Code(99_999)
         }),
         ("does not hold", &|facts| {
-            if let mastermind_certificate::Bound::AtLeast(bound) = facts[last].bound {
-                facts[last].bound = mastermind_certificate::Bound::AtLeast(bound + 1000);
+            if let mastermind::certificate::Bound::AtLeast(bound) = facts[last].bound {
+                facts[last].bound = mastermind::certificate::Bound::AtLeast(bound + 1000);
             }
         }),
     ];
@@ -417,7 +417,7 @@ fn shards_and_their_merge_write_certificates_that_prove_the_merged_tree() {
         let mut forged = facts.clone();
         forge(&mut forged);
         let mut writer =
-            mastermind_certificate::CertificateWriter::new(Vec::new(), &header).unwrap();
+            mastermind::certificate::CertificateWriter::new(Vec::new(), &header).unwrap();
         for fact in &forged {
             writer.fact(fact).unwrap();
         }

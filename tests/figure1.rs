@@ -3,10 +3,11 @@
 
 use std::path::Path;
 
-use mastermind_core::{Game, Scorer};
-use mastermind_solve::{knuth, NoProgress};
-use mastermind_tree::notation::{print, Form};
-use mastermind_tree::{Layout, Node, Notation};
+use mastermind::notation::{print, Form};
+use mastermind::notation::{Layout, Notation};
+use mastermind::strategy::{knuth, NoProgress};
+use mastermind::tree::Node;
+use mastermind::{Game, Scorer};
 
 const TRANSCRIPTION: &str = "trees/published/knuth-1976-figure-1.txt";
 

@@ -624,7 +624,7 @@ fn a_stopped_atlas_keeps_its_finished_games_and_leaves_no_computation_running() 
         std::thread::sleep(Duration::from_millis(50));
     }
     let text = std::fs::read_to_string(&output).unwrap();
-    let atlas = mastermind_atlas::AtlasFile::from_json(&text).unwrap();
+    let atlas = mastermind::atlas::AtlasFile::from_json(&text).unwrap();
     let games: Vec<String> = atlas
         .entries
         .iter()

@@ -10,8 +10,8 @@ mod driver;
 use std::path::{Path, PathBuf};
 
 use fantoccini::{Client, Locator};
-use mastermind_core::{Code, Codebook, Scorer};
-use mastermind_tree::{FileNode, TreeFile};
+use mastermind::tree::{FileNode, TreeFile};
+use mastermind::{Code, Codebook, Scorer};
 use serde_json::{json, Value};
 
 use crate::support::{mastermind, write_file};

@@ -7,10 +7,10 @@ use std::path::Path;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use mastermind_core::{Game, Scorer};
-use mastermind_tree::notation::read;
-use mastermind_tree::Notation;
-use mastermind_verify::{verify_notation, VerifyOptions};
+use mastermind::notation::read;
+use mastermind::notation::Notation;
+use mastermind::verify::{verify_notation, VerifyOptions};
+use mastermind::{Game, Scorer};
 use proptest::prelude::*;
 
 use super::{committed, FIGURE_1};
@@ -41,7 +41,7 @@ fn read_and_verify(text: &str) -> bool {
                 "{problem} in {text:?}"
             );
         }
-        assert!(reading.errors.len() <= mastermind_tree::notation::read::MAX_ERRORS + 1);
+        assert!(reading.errors.len() <= mastermind::notation::read::MAX_ERRORS + 1);
         if reading.errors.is_empty() && reading.tree.is_none() {
             panic!("no tree and no error for {text:?}");
         }
@@ -97,7 +97,7 @@ fn hostile_inputs_are_read_quickly_without_panicking() {
 #[test]
 fn reading_stops_at_a_bounded_number_of_situations_and_errors() {
     let game = Game::classic();
-    let limit = mastermind_tree::notation::read::MAX_SITUATIONS;
+    let limit = mastermind::notation::read::MAX_SITUATIONS;
     let too_many = format!("1296(1122: {}0)", "0,".repeat(limit));
     let reading = read(&too_many, &game, None);
     let last = reading.errors.last().expect("an error").kind.to_string();
@@ -105,7 +105,7 @@ fn reading_stops_at_a_bounded_number_of_situations_and_errors() {
         last.contains(&format!("more than {limit} situations")),
         "{last}"
     );
-    let errors = mastermind_tree::notation::read::MAX_ERRORS;
+    let errors = mastermind::notation::read::MAX_ERRORS;
     let reading = read(&"§".repeat(3 * errors), &game, None);
     assert_eq!(reading.errors.len(), errors);
     let last = reading.errors.last().unwrap().kind.to_string();

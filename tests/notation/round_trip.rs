@@ -4,11 +4,12 @@
 //! smaller one, so where a tree plays otherwise the printer names the guess (`2(gggg)`), and
 //! every strategy's trees come back exactly.
 
-use mastermind_core::{Code, FeedbackKind, Game, Scorer};
-use mastermind_formats::Format;
-use mastermind_tree::notation::{print, read};
-use mastermind_tree::{Layout, Node, Notation, StrategyInfo, TreeFile};
-use mastermind_verify::{verify_notation, verify_read, VerifyOptions};
+use mastermind::formats::Format;
+use mastermind::notation::{print, read};
+use mastermind::notation::{Layout, Notation};
+use mastermind::tree::{Node, StrategyInfo, TreeFile};
+use mastermind::verify::{verify_notation, verify_read, VerifyOptions};
+use mastermind::{Code, FeedbackKind, Game, Scorer};
 use proptest::prelude::*;
 
 use super::{committed, FIGURE_1};
@@ -205,8 +206,8 @@ proptest! {
         prop_assert_eq!(file.tree.to_node(book).unwrap(), tree.clone());
         if game.pegs() == 4 && !black_only {
             for format in [Format::PunchCard, Format::Yaml] {
-                let text = mastermind_formats::write(book, &tree, format).unwrap();
-                let reading = mastermind_formats::parse(&text, format).unwrap().read(&game);
+                let text = mastermind::formats::write(book, &tree, format).unwrap();
+                let reading = mastermind::formats::parse(&text, format).unwrap().read(&game);
                 let report = verify_read(
                     &scorer,
                     reading.tree.as_ref(),

@@ -4,8 +4,8 @@ use std::path::PathBuf;
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use mastermind_core::{FeedbackKind, Game};
-use mastermind_solve::StrategyKind;
+use mastermind::strategy::StrategyKind;
+use mastermind::{FeedbackKind, Game};
 
 /// Build, verify and print exhaustive strategy trees for Mastermind and its variants.
 #[derive(Debug, Parser)]
@@ -455,7 +455,7 @@ pub struct GenerateArgs {
     /// plan's number of pieces and only piece K is solved into DIR, going on from its notes
     /// there: a job array over the pieces whose failed tasks are run again.
     #[arg(long, value_name = "K/N")]
-    pub shard: Option<mastermind_shard::ShardId>,
+    pub shard: Option<mastermind::runs::ShardId>,
 
     /// Keep the optimal search's pieces in DIR as each is solved, and skip those already
     /// there: a run stopped (Ctrl-C, SIGTERM, the machine going away) and started again with
@@ -873,7 +873,7 @@ pub struct StaticSearchArgs {
     /// Walk only shard K of N (K from 0) of the search and write it as a part for
     /// `mastermind merge`.
     #[arg(long, value_name = "K/N")]
-    pub shard: Option<mastermind_shard::ShardId>,
+    pub shard: Option<mastermind::runs::ShardId>,
 }
 
 #[derive(Debug, Args)]
@@ -919,13 +919,13 @@ pub struct AtlasArgs {
     /// The variants, comma-separated: repeat (Mastermind), no-repeat (Bulls and Cows for
     /// 4 × 10), black-only.
     #[arg(long, value_name = "LIST", value_delimiter = ',', default_value = "repeat,no-repeat,black-only", value_parser = parse_variant)]
-    pub variants: Vec<mastermind_atlas::Variant>,
+    pub variants: Vec<mastermind::atlas::Variant>,
 
     /// The measures, comma-separated: knuth, expected-size, entropy, most-parts,
     /// first-consistent, optimal, least-worst, proven-optimal, proven-least-worst (each optimum
     /// again, with its certificate written and checked by the independent checker), static.
     #[arg(long, value_name = "LIST", value_delimiter = ',', default_value = "knuth,expected-size,entropy,most-parts,first-consistent,optimal,least-worst,proven-optimal,proven-least-worst,static", value_parser = parse_measure)]
-    pub measures: Vec<mastermind_atlas::Measure>,
+    pub measures: Vec<mastermind::atlas::Measure>,
 
     /// Leave out the games with more codes than this (5040 keeps Bulls and Cows).
     #[arg(long, value_name = "N", default_value_t = 5040)]
@@ -943,7 +943,7 @@ pub struct AtlasArgs {
     /// Compute only shard K of N (K from 0) of the games, e.g. --shard $SLURM_ARRAY_TASK_ID/8;
     /// `--reuse` the parts to put them together.
     #[arg(long, value_name = "K/N")]
-    pub shard: Option<mastermind_shard::ShardId>,
+    pub shard: Option<mastermind::runs::ShardId>,
 
     /// Link each figure to a tree file in DIR with the same game, strategy and figures
     /// (verified first), by its path from the atlas file. A tree of the plain optimal
@@ -968,19 +968,19 @@ pub struct AtlasEntryArgs {
     #[arg(long)]
     pub colours: u32,
     #[arg(long, value_parser = parse_variant)]
-    pub variant: mastermind_atlas::Variant,
+    pub variant: mastermind::atlas::Variant,
     #[arg(long, value_parser = parse_measure)]
-    pub measure: mastermind_atlas::Measure,
+    pub measure: mastermind::atlas::Measure,
 }
 
-fn parse_variant(text: &str) -> Result<mastermind_atlas::Variant, String> {
-    mastermind_atlas::Variant::from_name(text.trim()).ok_or_else(|| {
+fn parse_variant(text: &str) -> Result<mastermind::atlas::Variant, String> {
+    mastermind::atlas::Variant::from_name(text.trim()).ok_or_else(|| {
         format!("`{text}` is not a variant; expected repeat, no-repeat or black-only")
     })
 }
 
-fn parse_measure(text: &str) -> Result<mastermind_atlas::Measure, String> {
-    use mastermind_atlas::Measure;
+fn parse_measure(text: &str) -> Result<mastermind::atlas::Measure, String> {
+    use mastermind::atlas::Measure;
     Measure::from_name(text.trim()).ok_or_else(|| {
         let names: Vec<&str> = Measure::ALL.iter().map(|m| m.name()).collect();
         format!(
@@ -1047,12 +1047,12 @@ impl std::fmt::Display for Span {
 
 /// A span of pegs: within what a game may have, so that no grid runs through billions.
 fn parse_peg_span(text: &str) -> Result<Span, String> {
-    parse_span(text, "pegs", u32::from(mastermind_core::MAX_PEGS))
+    parse_span(text, "pegs", u32::from(mastermind::MAX_PEGS))
 }
 
 /// A span of colours, within what a game may have.
 fn parse_colour_span(text: &str) -> Result<Span, String> {
-    parse_span(text, "colours", u32::from(mastermind_core::MAX_COLOURS))
+    parse_span(text, "colours", u32::from(mastermind::MAX_COLOURS))
 }
 
 fn parse_span(text: &str, what: &str, most: u32) -> Result<Span, String> {

@@ -25,7 +25,7 @@ pub fn certificate_bytes(path: Option<&Path>, bytes: &[u8]) -> anyhow::Result<Ve
     if !path.is_some_and(packs) {
         return Ok(bytes.to_vec());
     }
-    let mut packing = mastermind_certificate::packed(Vec::new());
+    let mut packing = mastermind::certificate::packed(Vec::new());
     io::Write::write_all(&mut packing, bytes)?;
     Ok(packing.finish()?)
 }

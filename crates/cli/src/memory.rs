@@ -12,7 +12,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::io::Write;
 
 use anyhow::bail;
-use mastermind_core::{Game, Scorer};
+use mastermind::{Game, Scorer};
 
 /// What the program itself takes before any table: code, stacks, the allocator's own
 /// reserves (measured: Knuth's 4×6 tree builds within 20 MiB of address space).
@@ -104,7 +104,7 @@ fn exit_with(message: &[u8]) -> ! {
 /// search's default, or a quarter of the machine's memory where that is less.
 pub fn default_table_bytes() -> usize {
     let quarter = physical_memory().map_or(usize::MAX, |bytes| bytes / 4);
-    mastermind_solve::DEFAULT_TABLE_BYTES.min(quarter)
+    mastermind::strategy::DEFAULT_TABLE_BYTES.min(quarter)
 }
 
 /// The machine's physical memory in bytes, where the system says.
@@ -237,7 +237,7 @@ pub fn fit_build(game: Game, table: Option<usize>) -> anyhow::Result<()> {
     let search = table.is_some();
     // The scorer's table, and for the search reply rows that may copy it.
     let rows = if search {
-        mastermind_solve::reply_rows_bytes(game)
+        mastermind::strategy::reply_rows_bytes(game)
     } else {
         0
     };
@@ -271,7 +271,7 @@ pub fn fit_build(game: Game, table: Option<usize>) -> anyhow::Result<()> {
             limit.saturating_sub(PROGRAM_BYTES + tables) / 2
         });
         let spare = usize::try_from(spare).unwrap_or(usize::MAX);
-        mastermind_solve::set_transposition_table(table.min(spare));
+        mastermind::strategy::set_transposition_table(table.min(spare));
     }
     Ok(())
 }

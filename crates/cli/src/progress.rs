@@ -10,8 +10,8 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use indicatif::{HumanDuration, ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
-use mastermind_solve::Progress;
-use mastermind_static::SearchProgress;
+use mastermind::static_mastermind::SearchProgress;
+use mastermind::strategy::Progress;
 
 /// How long a build runs before its progress bar appears.
 const SHOW_AFTER: Duration = Duration::from_millis(400);

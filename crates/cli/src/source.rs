@@ -1,8 +1,8 @@
 //! Where the commands that play (`trace`, `next`, `solve`) get their guesses: a strategy the
 //! tool builds for the game flags, or a tree file it verifies and then follows exactly.
 
-use mastermind_core::Scorer;
-use mastermind_tree::Node;
+use mastermind::tree::Node;
+use mastermind::Scorer;
 
 use crate::args::{NotationInputArgs, StrategySourceArgs};
 use crate::progress::BuildProgress;

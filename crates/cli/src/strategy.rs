@@ -2,14 +2,14 @@
 //! commands that play: the whole tree, or the part of it that goes on from a situation.
 
 use anyhow::{anyhow, bail, Context};
-use mastermind_core::{Codebook, Game, Scorer};
-use mastermind_solve::{
+use mastermind::strategy::{
     build_from, check_options, optimal_options, strategy_info, Misfit, Objective, OptimalOptions,
     Progress, Situation, StrategyError, StrategyKind, TieBreak,
 };
-use mastermind_tree::StrategyInfo;
+use mastermind::tree::StrategyInfo;
+use mastermind::{Codebook, Game, Scorer};
 
-pub use mastermind_solve::BuiltStrategy;
+pub use mastermind::strategy::BuiltStrategy;
 
 use crate::args::{Objective as ObjectiveName, StrategyOptions, TieBreakName};
 
@@ -77,7 +77,7 @@ pub fn library_options(
     strategy: StrategyKind,
     options: &StrategyOptions,
     book: &Codebook,
-) -> anyhow::Result<(StrategyKind, mastermind_solve::StrategyOptions)> {
+) -> anyhow::Result<(StrategyKind, mastermind::strategy::StrategyOptions)> {
     let kind = strategy;
     let opening = options
         .opening
@@ -87,7 +87,7 @@ pub fn library_options(
                 .with_context(|| format!("--opening {text}"))
         })
         .transpose()?;
-    let library = mastermind_solve::StrategyOptions {
+    let library = mastermind::strategy::StrategyOptions {
         consistent_only: options.consistent_only,
         tie_break: match options.tie_break {
             TieBreakName::PreferCandidate => TieBreak::PreferCandidate,

@@ -1,18 +1,18 @@
 //! Loading a tree file named on the command line and verifying it, for the commands that
 //! need a verified tree (`verify` reports on it, `print` refuses to print a broken one). The
 //! file is JSON when it starts with `{`, the C solver's punch card or YAML when it looks like
-//! one (see [`mastermind_formats::detect`]), and otherwise a tree in Knuth's or Irving's
+//! one (see [`mastermind::formats::detect`]), and otherwise a tree in Knuth's or Irving's
 //! notation for the game given by the game flags; `--format` overrides the detection.
 
 use std::path::Path;
 
 use anyhow::{anyhow, bail, Context};
+use mastermind::formats::Format;
+use mastermind::play::parse_history;
 use mastermind::read::{read_tree, ReadError, ReadOptions, TreeFormat as ReadFormat};
-use mastermind_core::{Code, Codebook, Feedback, Game};
-use mastermind_formats::Format;
-use mastermind_play::parse_history;
-use mastermind_tree::{Node, StrategyInfo};
-use mastermind_verify::{quoted_average_notes, ProblemKind, Report, VerifyOptions};
+use mastermind::tree::{Node, StrategyInfo};
+use mastermind::verify::{quoted_average_notes, ProblemKind, Report, VerifyOptions};
+use mastermind::{Code, Codebook, Feedback, Game};
 
 use crate::args::{NotationInputArgs, TreeFormat};
 use crate::input::read_input;

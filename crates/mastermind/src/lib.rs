@@ -205,12 +205,15 @@
 
 pub use mastermind_core::{
     Code, CodeParseError, Codebook, Feedback, FeedbackKind, FeedbackParseError, Game, GameError,
-    NotACode, Scorer,
+    NotACode, Scorer, MAX_COLOURS, MAX_PEGS,
 };
 
 /// Strategies: every built-in one by name ([`build`](strategy::build)), your own scores
 /// ([`build_scored`](strategy::build_scored)), the exact searches, and where a build starts.
 pub mod strategy {
+    /// The symmetries of a game that fix a history: one guess for each class of guesses that
+    /// differ only by them.
+    pub use mastermind_solve::symmetry;
     pub use mastermind_solve::{
         build, build_from, build_scored, certify_tree, check_options, first_consistent, knuth,
         least_worst_case, one_step, one_step_with, optimal, optimal_from, optimal_options,
@@ -219,6 +222,7 @@ pub mod strategy {
         Contradiction, GuessScore, Heuristic, Misfit, NoProgress, NoStrategy, Objective,
         OneStepOptions, OptimalFromError, OptimalOptions, OptimalResult, OtherGame, Progress,
         SearchStatistics, Situation, StrategyError, StrategyKind, StrategyOptions, TieBreak,
+        DEFAULT_TABLE_BYTES,
     };
 }
 
@@ -257,9 +261,9 @@ pub mod formats {
 /// certificate proves the tree optimal ([`judge`](verify::judge)).
 pub mod verify {
     pub use mastermind_verify::{
-        claims_optimum, judge, verify_file, verify_node, verify_notation, verify_read, verify_tree,
-        Optimality, Problem, ProblemDocument, ProblemKind, Report, TreePath, VerificationDocument,
-        VerifyOptions, VERIFICATION_FORMAT, VERIFICATION_VERSION,
+        claims_optimum, judge, quoted_average_notes, verify_file, verify_node, verify_notation,
+        verify_read, verify_tree, Optimality, Problem, ProblemDocument, ProblemKind, Report,
+        TreePath, VerificationDocument, VerifyOptions, VERIFICATION_FORMAT, VERIFICATION_VERSION,
     };
 }
 
@@ -268,7 +272,7 @@ pub mod verify {
 /// [`strategy::certify_tree`] write them.
 pub mod certificate {
     pub use mastermind_certificate::{
-        check, check_partial, check_reference, read_facts, verdict, Bound, Bounds,
+        check, check_partial, check_reference, packed, read_facts, verdict, Bound, Bounds,
         CertificateError, CertificateWriter, Claim, Fact, Header, Measure, Optimality, Play,
         Proven, ReferenceProven, Renaming, Step,
     };
@@ -278,9 +282,10 @@ pub mod certificate {
 /// One game at a time: the tool breaking your code, or keeping its own secret for you.
 pub mod play {
     pub use mastermind_play::{
-        parse_history, parse_reply, trace, Codebreaker, Codemaker, NextDocument, Step,
-        TraceDocument, TraceError, TracedGame, TracedTurn, TracedTurnDocument, Turn,
-        LISTED_CANDIDATES, NEXT_FORMAT, NEXT_VERSION, TRACE_FORMAT, TRACE_VERSION,
+        fresh_seed, parse_history, parse_reply, reply, secret_from_seed, trace, Codebreaker,
+        Codemaker, Mistake, NearMiss, NextDocument, Step, TraceDocument, TraceError, TracedGame,
+        TracedTurn, TracedTurnDocument, Turn, LISTED_CANDIDATES, NEXT_FORMAT, NEXT_VERSION,
+        TRACE_FORMAT, TRACE_VERSION,
     };
 }
 
@@ -311,7 +316,7 @@ pub mod atlas {
     pub use mastermind_atlas::{
         compute, csv, grid, markdown_table, AtlasFile, AtlasRun, AtlasWatcher, Entry, Figures,
         GameKey, InProcess, Known, Links, Measure, Outcome, Reached, Runner, Unreported, Unwatched,
-        Variant,
+        Variant, FORMAT_NAME,
     };
 }
 
@@ -319,6 +324,6 @@ pub mod atlas {
 /// The page a person looks at: a tree, or the atlas, as one self-contained HTML file.
 pub mod page {
     pub use mastermind_html::{
-        atlas_page, bar_chart, page, statistics_html, strategy_title, Series,
+        app_page, atlas_page, bar_chart, page, statistics_html, strategy_title, Series,
     };
 }

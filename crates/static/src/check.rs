@@ -52,7 +52,7 @@ impl Check {
         )
     }
 
-    /// The first `shown` groups, a line each (cut to [`CODES_SHOWN`] codes with how many more),
+    /// The first `shown` groups, a line each (cut to sixteen codes with how many more),
     /// and a last line saying how many groups are left out, if any.
     pub fn group_lines(&self, book: &Codebook, shown: usize) -> Vec<String> {
         let mut lines: Vec<String> = self
@@ -79,7 +79,7 @@ impl Check {
 }
 
 /// How many codes of one group a line shows.
-pub const CODES_SHOWN: usize = 16;
+const CODES_SHOWN: usize = 16;
 
 /// Checks `guesses` in `scorer`'s game.
 pub fn check(scorer: &Scorer, guesses: &[Code]) -> Check {

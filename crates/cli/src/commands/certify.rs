@@ -4,9 +4,9 @@
 use std::time::Instant;
 
 use anyhow::bail;
-use mastermind_core::Scorer;
-use mastermind_solve::{certify_tree, CertifyTreeError};
-use mastermind_tree::Statistics;
+use mastermind::strategy::{certify_tree, CertifyTreeError};
+use mastermind::tree::Statistics;
+use mastermind::Scorer;
 
 use crate::args::{CertifyArgs, NotationInputArgs};
 use crate::certificate_output::write_certificate;

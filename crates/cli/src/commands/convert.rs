@@ -2,7 +2,7 @@
 //! JSON tree file, after verifying it: a tree that fails verification is not converted. A
 //! paper's section, read with `--after`, becomes a file that names its history.
 
-use mastermind_tree::{StrategyInfo, TreeFile};
+use mastermind::tree::{StrategyInfo, TreeFile};
 
 use crate::args::{ConvertArgs, NotationInputArgs};
 use crate::commands::Outcome;

@@ -2,9 +2,9 @@
 //! million codes, or an exact search past what has been solved here, learns at once that it
 //! is a matter of hours, not after minutes of a bar that has not moved.
 
-use mastermind_core::Game;
+use mastermind::Game;
 
-use mastermind_solve::StrategyKind;
+use mastermind::strategy::StrategyKind;
 
 /// One-step builds past this many codes are announced: the root alone scores codes² pairs.
 const LARGE_ONE_STEP: usize = 1 << 16;
@@ -41,7 +41,7 @@ pub fn forecast(strategy: StrategyKind, game: &Game) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use mastermind_core::FeedbackKind;
+    use mastermind::FeedbackKind;
 
     use super::*;
 

@@ -3,7 +3,7 @@
 use std::time::Instant;
 
 use anyhow::bail;
-use mastermind_tree::TreeFile;
+use mastermind::tree::TreeFile;
 
 use crate::args::GenerateArgs;
 use crate::certificate_output::certificate_bytes;
@@ -15,7 +15,7 @@ use crate::output::{check_output, check_outputs, write_output, write_outputs_tog
 use crate::progress::BuildProgress;
 use crate::strategy::build_strategy;
 use crate::tree_input::ValidTree;
-use mastermind_solve::StrategyKind;
+use mastermind::strategy::StrategyKind;
 
 pub fn run(args: &GenerateArgs, quiet: bool) -> anyhow::Result<Outcome> {
     check_output(args.output.as_deref())?;

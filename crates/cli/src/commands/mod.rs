@@ -50,7 +50,7 @@ impl GameEnd {
 
 /// What a tree file claims, as the summaries on stderr say it: `total 5801 guesses, average
 /// 5801/1296 = 4.4761, worst case 5`.
-pub fn claims_summary(file: &mastermind_tree::TreeFile) -> String {
+pub fn claims_summary(file: &mastermind::tree::TreeFile) -> String {
     let claims = &file.claims;
     format!(
         "total {} guesses, average {} = {}, worst case {}",
@@ -60,7 +60,7 @@ pub fn claims_summary(file: &mastermind_tree::TreeFile) -> String {
 
 /// A merge that failed: parts whose contents fail the checks are a tree that fails
 /// verification (exit status 1, said on stderr); anything else is an error.
-pub fn refused_merge(error: mastermind_shard::MergeError) -> anyhow::Result<Outcome> {
+pub fn refused_merge(error: mastermind::runs::MergeError) -> anyhow::Result<Outcome> {
     if error.fails_verification() {
         eprintln!("error: {error}");
         Ok(Outcome::Invalid)

@@ -2,11 +2,11 @@
 //! replies of a game so far, for a player in the middle of a real game.
 
 use anyhow::{bail, Context};
-use mastermind_core::{Code, Feedback, Scorer};
-use mastermind_play::{parse_history, NextDocument};
-use mastermind_solve::explain::{explain, ExactDepth};
-use mastermind_solve::Situation;
-use mastermind_tree::Node;
+use mastermind::explain::{explain, ExactDepth};
+use mastermind::play::{parse_history, NextDocument};
+use mastermind::strategy::Situation;
+use mastermind::tree::Node;
+use mastermind::{Code, Feedback, Scorer};
 
 use crate::args::NextArgs;
 use crate::commands::trace::left;

@@ -6,9 +6,9 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::Duration;
 
-use mastermind_core::{Code, FeedbackKind, Game, Scorer};
-use mastermind_play::{fresh_seed, secret_from_seed, trace, Codemaker};
-use mastermind_solve::{knuth, optimal, NoProgress, OptimalOptions};
+use mastermind::play::{fresh_seed, secret_from_seed, trace, Codemaker};
+use mastermind::strategy::{knuth, optimal, NoProgress, OptimalOptions};
+use mastermind::{Code, FeedbackKind, Game, Scorer};
 
 use crate::args::PlayArgs;
 use crate::commands::{plural, GameEnd, Outcome};

@@ -2,8 +2,8 @@
 //! solver's punch card or YAML.
 
 use anyhow::Context;
-use mastermind_formats::Format;
-use mastermind_tree::notation::{print, Layout, Notation};
+use mastermind::formats::Format;
+use mastermind::notation::{print, Layout, Notation};
 
 use crate::args::{PrintArgs, PrintFormat};
 use crate::commands::Outcome;
@@ -27,9 +27,9 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<Outcome> {
     let text = match args.notation {
         PrintFormat::Knuth => print(&book, &root, Notation::Knuth, layout),
         PrintFormat::Irving => print(&book, &root, Notation::Irving, layout),
-        PrintFormat::PunchCard => mastermind_formats::write(&book, &root, Format::PunchCard)
+        PrintFormat::PunchCard => mastermind::formats::write(&book, &root, Format::PunchCard)
             .context("cannot print the tree as a punch card")?,
-        PrintFormat::Yaml => mastermind_formats::write(&book, &root, Format::Yaml)
+        PrintFormat::Yaml => mastermind::formats::write(&book, &root, Format::Yaml)
             .context("cannot print the tree as YAML")?,
     };
     write_stdout(text.as_bytes())?;

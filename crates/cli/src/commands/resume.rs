@@ -1,17 +1,17 @@
 //! `generate --strategy optimal --resume DIR`: the resumable run of the optimal search (see
-//! [`mastermind_shard::resume`]) with a progress bar, its messages on stderr, and the tree and
+//! [`mastermind::runs::resume`]) with a progress bar, its messages on stderr, and the tree and
 //! certificate written where the flags say.
 
 use std::path::Path;
 use std::time::Instant;
 
-use mastermind_core::Scorer;
-use mastermind_shard::resume::{
+use mastermind::runs::resume::{
     Finished, MergedCertificate, Request, ResumableRun, ResumeError, ResumeEvent, ResumeWatcher,
 };
-use mastermind_shard::ShardId;
-use mastermind_solve::Progress;
-use mastermind_tree::TreeFile;
+use mastermind::runs::ShardId;
+use mastermind::strategy::Progress;
+use mastermind::tree::TreeFile;
+use mastermind::Scorer;
 
 use crate::args::GenerateArgs;
 use crate::certificate_output::packed_certificate;

@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::bail;
-use mastermind_core::Scorer;
-use mastermind_shard::{certificates, optimal, part, static_search, MergeError, ShardId};
+use mastermind::runs::{certificates, optimal, part, static_search, MergeError, ShardId};
+use mastermind::Scorer;
 
 use crate::args::{GenerateArgs, MergeArgs};
 use crate::certificate_output::{packed_certificate, write_certificate};
@@ -19,7 +19,7 @@ use crate::output::{
 };
 use crate::progress::BuildProgress;
 use crate::strategy::optimal_search;
-use mastermind_solve::StrategyKind;
+use mastermind::strategy::StrategyKind;
 
 /// Solves one shard of the optimal search and writes its part.
 pub fn generate(args: &GenerateArgs, shard: ShardId, quiet: bool) -> anyhow::Result<Outcome> {
@@ -195,6 +195,6 @@ fn merge_certified(
 
 /// What a merge produces, by search.
 enum Merged {
-    Tree(mastermind_tree::TreeFile),
-    Static(mastermind_static::StaticFile),
+    Tree(mastermind::tree::TreeFile),
+    Static(mastermind::static_mastermind::StaticFile),
 }

@@ -2,8 +2,8 @@
 //! strategy tree, and the person types the replies. Replies that no code fits are refused
 //! with the reason; `undo` takes back the last reply.
 
-use mastermind_core::{Code, Codebook};
-use mastermind_play::{parse_reply, reply, Codebreaker, Mistake, Step};
+use mastermind::play::{parse_reply, reply, Codebreaker, Mistake, Step};
+use mastermind::{Code, Codebook};
 
 use crate::args::SolveArgs;
 use crate::commands::trace::left;
@@ -111,11 +111,7 @@ fn list(book: &Codebook, codes: &[Code]) -> String {
 }
 
 /// Why a reply was refused, and which single reply, if corrected, would let a code fit.
-fn explain(
-    book: &Codebook,
-    history: &[(Code, mastermind_core::Feedback)],
-    mistake: &Mistake,
-) -> String {
+fn explain(book: &Codebook, history: &[(Code, mastermind::Feedback)], mistake: &Mistake) -> String {
     let game = book.game();
     let step = mistake.first_impossible;
     let (guess, reply) = history[step];

@@ -4,9 +4,9 @@
 use std::fmt::Write;
 
 use anyhow::{bail, Context};
-use mastermind_core::{Code, Codebook};
-use mastermind_play::{trace, TraceDocument, TracedTurn, LISTED_CANDIDATES};
-use mastermind_tree::Statistics;
+use mastermind::play::{trace, TraceDocument, TracedTurn, LISTED_CANDIDATES};
+use mastermind::tree::Statistics;
+use mastermind::{Code, Codebook};
 
 use crate::args::TraceArgs;
 use crate::commands::{plural, Outcome};

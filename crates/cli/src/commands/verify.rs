@@ -4,9 +4,9 @@
 
 use std::path::Path;
 
-use mastermind_certificate::Bounds;
-use mastermind_tree::Node;
-use mastermind_verify::{claims_optimum, judge, Optimality, VerifyOptions};
+use mastermind::certificate::Bounds;
+use mastermind::tree::Node;
+use mastermind::verify::{claims_optimum, judge, Optimality, VerifyOptions};
 
 use crate::args::VerifyArgs;
 use crate::commands::Outcome;
@@ -71,15 +71,15 @@ fn optimality(
     let read = progress.read(input);
     let checked = match reference {
         false => {
-            mastermind_certificate::check(read).map(|proven| judge_with(loaded, tree, &proven))
+            mastermind::certificate::check(read).map(|proven| judge_with(loaded, tree, &proven))
         }
-        true => mastermind_certificate::check_reference(read)
+        true => mastermind::certificate::check_reference(read)
             .map(|proven| judge_with(loaded, tree, &proven)),
     };
     progress.finish();
     Ok(Some(match checked {
         Ok(optimality) => optimality,
-        Err(mastermind_certificate::CertificateError::Io(error)) => {
+        Err(mastermind::certificate::CertificateError::Io(error)) => {
             return Err(anyhow::Error::new(error).context(format!("cannot read {}", path.display())))
         }
         Err(error) => Optimality::NotProven {

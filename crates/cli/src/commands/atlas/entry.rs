@@ -7,7 +7,7 @@ use std::io::Write;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use mastermind_atlas::{compute, GameKey, Reached};
+use mastermind::atlas::{compute, GameKey, Reached};
 
 use crate::args::AtlasEntryArgs;
 use crate::commands::Outcome;

@@ -8,7 +8,7 @@ use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use mastermind_atlas::{Figures, GameKey, Measure, Outcome, Runner};
+use mastermind::atlas::{Figures, GameKey, Measure, Outcome, Runner};
 
 use super::entry::REACHED;
 

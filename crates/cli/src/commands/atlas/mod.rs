@@ -10,7 +10,7 @@ mod lock;
 use std::path::Path;
 
 use anyhow::Context;
-use mastermind_atlas::{
+use mastermind::atlas::{
     grid, AtlasFile, AtlasRun, AtlasWatcher, GameKey, Known, Links, Measure, Outcome,
 };
 
@@ -114,7 +114,7 @@ impl Watcher<'_> {
     fn write(&self, atlas: &AtlasFile) -> anyhow::Result<()> {
         write_output(self.args.output.as_deref(), atlas.to_json().as_bytes())?;
         if let Some(path) = &self.args.csv {
-            write_output(Some(path), mastermind_atlas::csv(atlas)?.as_bytes())?;
+            write_output(Some(path), mastermind::atlas::csv(atlas)?.as_bytes())?;
         }
         Ok(())
     }

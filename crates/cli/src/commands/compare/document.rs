@@ -5,8 +5,8 @@
 
 use std::collections::BTreeMap;
 
-use mastermind_core::{Code, Codebook};
-use mastermind_tree::{AverageDocument, GameDocument, Statistics};
+use mastermind::tree::{AverageDocument, GameDocument, Statistics};
+use mastermind::{Code, Codebook};
 use serde::Serialize;
 use serde_json::Value;
 

@@ -12,10 +12,10 @@ use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 use anyhow::bail;
-use mastermind_core::Scorer;
-use mastermind_html::{bar_chart, Series};
-use mastermind_tree::{Statistics, StrategyInfo, TreeFile};
-use mastermind_verify::{verify_file, VerifyOptions};
+use mastermind::page::{bar_chart, Series};
+use mastermind::tree::{Statistics, StrategyInfo, TreeFile};
+use mastermind::verify::{verify_file, VerifyOptions};
+use mastermind::Scorer;
 use serde_json::Value;
 
 use crate::args::{CompareArgs, Objective, StrategyOptions, TieBreakName};
@@ -24,7 +24,7 @@ use crate::output::{check_output, write_output, write_stdout};
 use crate::progress::BuildProgress;
 use crate::strategy::build_strategy;
 use document::ComparisonDocument;
-use mastermind_solve::StrategyKind;
+use mastermind::strategy::StrategyKind;
 
 /// One strategy's verified results. A strategy that draws at random is built once per seed,
 /// and its statistics add up every tree's codes.

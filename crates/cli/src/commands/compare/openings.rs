@@ -2,9 +2,9 @@
 //! (five for 4×6: 1111, 1112, 1122, 1123, 1234), with its total, average and worst case, and
 //! the best opening of each strategy marked, as the papers compare them one table at a time.
 
-use mastermind_core::{Code, Game, Scorer};
-use mastermind_solve::symmetry::{OrbitLists, Symmetry};
-use mastermind_tree::Statistics;
+use mastermind::strategy::symmetry::{OrbitLists, Symmetry};
+use mastermind::tree::Statistics;
+use mastermind::{Code, Game, Scorer};
 
 use super::document::OpeningsDocument;
 use super::{build_and_verify, options_for};
@@ -12,7 +12,7 @@ use crate::args::CompareArgs;
 use crate::commands::Outcome;
 use crate::output::write_stdout;
 use crate::progress::BuildProgress;
-use mastermind_solve::StrategyKind;
+use mastermind::strategy::StrategyKind;
 
 /// One strategy's results from each opening, in the openings' order.
 struct StrategyRow {

@@ -4,7 +4,7 @@
 use std::fmt::Write;
 use std::time::Duration;
 
-use mastermind_core::Game;
+use mastermind::Game;
 
 use super::{Row, Samples};
 

@@ -7,8 +7,8 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::bail;
-use mastermind_core::Game;
-use mastermind_tree::{Statistics, StrategyInfo};
+use mastermind::tree::{Statistics, StrategyInfo};
+use mastermind::Game;
 
 use super::Row;
 use crate::args::{CompareArgs, NotationInputArgs};

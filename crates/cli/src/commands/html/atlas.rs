@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use anyhow::{bail, Context};
-use mastermind_atlas::{AtlasFile, Outcome as AtlasOutcome};
+use mastermind::atlas::{AtlasFile, Outcome as AtlasOutcome};
 
 use crate::args::{HtmlArgs, NotationInputArgs};
 use crate::commands::Outcome;
@@ -21,7 +21,7 @@ pub fn read(path: &Path) -> anyhow::Result<Option<AtlasFile>> {
         return Ok(None);
     };
     let is_atlas = serde_json::from_str::<serde_json::Value>(&text)
-        .is_ok_and(|value| value["format"] == mastermind_atlas::FORMAT_NAME);
+        .is_ok_and(|value| value["format"] == mastermind::atlas::FORMAT_NAME);
     if !is_atlas {
         return Ok(None);
     }
@@ -102,7 +102,7 @@ pub fn write_pages(
         }
     }
     let title = args.title.as_deref().unwrap_or("Mastermind atlas");
-    let page = mastermind_html::atlas_page(atlas, title, &pages);
+    let page = mastermind::page::atlas_page(atlas, title, &pages);
     write_output(args.output.as_deref(), page.as_bytes())?;
     Ok(Outcome::Success)
 }

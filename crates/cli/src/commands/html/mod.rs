@@ -7,7 +7,7 @@ mod atlas;
 use std::path::Path;
 
 use anyhow::bail;
-use mastermind_tree::StrategyInfo;
+use mastermind::tree::StrategyInfo;
 
 use crate::args::{HtmlArgs, NotationInputArgs};
 use crate::commands::Outcome;
@@ -23,7 +23,7 @@ pub fn run(args: &HtmlArgs, quiet: bool) -> anyhow::Result<Outcome> {
         let title = args.title.as_deref().unwrap_or("Mastermind");
         write_output(
             args.output.as_deref(),
-            mastermind_html::app_page(title).as_bytes(),
+            mastermind::page::app_page(title).as_bytes(),
         )?;
         return Ok(Outcome::Success);
     };
@@ -51,22 +51,22 @@ fn tree_page(tree: &ValidTree, title: Option<&str>, file: &Path) -> String {
     let reasons = tree
         .strategy
         .as_ref()
-        .and_then(|strategy| mastermind_solve::reasons::reasons(&tree.book, &tree.root, strategy));
+        .and_then(|strategy| mastermind::explain::reasons(&tree.book, &tree.root, strategy));
     // A tree read from a notation is recorded as `convert` records it.
     let strategy = (tree.strategy.clone()).unwrap_or_else(|| StrategyInfo::named("published"));
-    mastermind_html::page(&tree.book, &tree.root, &strategy, &title, reasons.as_ref())
+    mastermind::page::page(&tree.book, &tree.root, &strategy, &title, reasons.as_ref())
 }
 
 /// The title given, else the strategy a JSON file names, else the file's name.
 fn tree_title(
     title: Option<&str>,
     strategy_name: Option<String>,
-    book: &mastermind_core::Codebook,
+    book: &mastermind::Codebook,
     file: &Path,
 ) -> String {
     match (title, strategy_name) {
         (Some(title), _) => title.to_owned(),
-        (None, Some(name)) => mastermind_html::strategy_title(&name, book.game()),
+        (None, Some(name)) => mastermind::page::strategy_title(&name, book.game()),
         (None, None) => match file.file_name() {
             Some(name) if file.as_os_str() != "-" => name.to_string_lossy().into_owned(),
             _ => "Strategy tree".to_owned(),

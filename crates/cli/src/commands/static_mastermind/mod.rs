@@ -9,8 +9,8 @@ mod verify;
 use std::time::Instant;
 
 use anyhow::bail;
-use mastermind_core::{Game, Scorer};
-use mastermind_static::{least_set, LeastSet};
+use mastermind::static_mastermind::{least_set, LeastSet};
+use mastermind::{Game, Scorer};
 
 use crate::args::StaticCommand;
 use crate::commands::Outcome;

@@ -1,6 +1,6 @@
 //! `mastermind static search`: the least static set of one game, with its proof.
 
-use mastermind_static::{LeastSet, Proof, StaticFile};
+use mastermind::static_mastermind::{LeastSet, Proof, StaticFile};
 
 use crate::args::StaticSearchArgs;
 use crate::commands::Outcome;

@@ -1,8 +1,8 @@
 //! `mastermind static table`: the least static sets over a range of games, laid out as the
 //! cut-the-knot table, optionally with each entry's result file.
 
-use mastermind_core::{FeedbackKind, Game};
-use mastermind_static::{layout, Entry, StaticFile};
+use mastermind::static_mastermind::{layout, Entry, StaticFile};
+use mastermind::{FeedbackKind, Game};
 
 use crate::args::StaticTableArgs;
 use crate::commands::Outcome;

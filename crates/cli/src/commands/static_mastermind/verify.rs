@@ -2,8 +2,8 @@
 //! codes share their replies.
 
 use anyhow::{bail, Context};
-use mastermind_core::{Code, Scorer};
-use mastermind_static::{check, StaticFile};
+use mastermind::static_mastermind::{check, StaticFile};
+use mastermind::{Code, Scorer};
 
 use crate::args::StaticVerifyArgs;
 use crate::commands::{plural, Outcome};
