@@ -292,3 +292,43 @@ fn output_to_dev_stdout_goes_where_stdout_goes() {
         assert!(bytes > 100, "{device} through a pipe: {bytes} bytes");
     }
 }
+
+/// `MASTERMIND_VECTOR_UNIT` caps the kernels' vector unit: every cap builds the same bytes (the
+/// narrower versions run, where the CPU has the wider), and a cap that names no unit is
+/// refused before anything runs.
+#[test]
+fn every_vector_unit_cap_builds_the_same_tree() {
+    let run = |cap: &str| {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_mastermind"))
+            .args([
+                "generate",
+                "--quiet",
+                "--strategy",
+                "optimal",
+                "--colours",
+                "5",
+            ])
+            .env("MASTERMIND_VECTOR_UNIT", cap)
+            .output()
+            .expect("the binary runs");
+        (
+            output.status.code(),
+            String::from_utf8_lossy(&output.stdout).into_owned(),
+            String::from_utf8_lossy(&output.stderr).into_owned(),
+        )
+    };
+    let (status, widest, _) = run("");
+    assert_eq!(status, Some(0));
+    for cap in ["avx512", "avx2", "baseline"] {
+        let (status, tree, stderr) = run(cap);
+        assert_eq!(status, Some(0), "{cap}: {stderr}");
+        assert_eq!(tree, widest, "the tree built with the cap {cap}");
+    }
+    let (status, _, stderr) = run("sse9");
+    assert_eq!(status, Some(2));
+    assert!(
+        stderr
+            .contains("MASTERMIND_VECTOR_UNIT=sse9 names no vector unit: avx512, avx2 or baseline"),
+        "{stderr}"
+    );
+}

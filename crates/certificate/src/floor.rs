@@ -9,7 +9,6 @@
 //! replies occur is needed: a bit for each, gathered over a block of guesses.
 
 use mastermind_core::{Code, Scorer};
-use multiversion::multiversion;
 
 /// Guesses whose replies are gathered together.
 const BLOCK: usize = 64;
@@ -56,11 +55,20 @@ macro_rules! marks {
 
 marks!(u32, u64);
 
-/// [`short_of_floor`] with the set's `rows`, in marks of `M`. Compiled also for the wider
-/// vector units and a bit-count instruction, and picked at run time: the base instruction set
-/// can neither shift each lane by its own amount nor count bits, and this is most of a check.
-#[multiversion(targets("x86_64+avx512f+avx512bw+avx512vl+popcnt", "x86_64+avx2+popcnt"))]
-fn short<M: Marks>(
+mastermind_core::vector_versions! {
+    /// [`short_of_floor`] with the set's `rows`, in marks of `M`. Compiled also for the wider
+    /// vector units and a bit-count instruction, and picked at run time: the base instruction set
+    /// can neither shift each lane by its own amount nor count bits, and this is most of a check.
+    fn short[M: Marks]::<M>(scorer: &Scorer,
+    set: &[Code],
+    rows: &[&[u8]],
+    guesses: &[Code],
+    bound: u32) -> Vec<Code>
+        = short_plain, "x86_64+avx512f+avx512bw+avx512vl+popcnt", "x86_64+avx2+popcnt";
+}
+
+#[inline(always)]
+fn short_plain<M: Marks>(
     scorer: &Scorer,
     set: &[Code],
     rows: &[&[u8]],

@@ -34,6 +34,11 @@ const EXIT_USAGE: u8 = 2;
 fn main() -> ExitCode {
     memory::adapt_to_limit();
     let cli = Cli::parse();
+    // A cap on the kernels' vector unit that does not read would be ignored: refuse it.
+    if let Err(message) = mastermind::vector_cap() {
+        eprintln!("error: {message}");
+        return ExitCode::from(EXIT_USAGE);
+    }
     interrupt::clean_up_on_signals();
     // Started here rather than on first use, where rayon panics if no thread can be had (a
     // tight memory limit); zero threads means one per core.

@@ -26,4 +26,10 @@ pub use game::{
     ColourSet, FeedbackKind, Game, GameError, MAX_CODES, MAX_COLOURS, MAX_PEGS, MOST_SYMBOLS,
 };
 pub use scorer::{Partition, Scorer, Secrets};
-pub use vector_unit::vector_unit;
+pub use vector_unit::{
+    vector_cap, vector_unit, vector_unit_in_use, VectorUnit, VECTOR_UNIT_VARIABLE,
+};
+
+/// For [`vector_versions!`]: the crate that compiles each version.
+#[doc(hidden)]
+pub use multiversion;

@@ -198,9 +198,18 @@ fn lanes<W: Word>(guesses: &Columns<W>, batch: &[usize]) -> [(W, W); SCREEN_LANE
     std::array::from_fn(|lane| guesses.code(*batch.get(lane).unwrap_or(&last)))
 }
 
-/// [`PackedCodes::screen`] in the version for the vector unit found at run time.
-#[multiversion::multiversion(targets("x86_64+avx512f+avx512vl+avx512dq+avx512bw", "x86_64+avx2"))]
-fn screen<W: Word>(
+crate::vector_versions! {
+    /// [`PackedCodes::screen`] in the version for the vector unit found at run time.
+    fn screen[W: Word](pegs: u32,
+    batch: [(W, W); SCREEN_LANES],
+    codes: &Columns<W>,
+    whites: bool,
+    bound: u32) -> u32
+        = screen_plain, "x86_64+avx512f+avx512vl+avx512dq+avx512bw", "x86_64+avx2";
+}
+
+#[inline(always)]
+fn screen_plain<W: Word>(
     pegs: u32,
     batch: [(W, W); SCREEN_LANES],
     codes: &Columns<W>,
@@ -299,10 +308,20 @@ fn screen_within<W: Word, B: Word, const BOUND: u32, const PLACES: usize>(
 /// with 64 rather than 32, 6×6 0.95×; 128 took longer again).
 const CHUNK: usize = 64;
 
-/// [`PackedCodes::largest_class_within`]: scoring and counting in one function, so that the
-/// vector unit's version is picked once per guess rather than once per chunk.
-#[multiversion::multiversion(targets("x86_64+avx512f+avx512vl+avx512dq+avx512bw", "x86_64+avx2"))]
-fn largest<W: Word>(
+crate::vector_versions! {
+    /// [`PackedCodes::largest_class_within`]: scoring and counting in one function, so that the
+    /// vector unit's version is picked once per guess rather than once per chunk.
+    fn largest[W: Word](pegs: u32,
+    guess: (W, W),
+    codes: &Columns<W>,
+    whites: bool,
+    counts: &mut [u32],
+    bound: u32) -> Option<u32>
+        = largest_plain, "x86_64+avx512f+avx512vl+avx512dq+avx512bw", "x86_64+avx2";
+}
+
+#[inline(always)]
+fn largest_plain<W: Word>(
     pegs: u32,
     guess: (W, W),
     codes: &Columns<W>,
@@ -410,9 +429,19 @@ fn hits<W: Word>(pegs: u32, (colours_a, x): (W, W), (colours_b, y): (W, W)) -> (
     (black, total.to_u64() as u32)
 }
 
-/// [`PackedCodes::replies_from`] in the version for the vector unit found at run time.
-#[multiversion::multiversion(targets("x86_64+avx512f+avx512vl+avx512dq+avx512bw", "x86_64+avx2"))]
-fn row<W: Word>(
+crate::vector_versions! {
+    /// [`PackedCodes::replies_from`] in the version for the vector unit found at run time.
+    fn row[W: Word](pegs: u32,
+    guess: (W, W),
+    codes: &Columns<W>,
+    start: usize,
+    whites: bool,
+    row: &mut [u8])
+        = row_plain, "x86_64+avx512f+avx512vl+avx512dq+avx512bw", "x86_64+avx2";
+}
+
+#[inline(always)]
+fn row_plain<W: Word>(
     pegs: u32,
     guess: (W, W),
     codes: &Columns<W>,

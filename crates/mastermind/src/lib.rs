@@ -203,6 +203,9 @@
 //!
 #![warn(missing_docs)]
 
+/// The vector unit the scoring and search kernels run (the widest the CPU has), and the cap
+/// `MASTERMIND_VECTOR_UNIT` (`avx2` or `baseline`) puts on it, to time the narrower versions.
+pub use mastermind_core::{vector_cap, vector_unit, VectorUnit, VECTOR_UNIT_VARIABLE};
 pub use mastermind_core::{
     Code, CodeParseError, Codebook, Feedback, FeedbackKind, FeedbackParseError, Game, GameError,
     NotACode, Scorer, MAX_COLOURS, MAX_PEGS,

@@ -7,7 +7,6 @@
 //! for it, they made optimal 4×6 and 4×7 1.13 times as long as the AVX2 versions.
 
 use mastermind_core::Code;
-use multiversion::multiversion;
 
 use super::bounds::INFEASIBLE;
 use super::columns::{Columns, BLOCK};
@@ -31,10 +30,12 @@ pub(super) fn stretch_pays(listed: usize, width: usize, replies: usize) -> bool 
     listed * lanes_per_gather >= width
 }
 
-/// Whether the games of `replies` replies mark them with byte shuffles on this CPU.
+/// Whether the games of `replies` replies mark them with byte shuffles on this CPU (AVX2 or
+/// wider, and not capped below it).
 #[cfg(target_arch = "x86_64")]
 fn shuffled(replies: usize) -> bool {
-    replies <= REPLIES_SHUFFLED && std::is_x86_feature_detected!("avx2")
+    use mastermind_core::{vector_unit_in_use, VectorUnit};
+    replies <= REPLIES_SHUFFLED && vector_unit_in_use() >= VectorUnit::Avx2
 }
 
 #[cfg(not(target_arch = "x86_64"))]
@@ -162,13 +163,20 @@ pub(super) fn mark_replies(
     mark_as_bits(rows, columns, solved, slack);
 }
 
-/// [`mark_replies`] for any game of at most 32 replies, with a bit per reply: compiled also
-/// for wider vector units and a bit-count instruction, picked at run time.
-#[multiversion(targets(
-    "x86_64+avx512f+avx512bw+avx512vl+avx512vbmi+popcnt",
-    "x86_64+avx2+popcnt"
-))]
-fn mark_as_bits<'a>(rows: &[&[u8]], columns: &Columns<'a>, solved: usize, slack: &mut [u8; BLOCK]) {
+mastermind_core::vector_versions! {
+    /// [`mark_replies`] for any game of at most 32 replies, with a bit per reply: compiled also
+    /// for wider vector units and a bit-count instruction, picked at run time.
+    fn mark_as_bits['a](rows: &[&[u8]], columns: &Columns<'a>, solved: usize, slack: &mut [u8; BLOCK])
+        = mark_as_bits_plain, "x86_64+avx512f+avx512bw+avx512vl+avx512vbmi+popcnt", "x86_64+avx2+popcnt";
+}
+
+#[inline(always)]
+fn mark_as_bits_plain<'a>(
+    rows: &[&[u8]],
+    columns: &Columns<'a>,
+    solved: usize,
+    slack: &mut [u8; BLOCK],
+) {
     // Bit `r` of `seen[i]` is set when some candidate gives reply `r` to guess `i`.
     let mut seen = [0u32; BLOCK];
     // Past the block's end the gathered rows hold replies nobody reads. Rows are taken four
@@ -198,11 +206,16 @@ fn mark_as_bits<'a>(rows: &[&[u8]], columns: &Columns<'a>, solved: usize, slack:
     }
 }
 
-/// Clears the slacks at most `keep_above` to 0 (those guesses leave); returns the largest
-/// slack left and the largest cleared one at most `most_cut` (the guesses at the limit: the
-/// least bound among them is `3n` minus it), each 0 if none.
-#[multiversion(targets("x86_64+avx512f+avx512bw+avx512vl+avx512vbmi", "x86_64+avx2"))]
-pub(super) fn keep_waiting(slacks: &mut [u8], keep_above: u8, most_cut: u8) -> (u8, u8) {
+mastermind_core::vector_versions! {
+    /// Clears the slacks at most `keep_above` to 0 (those guesses leave); returns the largest
+    /// slack left and the largest cleared one at most `most_cut` (the guesses at the limit: the
+    /// least bound among them is `3n` minus it), each 0 if none.
+    pub(super) fn keep_waiting[](slacks: &mut [u8], keep_above: u8, most_cut: u8) -> (u8, u8)
+        = keep_waiting_plain, "x86_64+avx512f+avx512bw+avx512vl+avx512vbmi", "x86_64+avx2";
+}
+
+#[inline(always)]
+fn keep_waiting_plain(slacks: &mut [u8], keep_above: u8, most_cut: u8) -> (u8, u8) {
     let (mut most_waiting, mut most_dropped) = (0, 0);
     for slack in slacks.iter_mut() {
         let dropped = if *slack <= most_cut { *slack } else { 0 };
@@ -213,11 +226,21 @@ pub(super) fn keep_waiting(slacks: &mut [u8], keep_above: u8, most_cut: u8) -> (
     (most_waiting, most_dropped)
 }
 
-/// Fills `counts[k][i]` with how many of the candidates (whose rows are `rows`) give reply
-/// `occurring[k]` to `block[i]`, then `distinct[i]` and `largest[i]` with its number of distinct replies and
-/// its largest class.
-#[multiversion(targets("x86_64+avx512f+avx512bw+avx512vl+avx512vbmi", "x86_64+avx2"))]
-fn count_block(
+mastermind_core::vector_versions! {
+    /// Fills `counts[k][i]` with how many of the candidates (whose rows are `rows`) give reply
+    /// `occurring[k]` to `block[i]`, then `distinct[i]` and `largest[i]` with its number of distinct replies and
+    /// its largest class.
+    fn count_block[](rows: &[&[u8]],
+    occurring: &[u8],
+    block: &[Code],
+    counts: &mut [[u8; BLOCK]],
+    distinct: &mut [u8; BLOCK],
+    largest: &mut [u8; BLOCK])
+        = count_block_plain, "x86_64+avx512f+avx512bw+avx512vl+avx512vbmi", "x86_64+avx2";
+}
+
+#[inline(always)]
+fn count_block_plain(
     rows: &[&[u8]],
     occurring: &[u8],
     block: &[Code],
