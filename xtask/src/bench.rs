@@ -376,6 +376,7 @@ pub fn run(root: &Path, scope: Scope) -> anyhow::Result<()> {
             search_work(&ours.stderr)
         );
     }
+    crate::vector_bench::run(binary)?;
     println!("\nStatic Mastermind: `static search`, one run each.\n");
     println!("| job | least | proof | wall time | peak memory |");
     println!("|---|---:|---|---:|---:|");

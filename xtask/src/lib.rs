@@ -14,6 +14,7 @@ pub mod piece_certificates;
 pub mod proof;
 pub mod static_sets;
 pub mod trees;
+pub mod vector_bench;
 pub mod web;
 
 use std::path::PathBuf;
