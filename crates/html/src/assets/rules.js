@@ -21,7 +21,13 @@ if (typeof WorkerGlobalScope !== "undefined" && self instanceof WorkerGlobalScop
     const message = event.data;
     if (message.module) {
       const progress = (kind, done, total) => self.postMessage({ progress: { kind, done, total } });
-      settle((await WebAssembly.instantiate(message.module, { page: { progress } })).exports);
+      const rules = (await WebAssembly.instantiate(message.module, { page: { progress } })).exports;
+      // Two small builds before the first request: the browser compiles the module quickly
+      // at first, and well only once its functions have run a while.
+      for (const strategy of ["knuth", "optimal"]) {
+        askRules(rules, { op: "build", game: { pegs: 4, colours: 5 }, strategy });
+      }
+      settle(rules);
       return;
     }
     const rules = await ready;
