@@ -326,7 +326,8 @@ impl Drop for MemoryGroup {
 #[test]
 fn an_allocation_that_fails_anyway_ends_with_a_message_not_an_abort() {
     let knuth = ["generate", "-q", "--pegs", "5", "--colours", "8"];
-    // Room for the program and its threads (a test build maps about 22 MB), not for the build.
+    // Room for the program (a test build, larger than a release one) and its threads, not for
+    // the build.
     let run = under_memory_limit(26_000, &knuth).expect_status(2);
     says(&run.stderr, "error: out of memory: ");
     says(&run.stderr, "within the memory limit of 25 MiB");

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use fantoccini::{Client, Locator};
 use serde_json::{json, Value};
 
-use super::{attribute, click, driver, screenshot, script, settle, text, visit};
+use super::{attribute, click, click_only, driver, screenshot, script, settle, text, visit};
 use crate::support::mastermind;
 
 /// Waits until `condition` (a script's expression) holds, or fails saying what did not.
@@ -81,17 +81,6 @@ async fn current_page(client: &Client) -> String {
         url.truncate(at);
     }
     url
-}
-
-/// Clicks `css` without waiting for an address to be shown.
-async fn click_only(client: &Client, css: &str) {
-    client
-        .find(Locator::Css(css))
-        .await
-        .unwrap_or_else(|error| panic!("no {css} on the page: {error}"))
-        .click()
-        .await
-        .unwrap_or_else(|error| panic!("{css} cannot be clicked: {error}"));
 }
 
 /// What the command writes for the same build.
@@ -359,14 +348,7 @@ async fn cancels_and_builds_again(client: &Client) {
 
 async fn verifies_pasted_trees(client: &Client) {
     visit(client, &format!("{}#verify", current_page(client).await)).await;
-    script(
-        client,
-        "const example = document.getElementById('verify-example');
-         example.value = 'figure-1';
-         example.dispatchEvent(new Event('change'));",
-        vec![],
-    )
-    .await;
+    pick_example(client, "figure-1").await;
     let verdict = verify(client).await;
     assert!(
         verdict.starts_with("Valid: 5801 guesses over 1296 codes"),
@@ -403,14 +385,7 @@ async fn verifies_pasted_trees(client: &Client) {
         assert!(!verdict.ends_with(".."), "{verdict:?}");
     }
     // A verified tree opens in the explorer.
-    script(
-        client,
-        "const example = document.getElementById('verify-example');
-         example.value = 'optimum';
-         example.dispatchEvent(new Event('change'));",
-        vec![],
-    )
-    .await;
+    pick_example(client, "optimum").await;
     let verdict = verify(client).await;
     let report = text(client, "#verify-report").await;
     assert!(
@@ -483,6 +458,18 @@ async fn checks_static_sets(client: &Client) {
     }
     let groups = text(client, "#static-groups").await;
     assert!(groups.is_empty(), "{groups:?}");
+}
+
+/// Picks the Verify view's example `name`, as a reader choosing it from the list.
+async fn pick_example(client: &Client, name: &str) {
+    script(
+        client,
+        "const example = document.getElementById('verify-example');
+         example.value = arguments[0];
+         example.dispatchEvent(new Event('change'));",
+        vec![json!(name)],
+    )
+    .await;
 }
 
 /// Submits the Verify form and waits for its verdict.

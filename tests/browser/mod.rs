@@ -62,6 +62,12 @@ async fn text(client: &Client, css: &str) -> String {
 /// Clicks `css` and waits until the page has shown the address the click led to (a link is
 /// followed once the click has returned).
 async fn click(client: &Client, css: &str) {
+    click_only(client, css).await;
+    settle(client).await;
+}
+
+/// Clicks `css` without waiting for an address to be shown.
+async fn click_only(client: &Client, css: &str) {
     client
         .find(Locator::Css(css))
         .await
@@ -69,7 +75,6 @@ async fn click(client: &Client, css: &str) {
         .click()
         .await
         .unwrap_or_else(|error| panic!("{css} cannot be clicked: {error}"));
-    settle(client).await;
 }
 
 /// Opens `url` and waits until the page has shown it.

@@ -44,15 +44,17 @@ impl GameSpec {
     /// The facts the page draws the game with, and what building `strategy` would cost.
     pub fn facts(&self, strategy: Option<&str>) -> Result<Value, String> {
         let game = self.game()?;
-        let book = Codebook::new(game);
         let cost = strategy
             .map(|name| cost(&game, kind_named(name)?))
             .transpose()?;
+        // The page asks again at every change of its form: the same game's codebook is kept.
+        let (people, symbols) =
+            with_book(game, |book| (book.describe_for_people(), book.symbols()));
         Ok(json!({
             "describe": game.describe(),
-            "people": book.describe_for_people(),
+            "people": people,
             "codes": game.code_count(),
-            "symbols": book.symbols(),
+            "symbols": symbols,
             "replies": replies(&game),
             "solved": game.feedback_name(game.all_black()),
             "cost": cost,
