@@ -25,6 +25,7 @@ const COMMITTED: &[(&str, bool)] = &[
     ("optimal-4x6", false),
     ("optimal-4x6-max5", false),
     ("optimal-4x6-black-only", true),
+    ("optimal-5x5", true),
 ];
 
 /// Where the certificate of the committed tree `stem` is committed.

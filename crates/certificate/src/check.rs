@@ -12,6 +12,7 @@ use crate::floor::short_of_floor;
 use crate::format::{unpacked, RawFact, Reader, Record};
 use crate::guesses::to_check;
 use crate::rules::wins;
+use crate::settle::Settler;
 use crate::{
     fan_out, size_bound, size_bounds, spread_bound, Bound, Bounds, CertificateError, FactTable,
     Header, Held, Known, Renaming, Step, Symmetries,
@@ -141,8 +142,11 @@ fn check_records(input: impl Read, cut: bool) -> Result<Proven, CertificateError
         let failed = batch
             .par_iter()
             .map_init(
-                || Classes::new(&scorer),
-                |classes, fact| rules.check(fact, &table, classes),
+                || {
+                    let settler = Settler::new(&scorer, rules.fan_out, rules.consistent_only);
+                    (Classes::new(&scorer), settler)
+                },
+                |(classes, settler), fact| rules.check(fact, &table, classes, settler),
             )
             .find_first(Result::is_err);
         if let Some(failed) = failed {
@@ -220,12 +224,14 @@ impl Rules<'_> {
         })
     }
 
-    /// Checks `fact` against the facts of `table` recorded before it.
+    /// Checks `fact` against the facts of `table` recorded before it, settling its guesses'
+    /// classes in one step where those facts fall short.
     fn check(
         &self,
         fact: &ReadFact,
         table: &FactTable,
         classes: &mut Classes,
+        settler: &mut Settler<'_>,
     ) -> Result<(), CertificateError> {
         let ReadFact {
             index,
@@ -281,10 +287,11 @@ impl Rules<'_> {
         let guesses = to_check(self.book, set, symmetry, own_only);
         let guesses = short_of_floor(self.scorer, set, &guesses, bound);
         let secrets = self.scorer.secrets(set);
+        let path_guesses: Vec<Code> = path.iter().map(|step| step.guess).collect();
         let short = guesses.iter().find_map(|&guess| {
-            classes
-                .short_of(self.scorer, &secrets, guess, held)
-                .map(|cost| (guess, cost))
+            let cost = classes.short_of(self.scorer, &secrets, guess, held)?;
+            let cost = settler.raise(&path_guesses, guess, set, classes, held, cost);
+            (cost < bound).then_some((guess, cost))
         });
         match short {
             None => Ok(()),

@@ -25,8 +25,16 @@
 //!    [`size_bound`] (the best any tree could do, given that no guess splits a set into more
 //!    than [`fan_out`] classes besides all-black), and the best bound of an *earlier* fact
 //!    about exactly that set with at least that budget ([`FactTable`]).
-//! 4. The guess then costs at least the set's size plus those class bounds. The fact holds if
-//!    every guess costs at least its bound.
+//! 4. The guess then costs at least the set's size plus those class bounds. Where that falls
+//!    short of the fact's bound, each class may be *settled in one step* ([`Settler`]): it
+//!    costs at least the least, over the guesses that would be checked there, of its size plus
+//!    the size bounds of that guess's classes, which the checker works out itself. The fact
+//!    holds if every guess costs at least its bound.
+//!
+//! So a certificate states no fact that one step of the rule with size bounds alone proves:
+//! the checker finds those itself where a class needs them (the prover calls the same
+//! [`Settler`], so that it knows what the checker will). Version 4 of the file layout is the
+//! first whose certificates rely on it.
 //!
 //! A *renamed* fact rests on one earlier fact instead: it gives a renaming of pegs and colours
 //! ([`Renaming`], which the checker requires to be a permutation of each), the checker
@@ -54,7 +62,8 @@
 //!
 //! Soundness is induction on file order: a strategy's first guess is one of the guesses
 //! checked (or maps onto one), and each of its sub-strategies costs at least the class bound,
-//! by an earlier fact or the size bound. A fact can never cite itself or a later one.
+//! by an earlier fact, the size bound, or one step (a sub-strategy starts with some guess, whose
+//! classes cost at least their size bounds). A fact can never cite itself or a later one.
 //!
 //! A file ends with the number of facts and a SHA-256 digest of everything before it, so a
 //! truncated or damaged file is refused before any conclusion is drawn; the digest guards
@@ -71,6 +80,7 @@ mod guesses;
 mod reference;
 mod renaming;
 mod rules;
+mod settle;
 mod symmetry;
 mod table;
 mod verdict;
@@ -86,6 +96,7 @@ pub use guesses::to_check;
 pub use reference::{check_reference, ReferenceProven};
 pub use renaming::Renaming;
 pub use rules::{fan_out, size_bound, spread_bound};
+pub use settle::Settler;
 pub use symmetry::{Known, Stabilizer, Symmetries};
 pub use table::FactTable;
 pub use verdict::{verdict, Bounds, Claim, Measure, Optimality, Play};

@@ -18,7 +18,7 @@ use mastermind_core::Code;
 /// largest piece rather than its whole.
 #[derive(Debug, Default)]
 pub struct FactTable {
-    keys: (RandomState, RandomState),
+    keys: SetKeys,
     /// The best bound of each settled set, with the first budget it was proven with.
     settled: ByKey<Best>,
     /// The other budgets of the few settled sets proven with more than one.
@@ -30,17 +30,38 @@ pub struct FactTable {
     deepest: u8,
 }
 
-/// A set's two 64-bit hashes under the table's secret keys (two halves rather than a `u128`,
-/// whose alignment would make each entry a third larger).
-type Key = (u64, u64);
+/// A set's two 64-bit hashes under secret keys (two halves rather than a `u128`, whose
+/// alignment would make each entry a third larger).
+pub(crate) type Key = (u64, u64);
 
 /// A map by [`Key`], which is itself the hash: keys are hashes under secret random keys, so
 /// hashing them again would only cost time.
-type ByKey<V> = HashMap<Key, V, BuildHasherDefault<KeyHasher>>;
+pub(crate) type ByKey<V> = HashMap<Key, V, BuildHasherDefault<KeyHasher>>;
+
+/// Two SipHash keys drawn at random, so that no file can make two sets collide on purpose.
+#[derive(Debug, Default)]
+pub(crate) struct SetKeys(RandomState, RandomState);
+
+impl SetKeys {
+    /// The set's [`Key`]: its codes hashed as bytes, [`HASHED_CODES`] at a time.
+    pub(crate) fn key(&self, set: &[Code]) -> Key {
+        let mut hashers = (self.0.build_hasher(), self.1.build_hasher());
+        let mut block = [0u8; 4 * HASHED_CODES];
+        for codes in set.chunks(HASHED_CODES) {
+            let bytes = &mut block[..4 * codes.len()];
+            for (slot, code) in bytes.chunks_exact_mut(4).zip(codes) {
+                slot.copy_from_slice(&code.0.to_le_bytes());
+            }
+            hashers.0.write(bytes);
+            hashers.1.write(bytes);
+        }
+        (hashers.0.finish(), hashers.1.finish())
+    }
+}
 
 /// Takes the two halves of a [`Key`], one exclusive-or the other, as its hash.
 #[derive(Default)]
-struct KeyHasher(u64);
+pub(crate) struct KeyHasher(u64);
 
 impl Hasher for KeyHasher {
     fn write(&mut self, bytes: &[u8]) {
@@ -110,17 +131,7 @@ impl FactTable {
     }
 
     fn key(&self, set: &[Code]) -> Key {
-        let mut hashers = (self.keys.0.build_hasher(), self.keys.1.build_hasher());
-        let mut block = [0u8; 4 * HASHED_CODES];
-        for codes in set.chunks(HASHED_CODES) {
-            let bytes = &mut block[..4 * codes.len()];
-            for (slot, code) in bytes.chunks_exact_mut(4).zip(codes) {
-                slot.copy_from_slice(&code.0.to_le_bytes());
-            }
-            hashers.0.write(bytes);
-            hashers.1.write(bytes);
-        }
-        (hashers.0.finish(), hashers.1.finish())
+        self.keys.key(set)
     }
 
     /// Records, as the next fact, that `set`, `depth` steps from the start, needs at least

@@ -14,11 +14,14 @@
 //!    the path's guesses, absent colours renamed, and only the set's codes for consistent-only
 //!    play) costs at least the bound: the set's size, plus for each class other than
 //!    all-black the larger of its size bound and the best earlier fact about exactly that
-//!    class with at least one guess fewer.
+//!    class with at least one guess fewer; and where that falls short, its one-step bound
+//!    ([`Checker::one_step`]): the least, over the guesses to check at the class, of its size
+//!    plus its own classes' size bounds, which every strategy for it pays.
 
 mod read;
 pub(crate) mod rules;
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::io::Read;
 
@@ -66,6 +69,7 @@ pub fn check_reference(input: impl Read) -> Result<ReferenceProven, CertificateE
         codes,
         consistent_only: input.header.consistent_only,
         table: Table::default(),
+        one_step: RefCell::default(),
     };
     let facts = loop {
         match input.record()? {
@@ -82,6 +86,8 @@ struct Checker {
     fan_out: usize,
     consistent_only: bool,
     table: Table,
+    /// The one-step bounds worked out so far, by set and budget.
+    one_step: RefCell<HashMap<(Vec<u32>, Option<u8>), u32>>,
 }
 
 impl Checker {
@@ -192,6 +198,21 @@ impl Checker {
                 cost = cost.saturating_add(proven.max(sized(class.len()) as u32));
             }
             if cost < bound {
+                // Larger classes first, each settled in one step, until the bound is reached.
+                let mut larger_first: Vec<&Vec<u32>> =
+                    classes.iter().filter(|class| !class.is_empty()).collect();
+                larger_first.sort_by_key(|class| std::cmp::Reverse(class.len()));
+                for class in larger_first {
+                    let proven = self.table.get(class, child_budget);
+                    let known = proven.max(sized(class.len()) as u32);
+                    let settled = self.one_step(class, child_budget);
+                    cost = (cost - known).saturating_add(known.max(settled));
+                    if cost >= bound {
+                        break;
+                    }
+                }
+            }
+            if cost < bound {
                 let guess = Codebook::new(codes.game).format(Code(guess));
                 return Err(format!(
                     "guess {guess} costs {cost} by the rules and earlier facts"
@@ -200,6 +221,74 @@ impl Checker {
         }
         Ok(())
     }
+
+    /// The one-step bound of `set` with `budget` left: the least, over every guess that may be
+    /// played there, of the set's size plus the size bounds of the guess's classes, each guess
+    /// split only until it reaches the least so far. A guess outside the set puts all n codes
+    /// in at most fan-out classes, so it costs at least n plus their size bounds spread as
+    /// evenly as they go (one more code never costs less than the one before): those guesses
+    /// are split only when the set's own codes all cost more.
+    fn one_step(&self, set: &[u32], budget: Option<u8>) -> u32 {
+        let key = (set.to_vec(), budget);
+        if let Some(&known) = self.one_step.borrow().get(&key) {
+            return known;
+        }
+        let n = set.len();
+        let least = match budget.map_or(Some(None), |budget| budget.checked_sub(1).map(Some)) {
+            None => u32::MAX,
+            Some(after) => {
+                let sized = |size: usize| u64::from(size_bound(size, self.fan_out, after));
+                let all_black = self.codes.all_black();
+                let cost = |least: u64, &guess: &u32| {
+                    let mut sizes = vec![0; usize::from(all_black) + 1];
+                    let mut cost = n as u64;
+                    for (scored, &code) in set.iter().enumerate() {
+                        let reply = self.codes.score(guess, code);
+                        if reply != all_black {
+                            let size = &mut sizes[usize::from(reply)];
+                            *size += 1;
+                            cost += sized(*size) - sized(*size - 1);
+                            if cost + (n - scored - 1).saturating_sub(1) as u64 >= least {
+                                return least;
+                            }
+                        }
+                    }
+                    cost
+                };
+                let own = set.iter().fold(u64::from(u32::MAX), cost);
+                let (each, larger) = (n / self.fan_out, n % self.fan_out);
+                let spread =
+                    larger as u64 * sized(each + 1) + (self.fan_out - larger) as u64 * sized(each);
+                let outside = n as u64 + spread;
+                let every: Vec<u32> = (0..self.codes.list.len() as u32).collect();
+                match self.consistent_only || own <= outside {
+                    true => own as u32,
+                    false => every.iter().fold(own, cost) as u32,
+                }
+            }
+        };
+        self.one_step.borrow_mut().insert(key, least);
+        least
+    }
+}
+
+/// The reference checker's one-step bound of `set` (code numbers), for the settler's tests.
+#[cfg(test)]
+pub(crate) fn one_step(
+    game: mastermind_core::Game,
+    consistent_only: bool,
+    set: &[u32],
+    budget: Option<u8>,
+) -> u32 {
+    let codes = Codes::new(game);
+    let checker = Checker {
+        fan_out: codes.fan_out(),
+        codes,
+        consistent_only,
+        table: Table::default(),
+        one_step: RefCell::default(),
+    };
+    checker.one_step(set, budget)
 }
 
 /// The codes that give each step's reply to its guess, in numeric order.

@@ -55,7 +55,7 @@ impl Input {
         input.version = input.varint()?;
         let [pegs, colours, repetition, feedback, play] = [(); 5].map(|()| input.byte());
         let (repetition, feedback, play) = (repetition?, feedback?, play?);
-        if !(1..=3).contains(&input.version) || repetition > 1 || feedback > 1 || play > 1 {
+        if !(1..=4).contains(&input.version) || repetition > 1 || feedback > 1 || play > 1 {
             return Err(not_one(
                 "an unknown version, or a header field out of range".into(),
             ));

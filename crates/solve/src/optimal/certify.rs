@@ -7,7 +7,9 @@
 //! the claim, it asks the search what the classes cost (against a limit, so only as much as
 //! the gap needs) and proves those costs first, largest class first, until the guess is ruled
 //! out. A set that is a renaming of one already proven (as the search's canonical forms tell)
-//! gets a renamed fact instead, which cites that one ([`RenamedFacts`]). Facts are written
+//! gets a renamed fact instead, which cites that one ([`RenamedFacts`]). A set whose every
+//! guess the size bounds of its classes rule out gets no fact at all, save the one the claim
+//! is about: the checker settles such a class in one step itself. Facts are written
 //! children first, so every fact cites only facts before it. The
 //! prover trusts the search only to say where to look: a wrong answer from the search leaves
 //! a fact the prover cannot complete, reported as a contradiction, and never a certificate
@@ -18,9 +20,9 @@ use std::sync::Arc;
 
 use mastermind_certificate::{
     fan_out, size_bound, size_bounds, spread_bound, to_check, Bound, CertificateWriter, Classes,
-    Fact, FactTable, Held, PathSets, Renaming, Step, Symmetries,
+    Fact, FactTable, Held, PathSets, Renaming, Settler, Step, Symmetries,
 };
-use mastermind_core::{Code, Codebook, Feedback, Scorer};
+use mastermind_core::{Code, Codebook, Feedback, Scorer, Secrets};
 
 use super::bounds::INFEASIBLE;
 use super::budget::Budget;
@@ -111,12 +113,17 @@ pub(super) struct Prover<'p, 'a, W: Write> {
     consistent_only: bool,
     /// What the facts written so far prove, as the checker will look it up.
     facts: FactTable,
+    /// The same, and what the checker will settle in one step of the sets left without a
+    /// fact: what it will know where a guess's classes need it.
+    known: FactTable,
     /// The same, by the canonical forms of their sets.
     renamed: RenamedFacts,
     path: Vec<Step>,
     /// The checker's symmetries of the paths met.
     symmetries: Symmetries,
     classes: Classes,
+    /// The checker's one step, to rule guesses out as the checker will without a fact.
+    settler: Settler<'a>,
     out: &'p mut CertificateWriter<W>,
 }
 
@@ -132,10 +139,12 @@ impl<'p, 'a, W: Write> Prover<'p, 'a, W> {
             fan_out: fan_out(book),
             consistent_only: search.consistent_only,
             facts: FactTable::new(),
+            known: FactTable::new(),
             renamed: RenamedFacts::default(),
             path: Vec::new(),
             symmetries: Symmetries::new(),
             classes: Classes::new(scorer),
+            settler: Settler::new(scorer, fan_out(book), search.consistent_only),
             out,
         }
     }
@@ -148,6 +157,7 @@ impl<'p, 'a, W: Write> Prover<'p, 'a, W> {
             let set = sets.at(&fact.path);
             let bound = fact.bound.as_u32();
             self.facts.record(set, fact.path.len(), fact.budget, bound);
+            self.known.record(set, fact.path.len(), fact.budget, bound);
             if let Some(filed) = RenamedFacts::file(self.book, set, fact.budget) {
                 self.renamed.record(filed, bound);
             }
@@ -165,30 +175,43 @@ impl<'p, 'a, W: Write> Prover<'p, 'a, W> {
         bound: u32,
     ) -> Result<(), CertifyError> {
         self.path = path.to_vec();
-        self.prove(set, budget, symmetry, bound)
+        self.prove(set, budget, symmetry, bound, true)
     }
 }
 
 impl<W: Write> Prover<'_, '_, W> {
-    /// What the checker will know of `set` with `budget`, without a new fact.
-    fn known(&self, set: &[Code], budget: Option<u8>) -> u32 {
+    /// What the facts written so far state of `set` with `budget`, or its size bound.
+    fn stated(&self, set: &[Code], budget: Option<u8>) -> u32 {
         self.facts
+            .get(set, budget)
+            .max(size_bound(set.len(), self.fan_out, budget))
+    }
+
+    /// What the checker will know of `set` with `budget` where a guess's classes need it,
+    /// without a new fact: what is stated, or settled in one step.
+    fn known(&self, set: &[Code], budget: Option<u8>) -> u32 {
+        self.known
             .get(set, budget)
             .max(size_bound(set.len(), self.fan_out, budget))
     }
 
     /// Writes the facts that prove that `set` needs at least `bound` within `budget`: none if
     /// the facts so far do, a renamed fact if a renaming of it was proven, else a proof by its
-    /// guesses.
+    /// guesses (no fact where the checker settles the set in one step, unless `state`).
     fn prove(
         &mut self,
         set: &[Code],
         budget: Budget,
         symmetry: &Symmetry,
         bound: u32,
+        state: bool,
     ) -> Result<(), CertifyError> {
         let limit = budget.limit();
-        if self.known(set, limit) >= bound {
+        let known = match state {
+            true => self.stated(set, limit),
+            false => self.known(set, limit),
+        };
+        if known >= bound {
             return Ok(());
         }
         let filed = RenamedFacts::file(self.book, set, limit);
@@ -198,22 +221,25 @@ impl<W: Write> Prover<'_, '_, W> {
         {
             return self.write(set, limit, proven, Some(renaming));
         }
-        self.prove_by_guesses(set, budget, symmetry, bound)?;
-        if let Some(filed) = filed {
+        let stated = self.prove_by_guesses(set, budget, symmetry, bound, state)?;
+        if let Some(filed) = filed.filter(|_| stated) {
             self.renamed.record(filed, bound);
         }
         Ok(())
     }
 
     /// Proves the bound for `set` by its guesses' classes: each guess the checker takes is
-    /// ruled out by what is known of its classes, after those classes are proven.
+    /// ruled out by what is known of its classes, after those classes are proven. Returns
+    /// whether it wrote a fact: not when the size bounds alone rule every guess out (unless
+    /// `state`), since the checker then settles the set in one step.
     fn prove_by_guesses(
         &mut self,
         set: &[Code],
         budget: Budget,
         symmetry: &Symmetry,
         bound: u32,
-    ) -> Result<(), CertifyError> {
+        state: bool,
+    ) -> Result<bool, CertifyError> {
         let limit = budget.limit();
         let child = budget.after_guess();
         let n = set.len() as u32;
@@ -223,7 +249,7 @@ impl<W: Write> Prover<'_, '_, W> {
             || n.saturating_add(spread_bound(set.len(), self.fan_out, child.limit())) >= bound;
         let path_guesses: Vec<Code> = self.path.iter().map(|step| step.guess).collect();
         let known = self.symmetries.of(self.book, &path_guesses);
-        let guesses = short_by_size(
+        let (guesses, counted) = short_by_size(
             self.search,
             set,
             to_check(self.book, set, &known, own_only),
@@ -231,19 +257,28 @@ impl<W: Write> Prover<'_, '_, W> {
             bound,
         );
         let secrets = self.scorer.secrets(set);
+        let settled = match counted {
+            true => guesses.is_empty(),
+            false => self.by_size_alone(&secrets, &guesses, &bounds, bound),
+        };
+        if settled && !state {
+            self.known.record(set, self.path.len(), limit, bound);
+            return Ok(false);
+        }
         for &guess in guesses.iter() {
             let held = Held {
                 sizes: &bounds,
                 budget: child.limit(),
-                facts: &self.facts,
+                facts: &self.known,
                 before: u64::MAX,
                 bound,
             };
-            if self
-                .classes
-                .short_of(self.scorer, &secrets, guess, held)
-                .is_none()
-            {
+            let Some(cost) = self.classes.short_of(self.scorer, &secrets, guess, held) else {
+                continue;
+            };
+            let raised =
+                (self.settler).raise(&path_guesses, guess, set, &mut self.classes, held, cost);
+            if raised >= bound {
                 continue;
             }
             let classes: Vec<(Feedback, Vec<Code>)> = self
@@ -251,9 +286,17 @@ impl<W: Write> Prover<'_, '_, W> {
                 .classes(set)
                 .map(|(reply, class)| (reply, class.to_vec()))
                 .collect();
+            // What the checker will know of each class, one step included (which the raise
+            // just worked out for every class, so this looks it up): a class is then proven
+            // only as far as the others leave it short.
+            let class_path: Vec<Code> = path_guesses.iter().copied().chain([guess]).collect();
             let mut lower: Vec<u32> = classes
                 .iter()
-                .map(|(_, class)| self.known(class, child.limit()))
+                .map(|(_, class)| {
+                    let known = self.known(class, child.limit());
+                    let settled = (self.settler).one_step(&class_path, class, child.limit(), bound);
+                    known.max(settled)
+                })
                 .collect();
             let mut sum = lower.iter().fold(n, |sum, &b| sum.saturating_add(b));
             let after = symmetry.after(self.book, guess);
@@ -276,7 +319,7 @@ impl<W: Write> Prover<'_, '_, W> {
                     continue;
                 }
                 self.descend(guess, *reply);
-                let proven = self.prove(class, child, &after, target);
+                let proven = self.prove(class, child, &after, target, false);
                 self.ascend();
                 proven?;
                 sum = (sum - lower[i]).saturating_add(target);
@@ -286,7 +329,24 @@ impl<W: Write> Prover<'_, '_, W> {
                 return Err(self.contradiction(guess, bound, sum));
             }
         }
-        self.write(set, limit, bound, None)
+        self.write(set, limit, bound, None)?;
+        Ok(true)
+    }
+
+    /// Whether the size bounds of their classes (`bounds`, by size) alone rule out each of
+    /// `guesses` at the set `secrets` against `bound`, as the checker's one step does.
+    fn by_size_alone(
+        &mut self,
+        secrets: &Secrets<'_>,
+        guesses: &[Code],
+        bounds: &[u32],
+        bound: u32,
+    ) -> bool {
+        guesses.iter().all(|&guess| {
+            self.classes
+                .split_below(self.scorer, secrets, guess, bounds, bound)
+                || self.classes.size_cost(bounds) >= bound
+        })
     }
 
     /// Writes the fact that `set` needs at least `bound` with `budget` left, renamed by
@@ -299,6 +359,7 @@ impl<W: Write> Prover<'_, '_, W> {
         renaming: Option<Renaming>,
     ) -> Result<(), CertifyError> {
         self.facts.record(set, self.path.len(), budget, bound);
+        self.known.record(set, self.path.len(), budget, bound);
         self.out.fact(&Fact {
             path: self.path.clone(),
             budget,
@@ -346,21 +407,22 @@ impl<W: Write> Prover<'_, '_, W> {
 /// `bound`. The checker counts the classes one guess at a time
 /// ([`Classes::short_of`]); the search's kernels count a block of guesses at once, many
 /// times faster, where they can (the set's reply rows held, and fewer than 256 codes for
-/// byte counters). Guesses they keep are still put to the checker's rule one by one.
+/// byte counters). Guesses they keep are still put to the checker's rule one by one. Says
+/// whether they counted: if not, every guess is kept.
 fn short_by_size(
     search: &Search<'_>,
     set: &[Code],
     guesses: Arc<[Code]>,
     bounds: &[u32],
     bound: u32,
-) -> Arc<[Code]> {
+) -> (Arc<[Code]>, bool) {
     // A single code is its own all-black class, which the counters would bound as if it
     // needed one more guess.
     let counted = (2..=usize::from(u8::MAX)).contains(&set.len())
         && guesses.len() >= SHORTEST_COUNTED
         && search.replies.row(set[0]).is_some();
     if !counted {
-        return guesses;
+        return (guesses, false);
     }
     // First the cheaper marks: with `d` distinct replies, one of them all black when the
     // guess is a candidate, the classes' size bounds (each class of `c` codes costs at least
@@ -386,7 +448,7 @@ fn short_by_size(
             }
         });
     }
-    short.into()
+    (short.into(), true)
 }
 
 #[cfg(test)]
@@ -425,13 +487,14 @@ mod tests {
             }
         }
         let mut classes = Classes::new(&scorer);
-        let mut counted = 0;
+        let mut compared = 0;
         for set in &sets {
             for budget in [None, Some(2), Some(3)] {
                 let bounds = size_bounds(set.len(), fan_out(book), budget);
                 let least = 2 * set.len() as u32;
                 for bound in [least - 1, least, least + 1, least + 3, INFEASIBLE] {
-                    let kept = short_by_size(&root.search, set, Arc::clone(&all), &bounds, bound);
+                    let (kept, by_counting) =
+                        short_by_size(&root.search, set, Arc::clone(&all), &bounds, bound);
                     let secrets = scorer.secrets(set);
                     let short: Vec<Code> = all
                         .iter()
@@ -442,15 +505,16 @@ mod tests {
                         })
                         .collect();
                     let (n, at) = (set.len(), format!("{} codes, bound {bound}", set.len()));
-                    if (2..=255).contains(&n) {
+                    assert_eq!(by_counting, (2..=255).contains(&n), "{at}");
+                    if by_counting {
                         assert_eq!(&kept[..], &short[..], "{at}");
-                        counted += 1;
+                        compared += 1;
                     } else {
                         assert_eq!(&kept[..], &all[..], "{at}");
                     }
                 }
             }
         }
-        assert!(counted > 100, "only {counted} sets were counted");
+        assert!(compared > 100, "only {compared} sets were counted");
     }
 }
