@@ -1,8 +1,9 @@
 //! Certificates of the large optima, proven piece by piece in resumable runs under
 //! `target/certificates/NAME/` (or under `$MASTERMIND_CERTIFICATES_DIR`, as `generate --resume DIR --certificate FILE` proves them), so
 //! that hours of proving survive a stop: run again, a case goes on with the pieces not yet
-//! proven. A case with a frontier run starts from its committed pieces (so only the proofs
-//! are computed); the others are solved first, which takes seconds to minutes. Each
+//! proven. A case with a frontier run starts from its committed pieces and the proofs of those
+//! already proven (`piece-K-of-N.cert` beside them), so only the rest are computed; the others
+//! are solved first, which takes seconds to minutes. Each
 //! certificate is then checked with the independent checker against the committed tree (or,
 //! for the published optima that have none, the tree the run merged).
 
@@ -221,7 +222,10 @@ fn seed(frontier: &Path, directory: &Path) -> anyhow::Result<()> {
     for entry in entries {
         let entry = entry?;
         let name = entry.file_name();
-        let is_piece = name.to_str().is_some_and(|name| name.ends_with(".json"));
+        // The pieces, and the proofs of those proven in earlier sittings.
+        let is_piece = name
+            .to_str()
+            .is_some_and(|name| name.ends_with(".json") || name.ends_with(".cert"));
         let target = directory.join(&name);
         if is_piece && !target.exists() {
             std::fs::copy(entry.path(), &target)

@@ -13,14 +13,18 @@ fn frontier() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../trees/frontier")
 }
 
+/// The directories of the frontier runs.
+fn runs() -> impl Iterator<Item = PathBuf> {
+    let entries = std::fs::read_dir(frontier()).unwrap();
+    entries
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.is_dir())
+}
+
 #[test]
 fn the_committed_frontier_pieces_are_parts_of_todays_plans_and_verify() {
-    let mut runs = 0;
-    for run in std::fs::read_dir(frontier()).unwrap() {
-        let run = run.unwrap().path();
-        if !run.is_dir() {
-            continue;
-        }
+    let mut run_count = 0;
+    for run in runs() {
         let mut files: Vec<(PathBuf, String)> = std::fs::read_dir(&run)
             .unwrap()
             .map(|entry| entry.unwrap().path())
@@ -34,20 +38,16 @@ fn the_committed_frontier_pieces_are_parts_of_todays_plans_and_verify() {
         let checked =
             check_unfinished(&files).unwrap_or_else(|error| panic!("{}: {error}", run.display()));
         assert_eq!(checked, files.len(), "{}", run.display());
-        runs += 1;
+        run_count += 1;
     }
-    assert!(runs >= 2, "the frontier holds {runs} runs");
+    assert!(run_count >= 2, "the frontier holds {run_count} runs");
 }
 
 /// The notes of the pieces under way read back whole, checksums and all, as the next start
 /// takes them in: of the plan their run's pieces record, and of the piece their name says.
 #[test]
 fn the_committed_notes_read_back_as_a_resumed_run_reads_them() {
-    for run in std::fs::read_dir(frontier()).unwrap() {
-        let run = run.unwrap().path();
-        if !run.is_dir() {
-            continue;
-        }
+    for run in runs() {
         let paths: Vec<PathBuf> = std::fs::read_dir(&run)
             .unwrap()
             .map(|entry| entry.unwrap().path())
@@ -158,4 +158,39 @@ fn the_frontier_readme_tables_read_as_the_pieces_do() {
         }
     }
     assert!(rows_checked >= 100, "{rows_checked} rows checked");
+}
+
+/// Piece proofs larger than this (gzip-compressed) take minutes each to check, and are left
+/// to `cargo xtask certificates --large`, which checks the whole certificate they make.
+const LARGEST_CHECKED: u64 = 4 << 10;
+
+/// The proofs of the frontier pieces proven so far (`piece-K-of-N.cert` beside each piece,
+/// committed so that a proof longer than a sitting goes on from them on any machine), the
+/// smaller ones, each check with the independent checker, for the run's game.
+#[test]
+fn the_committed_piece_proofs_check() {
+    let mut checked = 0;
+    for run in runs() {
+        for entry in std::fs::read_dir(&run).unwrap() {
+            let path = entry.unwrap().path();
+            let size = std::fs::metadata(&path).unwrap().len();
+            if path.extension().is_none_or(|e| e != "cert") || size > LARGEST_CHECKED {
+                continue;
+            }
+            checked += 1;
+            let file = std::fs::File::open(&path).unwrap();
+            let proven = mastermind_certificate::check(file)
+                .unwrap_or_else(|error| panic!("{}: {error}", path.display()));
+            let piece = path.with_extension("json");
+            assert!(
+                piece.exists(),
+                "{} proves no committed piece",
+                path.display()
+            );
+            let text = std::fs::read_to_string(&piece).unwrap();
+            let pegs = format!("\"pegs\": {}", proven.header().game.pegs());
+            assert!(text.contains(&pegs), "{}: another game", path.display());
+        }
+    }
+    assert!(checked > 0, "no piece proof is committed");
 }

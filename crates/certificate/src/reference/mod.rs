@@ -87,7 +87,7 @@ struct Checker {
     consistent_only: bool,
     table: Table,
     /// The one-step bounds worked out so far, by set and budget.
-    one_step: RefCell<HashMap<(Vec<u32>, Option<u8>), u32>>,
+    one_step: RefCell<OneStep>,
 }
 
 impl Checker {
@@ -301,6 +301,9 @@ fn set_after(codes: &Codes, steps: &[(u32, u8)]) -> Vec<u32> {
         })
         .collect()
 }
+
+/// The one-step bound of each set with each budget (`None`: no cap) worked out so far.
+type OneStep = HashMap<(Vec<u32>, Option<u8>), u32>;
 
 /// For each set, what is proven of it for each budget (`None`: no cap).
 #[derive(Default)]
