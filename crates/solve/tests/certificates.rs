@@ -631,6 +631,20 @@ fn each_rule_refuses_a_forgery_that_only_it_catches() {
         &unfitting,
         "not more than the budget allows (with 2 guesses left)",
     );
+    // One step settles a class at what its guesses' classes cost by size, never more: the two
+    // codes need 3 guesses (one, then the other), and a claim of 4 finds no fact to rest on.
+    let overclaimed = rewritten(&bytes, |_, facts| {
+        facts.push(Fact {
+            path: pair.clone(),
+            budget: None,
+            bound: Bound::AtLeast(4),
+            renaming: None,
+        });
+    });
+    refused(
+        &overclaimed,
+        "costs at least 3 by the rules and the facts before it, not 4",
+    );
 
     // Every rule accepts the certificate with a bound weakened; only its digest, left as the
     // original's, refuses it.
