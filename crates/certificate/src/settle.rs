@@ -44,6 +44,7 @@ pub struct Settler<'r> {
     /// The splits of the settled sets, apart from those of the fact being checked.
     classes: Classes,
     keys: SetKeys,
+    /// The one-step bounds worked out so far, by set and budget.
     known: HashMap<(Key, Option<u8>), Settled, BuildHasherDefault<KeyHasher>>,
 }
 
