@@ -339,6 +339,9 @@ async fn cancels_and_builds_again(client: &Client) {
         "cancelling",
     )
     .await;
+    // What the cancelled worker had already sent must not overwrite the message.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(text(client, "#build-message").await, "Cancelled.");
     let (tree, _) = build(client, 3, 4, "repeat", "knuth").await;
     assert_eq!(
         tree,

@@ -30,6 +30,8 @@
     const made = new Worker(workerAddress);
     made.postMessage({ module });
     made.onmessage = (event) => {
+      // A cancelled worker's messages may still be queued; they must not touch the page.
+      if (worker.current !== made) return;
       const message = event.data;
       if (message.progress) {
         if (worker.progress) worker.progress(message.progress);
@@ -46,6 +48,7 @@
   /** Ends whatever the worker is doing: each request waiting is answered as cancelled. */
   function restartWorker() {
     worker.current.terminate();
+    worker.progress = null;
     for (const settle of worker.waiting.values()) settle({ cancelled: true });
     worker.waiting.clear();
     startWorker();
