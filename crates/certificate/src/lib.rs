@@ -88,6 +88,7 @@ mod verdict;
 pub use check::{check, check_partial, PathSets, Proven};
 pub use classes::{size_bounds, Classes, Held};
 pub use error::CertificateError;
+pub use floor::short_of_floor;
 pub use format::{
     packed, read_facts, Bound, CertificateWriter, Fact, FactReader, Header, Step, FORMAT_VERSION,
     MAGIC,
@@ -98,5 +99,5 @@ pub use renaming::Renaming;
 pub use rules::{fan_out, size_bound, spread_bound};
 pub use settle::Settler;
 pub use symmetry::{Known, Stabilizer, Symmetries};
-pub use table::FactTable;
+pub use table::{FactTable, Key, KeyHasher, SetKeys};
 pub use verdict::{verdict, Bounds, Claim, Measure, Optimality, Play};

@@ -32,7 +32,7 @@ pub struct FactTable {
 
 /// A set's two 64-bit hashes under secret keys (two halves rather than a `u128`, whose
 /// alignment would make each entry a third larger).
-pub(crate) type Key = (u64, u64);
+pub type Key = (u64, u64);
 
 /// A map by [`Key`], which is itself the hash: keys are hashes under secret random keys, so
 /// hashing them again would only cost time.
@@ -40,11 +40,11 @@ pub(crate) type ByKey<V> = HashMap<Key, V, BuildHasherDefault<KeyHasher>>;
 
 /// Two SipHash keys drawn at random, so that no file can make two sets collide on purpose.
 #[derive(Debug, Default)]
-pub(crate) struct SetKeys(RandomState, RandomState);
+pub struct SetKeys(RandomState, RandomState);
 
 impl SetKeys {
-    /// The set's [`Key`]: its codes hashed as bytes, [`HASHED_CODES`] at a time.
-    pub(crate) fn key(&self, set: &[Code]) -> Key {
+    /// The set's [`Key`]: its codes hashed as bytes, a block of them at a time.
+    pub fn key(&self, set: &[Code]) -> Key {
         let mut hashers = (self.0.build_hasher(), self.1.build_hasher());
         let mut block = [0u8; 4 * HASHED_CODES];
         for codes in set.chunks(HASHED_CODES) {
@@ -61,7 +61,7 @@ impl SetKeys {
 
 /// Takes the two halves of a [`Key`], one exclusive-or the other, as its hash.
 #[derive(Default)]
-pub(crate) struct KeyHasher(u64);
+pub struct KeyHasher(u64);
 
 impl Hasher for KeyHasher {
     fn write(&mut self, bytes: &[u8]) {

@@ -3,24 +3,24 @@
 //!
 //! The prover walks down from the claim. At each set it takes every guess the checker will
 //! take (one per orbit of the checker's own symmetry rule) and adds up what the checker will
-//! know of its classes: the size bound, or a fact already written. Where that falls short of
-//! the claim, it asks the search what the classes cost (against a limit, so only as much as
-//! the gap needs) and proves those costs first, largest class first, until the guess is ruled
-//! out. A set that is a renaming of one already proven (as the search's canonical forms tell)
-//! gets a renamed fact instead, which cites that one ([`RenamedFacts`]). A set whose every
-//! guess the size bounds of its classes rule out gets no fact at all, save the one the claim
-//! is about: the checker settles such a class in one step itself. Facts are written
-//! children first, so every fact cites only facts before it. The
-//! prover trusts the search only to say where to look: a wrong answer from the search leaves
-//! a fact the prover cannot complete, reported as a contradiction, and never a certificate
-//! that checks.
+//! know of its classes: the size bound, a fact already written, or what the checker settles
+//! of the class by itself in one step ([`OneStepBounds`]). Where that falls short of the
+//! claim, it asks the search what the classes cost (against a limit, so only as much as the
+//! gap needs) and proves those costs first, largest class first, until the guess is ruled
+//! out. A set that is a renaming of one already proven (as the search's canonical forms
+//! tell) gets a renamed fact instead, which cites that one ([`RenamedFacts`]). A set whose
+//! every guess the size bounds of its classes rule out gets no fact at all, save the one the
+//! claim is about: the checker settles such a class in one step itself. Facts are written
+//! children first, so every fact cites only facts before it. The prover trusts the search
+//! only to say where to look: a wrong answer from the search leaves a fact the prover cannot
+//! complete, reported as a contradiction, and never a certificate that checks.
 
 use std::io::{self, Write};
 use std::sync::Arc;
 
 use mastermind_certificate::{
     fan_out, size_bound, size_bounds, spread_bound, to_check, Bound, CertificateWriter, Classes,
-    Fact, FactTable, Held, PathSets, Renaming, Settler, Step, Symmetries,
+    Fact, FactTable, Held, PathSets, Renaming, Step, Symmetries,
 };
 use mastermind_core::{Code, Codebook, Feedback, Scorer, Secrets};
 
@@ -29,6 +29,7 @@ use super::budget::Budget;
 use super::columns::BLOCK;
 use super::context::{Search, Subproblem};
 use super::counting::REPLIES_MARKED;
+use super::one_step_bounds::OneStepBounds;
 use super::renamed_facts::RenamedFacts;
 use super::Root;
 use crate::symmetry::Symmetry;
@@ -123,7 +124,7 @@ pub(super) struct Prover<'p, 'a, W: Write> {
     symmetries: Symmetries,
     classes: Classes,
     /// The checker's one step, to rule guesses out as the checker will without a fact.
-    settler: Settler<'a>,
+    one_step: OneStepBounds<'a>,
     out: &'p mut CertificateWriter<W>,
 }
 
@@ -144,7 +145,7 @@ impl<'p, 'a, W: Write> Prover<'p, 'a, W> {
             path: Vec::new(),
             symmetries: Symmetries::new(),
             classes: Classes::new(scorer),
-            settler: Settler::new(scorer, fan_out(book), search.consistent_only),
+            one_step: OneStepBounds::new(scorer, search.consistent_only),
             out,
         }
     }
@@ -276,28 +277,16 @@ impl<W: Write> Prover<'_, '_, W> {
             let Some(cost) = self.classes.short_of(self.scorer, &secrets, guess, held) else {
                 continue;
             };
-            let raised =
-                (self.settler).raise(&path_guesses, guess, set, &mut self.classes, held, cost);
-            if raised >= bound {
-                continue;
-            }
             let classes: Vec<(Feedback, Vec<Code>)> = self
                 .classes
                 .classes(set)
                 .map(|(reply, class)| (reply, class.to_vec()))
                 .collect();
-            // What the checker will know of each class, one step included (which the raise
-            // just worked out for every class, so this looks it up): a class is then proven
-            // only as far as the others leave it short.
             let class_path: Vec<Code> = path_guesses.iter().copied().chain([guess]).collect();
-            let mut lower: Vec<u32> = classes
-                .iter()
-                .map(|(_, class)| {
-                    let known = self.known(class, child.limit());
-                    let settled = (self.settler).one_step(&class_path, class, child.limit(), bound);
-                    known.max(settled)
-                })
-                .collect();
+            let Some(mut lower) = self.settle(&class_path, &classes, child.limit(), cost, bound)
+            else {
+                continue;
+            };
             let mut sum = lower.iter().fold(n, |sum, &b| sum.saturating_add(b));
             let after = symmetry.after(self.book, guess);
             let mut order: Vec<usize> = (0..classes.len()).collect();
@@ -331,6 +320,44 @@ impl<W: Write> Prover<'_, '_, W> {
         }
         self.write(set, limit, bound, None)?;
         Ok(true)
+    }
+
+    /// What the checker will know of each of a guess's `classes` (reached by `path`, with
+    /// `budget` left) where the guess costs `cost` by the facts and size bounds, short of
+    /// `bound`: the same with each class's one-step bound, as the checker's settler raises
+    /// it. Classes without a fact come first, larger ones before smaller, as the checker
+    /// takes them. `None` if the guess is then ruled out.
+    fn settle(
+        &mut self,
+        path: &[Code],
+        classes: &[(Feedback, Vec<Code>)],
+        budget: Option<u8>,
+        mut cost: u32,
+        bound: u32,
+    ) -> Option<Vec<u32>> {
+        let size = |class: &[Code]| size_bound(class.len(), self.fan_out, budget);
+        let mut lower: Vec<u32> = classes
+            .iter()
+            .map(|(_, class)| self.known(class, budget))
+            .collect();
+        let mut order: Vec<usize> = (0..classes.len()).collect();
+        order.sort_by_key(|&i| {
+            let class = &classes[i].1;
+            (lower[i] > size(class), std::cmp::Reverse(class.len()))
+        });
+        for i in order {
+            let class = &classes[i].1;
+            let enough = bound - (cost - lower[i]);
+            let settled = self
+                .one_step
+                .bound(self.search, path, class, budget, enough);
+            if settled >= enough {
+                return None;
+            }
+            cost += settled.saturating_sub(lower[i]);
+            lower[i] = lower[i].max(settled);
+        }
+        Some(lower)
     }
 
     /// Whether the size bounds of their classes (`bounds`, by size) alone rule out each of

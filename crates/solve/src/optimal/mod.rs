@@ -20,6 +20,7 @@
 //! - [`pieces`]: the search cut into independent pieces, for running on many machines;
 //! - [`notes`]: what a piece has proven, kept so that a stopped piece goes on;
 //! - [`certify`]: the facts that prove a result to the independent checker;
+//! - [`one_step_bounds`]: the checker's one-step bounds, as the prover works them out;
 //! - [`piece_certificates`]: those facts for runs cut into pieces.
 
 mod bounds;
@@ -33,6 +34,7 @@ mod estimate;
 mod guess;
 mod isomorphic;
 mod notes;
+mod one_step_bounds;
 mod partition;
 mod piece_certificates;
 mod pieces;
