@@ -25,7 +25,7 @@ impl PlannedRun<'_> {
     /// Writes to `out` the certificate of the results of `pieces` (each piece's index in the
     /// plan and the bound its result proves, as [`crate::optimal::ShardRun::proven`] lists
     /// them). Returns how many facts it took.
-    pub fn certify_pieces<W: Write>(
+    pub fn certify_pieces<W: Write + Send>(
         &self,
         pieces: &[(usize, u64)],
         out: W,
@@ -40,7 +40,7 @@ impl PlannedRun<'_> {
     /// Writes into `writer` the facts that prove the results of `pieces`, as
     /// [`PlannedRun::certify_pieces`] does, after `cited`: facts already in it (those of a
     /// proof of the same pieces that was stopped), which the new ones may cite.
-    pub fn certify_pieces_into<W: Write>(
+    pub fn certify_pieces_into<W: Write + Send>(
         &self,
         pieces: &[(usize, u64)],
         cited: &mut dyn Iterator<Item = Fact>,
@@ -71,7 +71,7 @@ impl PlannedRun<'_> {
 /// never soundness). After each part it says so (a forget record), so that checking the
 /// merged certificate takes the memory of its largest part, not of the whole. On an error,
 /// `out` holds part of a certificate: write it to a temporary file.
-pub fn certify_merge<R: Read, W: Write>(
+pub fn certify_merge<R: Read, W: Write + Send>(
     files: &[(PathBuf, String)],
     certificates: Vec<(PathBuf, R)>,
     out: W,

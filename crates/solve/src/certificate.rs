@@ -13,7 +13,7 @@ use crate::{certify_from, CertifyError, Objective, Situation, StrategyOptions};
 /// `worst` (counting those already played): that no strategy within the cap needs fewer than
 /// `total`, and, when the worst case was minimised, that none solves every code in `worst − 1`.
 /// Returns how many facts it took.
-pub fn write_certificate<W: Write>(
+pub fn write_certificate<W: Write + Send>(
     scorer: &Scorer,
     options: &StrategyOptions,
     situation: &Situation,
@@ -78,7 +78,7 @@ impl std::error::Error for CertifyTreeError {}
 /// Writes the certificate of what an optimal tree file claims: its strategy (`optimal`, with
 /// the parameters the file records), the guesses before it (`history`), and its total and
 /// worst case as the verifier found them. Returns how many facts it took.
-pub fn certify_tree<W: Write>(
+pub fn certify_tree<W: Write + Send>(
     scorer: &Scorer,
     strategy: &mastermind_tree::StrategyInfo,
     history: &[(mastermind_core::Code, mastermind_core::Feedback)],

@@ -194,7 +194,7 @@ impl From<NoStrategy> for OptimalFromError {
 /// Writes into `out` the facts proving that from `situation` on, within the options' cap,
 /// every strategy needs at least `bound` more guesses in all (`None`: that no strategy fits
 /// the cap). A fresh search finds the costs the proof needs, and `mastermind-certificate` checks it.
-pub fn certify_from<W: std::io::Write>(
+pub fn certify_from<W: std::io::Write + Send>(
     scorer: &Scorer,
     options: &OptimalOptions,
     situation: &Situation,

@@ -8,6 +8,7 @@
 
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use mastermind_certificate::{
     fan_out, short_of_floor, size_bound, size_bounds, spread_bound, to_check, Key, KeyHasher,
@@ -23,6 +24,27 @@ use super::counting::REPLIES_MARKED;
 /// Sets whose bound is kept before all are forgotten (a few dozen megabytes).
 const REMEMBERED: usize = 1 << 20;
 
+/// The remembered bounds are split into this many maps, each locked on its own, so that
+/// provers side by side seldom wait for each other.
+const SHARDS: usize = 16;
+
+type Remembered = HashMap<(Key, Option<u8>), u32, BuildHasherDefault<KeyHasher>>;
+
+/// The exact one-step bounds worked out so far, by set and budget, shared by the provers that
+/// run side by side for one claim.
+#[derive(Default)]
+struct Memory {
+    keys: SetKeys,
+    shards: [Mutex<Remembered>; SHARDS],
+}
+
+impl Memory {
+    fn shard(&self, key: &(Key, Option<u8>)) -> MutexGuard<'_, Remembered> {
+        let shard = &self.shards[key.0 .0 as usize % SHARDS];
+        shard.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
 /// One-step bounds for one prover.
 pub(super) struct OneStepBounds<'a> {
     scorer: &'a Scorer,
@@ -33,9 +55,7 @@ pub(super) struct OneStepBounds<'a> {
     /// or a game whose reply table is not held.
     settler: Settler<'a>,
     symmetries: Symmetries,
-    keys: SetKeys,
-    /// The exact one-step bounds worked out so far, by set and budget.
-    known: HashMap<(Key, Option<u8>), u32, BuildHasherDefault<KeyHasher>>,
+    memory: Arc<Memory>,
 }
 
 impl<'a> OneStepBounds<'a> {
@@ -48,8 +68,15 @@ impl<'a> OneStepBounds<'a> {
             consistent_only,
             settler: Settler::new(scorer, fan_out(book), consistent_only),
             symmetries: Symmetries::new(),
-            keys: SetKeys::default(),
-            known: HashMap::default(),
+            memory: Arc::default(),
+        }
+    }
+
+    /// Bounds for a prover beside this one's, remembering what this one does.
+    pub(super) fn beside(&self) -> OneStepBounds<'a> {
+        OneStepBounds {
+            memory: Arc::clone(&self.memory),
+            ..OneStepBounds::new(self.scorer, self.consistent_only)
         }
     }
 
@@ -68,15 +95,16 @@ impl<'a> OneStepBounds<'a> {
         if !counted {
             return self.settler.one_step(path, set, budget, enough);
         }
-        let key = (self.keys.key(set), budget);
-        if let Some(&known) = self.known.get(&key) {
+        let key = (self.memory.keys.key(set), budget);
+        if let Some(&known) = self.memory.shard(&key).get(&key) {
             return known.min(enough);
         }
         let least = self.least(search, path, set, budget);
-        if self.known.len() >= REMEMBERED {
-            self.known.clear();
+        let mut shard = self.memory.shard(&key);
+        if shard.len() >= REMEMBERED / SHARDS {
+            shard.clear();
         }
-        self.known.insert(key, least);
+        shard.insert(key, least);
         least.min(enough)
     }
 

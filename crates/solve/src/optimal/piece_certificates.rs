@@ -32,7 +32,7 @@ impl PieceResult {
 /// proof that was stopped, so that it goes on from them instead of from nothing. They are
 /// not checked here; the checker checks them with the rest. One search, started afresh,
 /// finds what the proofs need.
-pub fn certify_plan<W: Write>(
+pub fn certify_plan<W: Write + Send>(
     scorer: &Scorer,
     options: &OptimalOptions,
     plan: &Plan,

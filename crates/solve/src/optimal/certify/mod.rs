@@ -30,9 +30,16 @@ use super::columns::BLOCK;
 use super::context::{Search, Subproblem};
 use super::counting::REPLIES_MARKED;
 use super::one_step_bounds::OneStepBounds;
-use super::renamed_facts::RenamedFacts;
+use super::renamed_facts::{Filed, RenamedFacts};
 use super::Root;
 use crate::symmetry::Symmetry;
+use tasks::Task;
+
+mod tasks;
+
+/// Claims about sets of fewer codes than this are proven on one thread: their proofs take a
+/// second or less, and proofs side by side write some facts twice.
+const LEAST_SPLIT: usize = 2048;
 
 /// Lists of guesses shorter than this are put to the checker's rule directly: counting them
 /// in blocks would not pay for itself.
@@ -94,7 +101,7 @@ impl From<io::Error> for CertifyError {
 /// Writes, into `out`, the facts that prove that `set` (reached by `path`) needs at least
 /// `bound` guesses within the budget `root` was set up with (`INFEASIBLE`: no strategy fits),
 /// using `root`'s search to find the classes' costs.
-pub(super) fn prove<W: Write>(
+pub(super) fn prove<W: Write + Send>(
     root: &Root<'_>,
     path: &[Step],
     set: &[Code],
@@ -104,33 +111,94 @@ pub(super) fn prove<W: Write>(
     Prover::new(&root.search, out).prove_at(path, set, root.budget, &root.symmetry, bound)
 }
 
+/// Where a prover's facts go: the certificate, or a list that a proof run beside others
+/// hands back ([`tasks`]).
+pub(super) trait FactSink {
+    fn fact(&mut self, fact: &Fact) -> io::Result<()>;
+}
+
+impl<W: Write> FactSink for CertificateWriter<W> {
+    fn fact(&mut self, fact: &Fact) -> io::Result<()> {
+        CertificateWriter::fact(self, fact)
+    }
+}
+
+impl FactSink for Vec<Fact> {
+    fn fact(&mut self, fact: &Fact) -> io::Result<()> {
+        self.push(fact.clone());
+        Ok(())
+    }
+}
+
+/// What a prover's facts prove, as the checker will look it up.
+#[derive(Default)]
+struct Known {
+    /// What the facts written so far prove.
+    facts: FactTable,
+    /// The same, and what the checker will settle in one step of the sets left without a
+    /// fact: what it will know where a guess's classes need it.
+    settled: FactTable,
+    /// The facts, by the canonical forms of their sets.
+    renamed: RenamedFacts,
+}
+
+impl Known {
+    /// Records that `set`, `depth` steps from the start, needs at least `bound` with `budget`
+    /// left, as a fact states it.
+    fn state(
+        &mut self,
+        book: &Codebook,
+        set: &[Code],
+        depth: usize,
+        budget: Option<u8>,
+        bound: u32,
+    ) {
+        self.facts.record(set, depth, budget, bound);
+        self.settled.record(set, depth, budget, bound);
+        if let Some(filed) = RenamedFacts::file(book, set, budget) {
+            self.renamed.record(filed, bound);
+        }
+    }
+}
+
 /// Proves bounds one set after another into one certificate, each proof citing the facts
 /// of the ones before.
-pub(super) struct Prover<'p, 'a, W: Write> {
+pub(super) struct Prover<'p, 'a, S: FactSink> {
     search: &'p Search<'a>,
     scorer: &'a Scorer,
     book: &'a Codebook,
     fan_out: usize,
     consistent_only: bool,
-    /// What the facts written so far prove, as the checker will look it up.
-    facts: FactTable,
-    /// The same, and what the checker will settle in one step of the sets left without a
-    /// fact: what it will know where a guess's classes need it.
-    known: FactTable,
-    /// The same, by the canonical forms of their sets.
-    renamed: RenamedFacts,
+    /// What the prover this one runs beside others for had proven when they set out: read,
+    /// never written.
+    base: Option<&'p Known>,
+    /// What this prover's facts prove.
+    known: Known,
     path: Vec<Step>,
     /// The checker's symmetries of the paths met.
     symmetries: Symmetries,
     classes: Classes,
     /// The checker's one step, to rule guesses out as the checker will without a fact.
     one_step: OneStepBounds<'a>,
-    out: &'p mut CertificateWriter<W>,
+    out: &'p mut S,
 }
 
-impl<'p, 'a, W: Write> Prover<'p, 'a, W> {
+impl<'p, 'a, S: FactSink + Send> Prover<'p, 'a, S> {
     /// A prover that asks `search` and writes to `out`.
-    pub(super) fn new(search: &'p Search<'a>, out: &'p mut CertificateWriter<W>) -> Self {
+    pub(super) fn new(search: &'p Search<'a>, out: &'p mut S) -> Self {
+        let one_step = OneStepBounds::new(search.scorer(), search.consistent_only);
+        Prover::on(search, None, Vec::new(), one_step, out)
+    }
+
+    /// A prover that asks `search`, knows what `base` proves, starts at `path` and writes to
+    /// `out`, with `one_step`'s bounds.
+    fn on(
+        search: &'p Search<'a>,
+        base: Option<&'p Known>,
+        path: Vec<Step>,
+        one_step: OneStepBounds<'a>,
+        out: &'p mut S,
+    ) -> Self {
         let scorer = search.scorer();
         let book = scorer.codebook();
         Prover {
@@ -139,13 +207,12 @@ impl<'p, 'a, W: Write> Prover<'p, 'a, W> {
             book,
             fan_out: fan_out(book),
             consistent_only: search.consistent_only,
-            facts: FactTable::new(),
-            known: FactTable::new(),
-            renamed: RenamedFacts::default(),
-            path: Vec::new(),
+            base,
+            known: Known::default(),
+            path,
             symmetries: Symmetries::new(),
             classes: Classes::new(scorer),
-            one_step: OneStepBounds::new(scorer, search.consistent_only),
+            one_step,
             out,
         }
     }
@@ -157,11 +224,8 @@ impl<'p, 'a, W: Write> Prover<'p, 'a, W> {
         for fact in facts {
             let set = sets.at(&fact.path);
             let bound = fact.bound.as_u32();
-            self.facts.record(set, fact.path.len(), fact.budget, bound);
-            self.known.record(set, fact.path.len(), fact.budget, bound);
-            if let Some(filed) = RenamedFacts::file(self.book, set, fact.budget) {
-                self.renamed.record(filed, bound);
-            }
+            self.known
+                .state(self.book, set, fact.path.len(), fact.budget, bound);
         }
     }
 
@@ -180,20 +244,33 @@ impl<'p, 'a, W: Write> Prover<'p, 'a, W> {
     }
 }
 
-impl<W: Write> Prover<'_, '_, W> {
+impl<S: FactSink + Send> Prover<'_, '_, S> {
     /// What the facts written so far state of `set` with `budget`, or its size bound.
     fn stated(&self, set: &[Code], budget: Option<u8>) -> u32 {
-        self.facts
+        let base = self.base.map_or(0, |base| base.facts.get(set, budget));
+        self.known
+            .facts
             .get(set, budget)
+            .max(base)
             .max(size_bound(set.len(), self.fan_out, budget))
     }
 
     /// What the checker will know of `set` with `budget` where a guess's classes need it,
     /// without a new fact: what is stated, or settled in one step.
     fn known(&self, set: &[Code], budget: Option<u8>) -> u32 {
+        let base = self.base.map_or(0, |base| base.settled.get(set, budget));
         self.known
+            .settled
             .get(set, budget)
+            .max(base)
             .max(size_bound(set.len(), self.fan_out, budget))
+    }
+
+    /// A fact proven of a renaming of the set `filed` that shows at least `bound`: what it
+    /// shows, and the renaming.
+    fn renamed(&self, filed: &Filed, bound: u32) -> Option<(u32, Renaming)> {
+        let own = self.known.renamed.proving(filed, bound);
+        own.or_else(|| self.base?.renamed.proving(filed, bound))
     }
 
     /// Writes the facts that prove that `set` needs at least `bound` within `budget`: none if
@@ -216,15 +293,14 @@ impl<W: Write> Prover<'_, '_, W> {
             return Ok(());
         }
         let filed = RenamedFacts::file(self.book, set, limit);
-        if let Some((proven, renaming)) = filed
-            .as_ref()
-            .and_then(|filed| self.renamed.proving(filed, bound))
+        if let Some((proven, renaming)) =
+            filed.as_ref().and_then(|filed| self.renamed(filed, bound))
         {
             return self.write(set, limit, proven, Some(renaming));
         }
         let stated = self.prove_by_guesses(set, budget, symmetry, bound, state)?;
         if let Some(filed) = filed.filter(|_| stated) {
-            self.renamed.record(filed, bound);
+            self.known.renamed.record(filed, bound);
         }
         Ok(())
     }
@@ -232,7 +308,9 @@ impl<W: Write> Prover<'_, '_, W> {
     /// Proves the bound for `set` by its guesses' classes: each guess the checker takes is
     /// ruled out by what is known of its classes, after those classes are proven. Returns
     /// whether it wrote a fact: not when the size bounds alone rule every guess out (unless
-    /// `state`), since the checker then settles the set in one step.
+    /// `state`), since the checker then settles the set in one step. Where `state` (the
+    /// claim a proof sets out from) about a large set, the classes are proven side by side
+    /// ([`tasks`]).
     fn prove_by_guesses(
         &mut self,
         set: &[Code],
@@ -263,68 +341,114 @@ impl<W: Write> Prover<'_, '_, W> {
             false => self.by_size_alone(&secrets, &guesses, &bounds, bound),
         };
         if settled && !state {
-            self.known.record(set, self.path.len(), limit, bound);
+            self.known
+                .settled
+                .record(set, self.path.len(), limit, bound);
             return Ok(false);
         }
+        let mut tasks = Vec::new();
         for &guess in guesses.iter() {
             let held = Held {
                 sizes: &bounds,
                 budget: child.limit(),
-                facts: &self.known,
+                facts: &self.known.settled,
                 before: u64::MAX,
                 bound,
             };
-            let Some(cost) = self.classes.short_of(self.scorer, &secrets, guess, held) else {
+            if self
+                .classes
+                .short_of(self.scorer, &secrets, guess, held)
+                .is_none()
+            {
                 continue;
-            };
+            }
             let classes: Vec<(Feedback, Vec<Code>)> = self
                 .classes
                 .classes(set)
                 .map(|(reply, class)| (reply, class.to_vec()))
                 .collect();
             let class_path: Vec<Code> = path_guesses.iter().copied().chain([guess]).collect();
-            let Some(mut lower) = self.settle(&class_path, &classes, child.limit(), cost, bound)
-            else {
+            let Some(lower) = self.settle(&class_path, &classes, child.limit(), n, bound) else {
                 continue;
             };
-            let mut sum = lower.iter().fold(n, |sum, &b| sum.saturating_add(b));
-            let after = symmetry.after(self.book, guess);
-            let mut order: Vec<usize> = (0..classes.len()).collect();
-            order.sort_by_key(|&i| std::cmp::Reverse(classes[i].1.len()));
-            for i in order {
-                if sum >= bound {
-                    break;
-                }
+            let after = Arc::new(symmetry.after(self.book, guess));
+            let targets = self.targets(n, &classes, &lower, child, &after, bound);
+            let proofs = targets.map_err(|proven| self.contradiction(guess, bound, proven))?;
+            for (i, target) in proofs {
                 let (reply, class) = &classes[i];
-                let want = lower[i].saturating_add(bound - sum);
-                let problem = Subproblem {
-                    set: class,
+                let task = Task {
+                    step: Step {
+                        guess,
+                        reply: *reply,
+                    },
+                    class: class.clone(),
                     budget: child,
-                    symmetry: &after,
-                    depth: self.path.len() + 1,
+                    symmetry: Arc::clone(&after),
+                    bound: target,
                 };
-                let target = self.search.solve(problem, want).min(want);
-                if target <= lower[i] {
-                    continue;
+                match state && set.len() >= LEAST_SPLIT {
+                    true => tasks.push(task),
+                    false => self.prove_task(&task)?,
                 }
-                self.descend(guess, *reply);
-                let proven = self.prove(class, child, &after, target, false);
-                self.ascend();
-                proven?;
-                sum = (sum - lower[i]).saturating_add(target);
-                lower[i] = target;
-            }
-            if sum < bound {
-                return Err(self.contradiction(guess, bound, sum));
             }
         }
+        self.prove_beside(&tasks)?;
         self.write(set, limit, bound, None)?;
         Ok(true)
     }
 
-    /// What the checker will know of each of a guess's `classes` (reached by `path`, with
-    /// `budget` left) where the guess costs `cost` by the facts and size bounds, short of
-    /// `bound`: the same with each class's one-step bound, as the checker's settler raises
+    /// What each of `classes` (of a guess at a set of `n` codes, known to cost at least
+    /// `lower`) must be proven to cost, as the search finds them, for the guess to reach
+    /// `bound`: the classes that need a proof, largest first, with the bound each needs, each
+    /// only as far as the others leave it short. `Err` with the most the search found if they
+    /// fall short.
+    fn targets(
+        &self,
+        n: u32,
+        classes: &[(Feedback, Vec<Code>)],
+        lower: &[u32],
+        budget: Budget,
+        after: &Symmetry,
+        bound: u32,
+    ) -> Result<Vec<(usize, u32)>, u32> {
+        let mut sum = lower.iter().fold(n, |sum, &b| sum.saturating_add(b));
+        let mut order: Vec<usize> = (0..classes.len()).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(classes[i].1.len()));
+        let mut targets = Vec::new();
+        for i in order {
+            if sum >= bound {
+                break;
+            }
+            let want = lower[i].saturating_add(bound - sum);
+            let problem = Subproblem {
+                set: &classes[i].1,
+                budget,
+                symmetry: after,
+                depth: self.path.len() + 1,
+            };
+            let target = self.search.solve(problem, want).min(want);
+            if target > lower[i] {
+                targets.push((i, target));
+                sum = (sum - lower[i]).saturating_add(target);
+            }
+        }
+        match sum >= bound {
+            true => Ok(targets),
+            false => Err(sum),
+        }
+    }
+
+    /// Proves what `task` asks of its class, one step down this prover's path.
+    fn prove_task(&mut self, task: &Task) -> Result<(), CertifyError> {
+        self.path.push(task.step);
+        let proven = self.prove(&task.class, task.budget, &task.symmetry, task.bound, false);
+        self.path.pop();
+        proven
+    }
+
+    /// What the checker will know of each of a guess's `classes` (of a set of `n` codes,
+    /// reached by `path`, with `budget` left), short of `bound` by the facts and size bounds:
+    /// the same with each class's one-step bound, as the checker's settler raises
     /// it. Classes without a fact come first, larger ones before smaller, as the checker
     /// takes them. `None` if the guess is then ruled out.
     fn settle(
@@ -332,7 +456,7 @@ impl<W: Write> Prover<'_, '_, W> {
         path: &[Code],
         classes: &[(Feedback, Vec<Code>)],
         budget: Option<u8>,
-        mut cost: u32,
+        n: u32,
         bound: u32,
     ) -> Option<Vec<u32>> {
         let size = |class: &[Code]| size_bound(class.len(), self.fan_out, budget);
@@ -340,12 +464,18 @@ impl<W: Write> Prover<'_, '_, W> {
             .iter()
             .map(|(_, class)| self.known(class, budget))
             .collect();
+        // Where this prover runs beside others, what the facts of the one they run for
+        // prove comes in here: the split only looked at this one's own.
+        let mut cost = lower.iter().fold(n, |sum, &b| sum.saturating_add(b));
         let mut order: Vec<usize> = (0..classes.len()).collect();
         order.sort_by_key(|&i| {
             let class = &classes[i].1;
             (lower[i] > size(class), std::cmp::Reverse(class.len()))
         });
         for i in order {
+            if cost >= bound {
+                return None;
+            }
             let class = &classes[i].1;
             let enough = bound - (cost - lower[i]);
             let settled = self
@@ -385,8 +515,9 @@ impl<W: Write> Prover<'_, '_, W> {
         bound: u32,
         renaming: Option<Renaming>,
     ) -> Result<(), CertifyError> {
-        self.facts.record(set, self.path.len(), budget, bound);
-        self.known.record(set, self.path.len(), budget, bound);
+        let depth = self.path.len();
+        self.known.facts.record(set, depth, budget, bound);
+        self.known.settled.record(set, depth, budget, bound);
         self.out.fact(&Fact {
             path: self.path.clone(),
             budget,
@@ -394,14 +525,6 @@ impl<W: Write> Prover<'_, '_, W> {
             renaming,
         })?;
         Ok(())
-    }
-
-    fn descend(&mut self, guess: Code, reply: Feedback) {
-        self.path.push(Step { guess, reply });
-    }
-
-    fn ascend(&mut self) {
-        self.path.pop();
     }
 
     fn contradiction(&self, guess: Code, needed: u32, proven: u32) -> CertifyError {
