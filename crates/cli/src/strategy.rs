@@ -2,9 +2,12 @@
 //! commands that play: the whole tree, or the part of it that goes on from a situation.
 
 use anyhow::{anyhow, bail, Context};
+use std::time::Instant;
+
 use mastermind::strategy::{
-    build_from, check_options, optimal_options, strategy_info, Misfit, Objective, OptimalOptions,
-    Progress, Situation, StrategyError, StrategyKind, TieBreak,
+    build_certified, build_from, check_options, optimal_options, strategy_info,
+    BuildCertifiedError, CertifyTreeError, Misfit, Objective, OptimalOptions, Progress, Situation,
+    StrategyError, StrategyKind, TieBreak,
 };
 use mastermind::tree::StrategyInfo;
 use mastermind::{Codebook, Game, Scorer};
@@ -12,6 +15,7 @@ use mastermind::{Codebook, Game, Scorer};
 pub use mastermind::strategy::BuiltStrategy;
 
 use crate::args::{Objective as ObjectiveName, StrategyOptions, TieBreakName};
+use crate::commands::certify::Proof;
 
 /// Builds the whole tree of `strategy` with `options` for the scorer's game.
 pub fn build_strategy(
@@ -38,7 +42,36 @@ pub fn build_strategy_from(
     progress: &dyn Progress,
 ) -> anyhow::Result<BuiltStrategy> {
     let (kind, options) = library_options(strategy, options, scorer.codebook())?;
-    build_from(kind, &options, scorer, situation, progress).map_err(|error| match error {
+    build_from(kind, &options, scorer, situation, progress)
+        .map_err(|error| strategy_error(error, scorer))
+}
+
+/// Builds the optimal tree with `options` for the scorer's game and proves its claim, with
+/// one search where the total is minimised ([`build_certified`]): the tree and the
+/// certificate, or `None` where the search's answers do not support the claim (said on
+/// stderr).
+pub fn build_certified_strategy(
+    options: &StrategyOptions,
+    scorer: &Scorer,
+    progress: &dyn Progress,
+) -> anyhow::Result<Option<(BuiltStrategy, Proof)>> {
+    let (_, options) = library_options(StrategyKind::Optimal, options, scorer.codebook())?;
+    let started = Instant::now();
+    let mut bytes = Vec::new();
+    match build_certified(&options, scorer, progress, &mut bytes) {
+        Ok((built, facts)) => Ok(Some((built, Proof::new(bytes, facts, started.elapsed())))),
+        Err(BuildCertifiedError::Build(error)) => Err(strategy_error(error, scorer)),
+        Err(BuildCertifiedError::Certify(error @ CertifyTreeError::Certify(_))) => {
+            eprintln!("error: {error}");
+            Ok(None)
+        }
+        Err(BuildCertifiedError::Certify(error)) => bail!(error),
+    }
+}
+
+/// What a user reads when a strategy cannot be built: flags named as they typed them.
+fn strategy_error(error: StrategyError, scorer: &Scorer) -> anyhow::Error {
+    match error {
         StrategyError::Misfit(misfit) => anyhow!(flag_message(misfit)),
         StrategyError::OtherOpening { played, asked } => anyhow!(
             "the game so far opened with {}, not with --opening {}",
@@ -47,7 +80,7 @@ pub fn build_strategy_from(
         ),
         StrategyError::NoStrategy(none) => none.into(),
         other @ (StrategyError::OtherGame(_) | StrategyError::NotACode(_)) => other.into(),
-    })
+    }
 }
 
 /// The optimal search's options and the strategy record its tree file carries, for the

@@ -218,14 +218,14 @@ pub mod strategy {
     /// differ only by them.
     pub use mastermind_solve::symmetry;
     pub use mastermind_solve::{
-        build, build_from, build_scored, certify_tree, check_options, first_consistent, knuth,
-        least_worst_case, one_step, one_step_with, optimal, optimal_from, optimal_options,
-        random_consistent, reply_rows_bytes, set_transposition_table, strategy_info,
-        write_certificate, BuiltStrategy, CertifyError, CertifyTreeError, ClassSizes,
-        Contradiction, GuessScore, Heuristic, Misfit, NoProgress, NoStrategy, Objective,
-        OneStepOptions, OptimalFromError, OptimalOptions, OptimalResult, OtherGame, Progress,
-        SearchStatistics, Situation, StrategyError, StrategyKind, StrategyOptions, TieBreak,
-        DEFAULT_TABLE_BYTES,
+        build, build_certified, build_from, build_scored, certify_tree, check_options,
+        first_consistent, knuth, least_worst_case, one_step, one_step_with, optimal, optimal_from,
+        optimal_options, random_consistent, reply_rows_bytes, set_transposition_table,
+        strategy_info, write_certificate, BuildCertifiedError, BuiltStrategy, CertifyError,
+        CertifyTreeError, ClassSizes, Contradiction, GuessScore, Heuristic, Misfit, NoProgress,
+        NoStrategy, Objective, OneStepOptions, OptimalFromError, OptimalOptions, OptimalResult,
+        OtherGame, Progress, SearchStatistics, Situation, StrategyError, StrategyKind,
+        StrategyOptions, TieBreak, DEFAULT_TABLE_BYTES,
     };
 }
 

@@ -5,8 +5,14 @@ use std::io::Write;
 
 use mastermind_certificate::{CertificateWriter, Header};
 use mastermind_core::Scorer;
+use mastermind_tree::Statistics;
 
-use crate::{certify_from, CertifyError, Objective, Situation, StrategyOptions};
+use crate::optimal::{optimal_certified_from, CertifiedError};
+use crate::strategy::{build, check_options, optimal_options, strategy_info};
+use crate::{
+    certify_from, BuiltStrategy, CertifyError, Objective, Progress, Situation, StrategyError,
+    StrategyKind, StrategyOptions,
+};
 
 /// Writes the certificate that the strategy `options` describe (the optimal search) is
 /// optimal from `situation` on, where the built tree needs `total` guesses in all and at most
@@ -109,3 +115,81 @@ pub fn certify_tree<W: Write + Send>(
     write_certificate(scorer, &options, &situation, total, worst, out)
         .map_err(CertifyTreeError::Certify)
 }
+
+/// Builds the optimal strategy `options` describe for the scorer's game and writes the
+/// certificate of its claim into `out`, as [`build`] and [`write_certificate`] would one after
+/// the other, but with one search where the total is minimised: the proof asks the search
+/// that found the optimum, which by then knows most of what the proof needs. Returns the
+/// strategy and how many facts the certificate took.
+pub fn build_certified<W: Write + Send>(
+    options: &StrategyOptions,
+    scorer: &Scorer,
+    progress: &dyn Progress,
+    out: W,
+) -> Result<(BuiltStrategy, u64), BuildCertifiedError> {
+    if options.opening.is_some() {
+        return Err(BuildCertifiedError::Certify(CertifyTreeError::FixedOpening));
+    }
+    let start = Situation::start(scorer);
+    let certify = |error| BuildCertifiedError::Certify(CertifyTreeError::Certify(error));
+    if options.minimize == Objective::Worst {
+        // Its certificate's two claims have other caps than the search that found the tree.
+        let built = build(StrategyKind::Optimal, options, scorer, progress)?;
+        let statistics = Statistics::of_tree(&built.root);
+        let (total, worst) = (statistics.total(), statistics.worst_case());
+        let facts =
+            write_certificate(scorer, options, &start, total, worst, out).map_err(certify)?;
+        return Ok((built, facts));
+    }
+    check_options(StrategyKind::Optimal, options).map_err(StrategyError::Misfit)?;
+    let header = Header {
+        game: *scorer.game(),
+        consistent_only: options.consistent_only,
+    };
+    let mut writer = CertificateWriter::new(out, &header).map_err(|error| certify(error.into()))?;
+    let search = optimal_options(options);
+    let result = optimal_certified_from(scorer, &search, &start, progress, &mut writer).map_err(
+        |error| match error {
+            CertifiedError::Search(error) => BuildCertifiedError::Build(error.into()),
+            CertifiedError::Proof(error) => certify(error),
+        },
+    )?;
+    let facts = writer.facts();
+    writer.finish().map_err(|error| certify(error.into()))?;
+    let built = BuiltStrategy {
+        root: result.tree,
+        info: strategy_info(
+            StrategyKind::Optimal.file_name(),
+            options,
+            scorer.codebook(),
+        ),
+        search: Some(result.statistics),
+    };
+    Ok((built, facts))
+}
+
+/// Why [`build_certified`] built no strategy or wrote no certificate.
+#[derive(Debug)]
+pub enum BuildCertifiedError {
+    /// The strategy could not be built.
+    Build(StrategyError),
+    /// Its claim could not be proven.
+    Certify(CertifyTreeError),
+}
+
+impl From<StrategyError> for BuildCertifiedError {
+    fn from(error: StrategyError) -> BuildCertifiedError {
+        BuildCertifiedError::Build(error)
+    }
+}
+
+impl std::fmt::Display for BuildCertifiedError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BuildCertifiedError::Build(error) => error.fmt(f),
+            BuildCertifiedError::Certify(error) => error.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for BuildCertifiedError {}

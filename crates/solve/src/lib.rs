@@ -20,7 +20,9 @@ mod strategy;
 pub mod symmetry;
 mod worst_case;
 
-pub use certificate::{certify_tree, write_certificate, CertifyTreeError};
+pub use certificate::{
+    build_certified, certify_tree, write_certificate, BuildCertifiedError, CertifyTreeError,
+};
 pub use consistent::{first_consistent, random_consistent};
 pub use one_step::{knuth, one_step, one_step_from, one_step_with, OneStepOptions, TieBreak};
 pub use optimal::{

@@ -7,7 +7,8 @@ use mastermind_certificate::{
 };
 use mastermind_core::{Code, Codebook, FeedbackKind, Game, Scorer};
 use mastermind_solve::{
-    build, write_certificate, NoProgress, Objective, Situation, StrategyKind, StrategyOptions,
+    build, build_certified, write_certificate, NoProgress, Objective, Situation, StrategyKind,
+    StrategyOptions,
 };
 use mastermind_tree::Statistics;
 
@@ -209,6 +210,42 @@ fn a_forget_record_frees_only_what_no_later_fact_cites() {
             check(forged.as_slice()).is_err(),
             "fact {forgotten} was forgotten, yet the certificate checked"
         );
+    }
+}
+
+#[test]
+fn one_search_builds_and_proves_what_two_would() {
+    // The search that found the optimum proves it: the same tree and the same certificate as
+    // building first and proving afresh, for the least total (capped or not, any guess or
+    // consistent ones) and for the least worst case.
+    let options = [
+        StrategyOptions::default(),
+        StrategyOptions {
+            max_guesses: Some(5),
+            ..StrategyOptions::default()
+        },
+        StrategyOptions {
+            consistent_only: true,
+            ..StrategyOptions::default()
+        },
+        StrategyOptions {
+            minimize: Objective::Worst,
+            ..StrategyOptions::default()
+        },
+    ];
+    for options in &options {
+        let scorer = Scorer::new(game(4, 5));
+        let mut bytes = Vec::new();
+        let (built, facts) =
+            build_certified(options, &scorer, &NoProgress, &mut bytes).expect("certified");
+        let (total, worst, apart) = certificate(game(4, 5), options);
+        let statistics = Statistics::of_tree(&built.root);
+        assert_eq!(
+            (statistics.total(), statistics.worst_case()),
+            (total, worst)
+        );
+        assert_eq!(bytes, apart, "{options:?}");
+        assert_eq!(checked(&bytes).facts(), facts);
     }
 }
 

@@ -43,6 +43,11 @@ pub struct Proof {
 }
 
 impl Proof {
+    /// A proof of `facts` facts, written as `bytes` (plain) in `took`.
+    pub fn new(bytes: Vec<u8>, facts: u64, took: std::time::Duration) -> Proof {
+        Proof { bytes, facts, took }
+    }
+
     /// Says on stderr what the proof took, unless `quiet`: once the certificate is written,
     /// so that nothing is said to be proven that then fails to be written.
     pub fn say(&self, quiet: bool) {
@@ -88,9 +93,5 @@ pub fn certificate_of(tree: &ValidTree, table: Option<usize>) -> anyhow::Result<
         }
         Err(error) => bail!(error),
     };
-    Ok(Some(Proof {
-        bytes,
-        facts,
-        took: started.elapsed(),
-    }))
+    Ok(Some(Proof::new(bytes, facts, started.elapsed())))
 }

@@ -7,14 +7,12 @@ use mastermind::tree::TreeFile;
 
 use crate::args::GenerateArgs;
 use crate::certificate_output::certificate_bytes;
-use crate::commands::certify::certificate_of;
 use crate::commands::forecast::forecast;
 use crate::commands::{claims_summary, Outcome};
 use crate::memory::fit_build;
 use crate::output::{check_output, check_outputs, write_output, write_outputs_together};
 use crate::progress::BuildProgress;
-use crate::strategy::build_strategy;
-use crate::tree_input::ValidTree;
+use crate::strategy::{build_certified_strategy, build_strategy};
 use mastermind::strategy::StrategyKind;
 
 pub fn run(args: &GenerateArgs, quiet: bool) -> anyhow::Result<Outcome> {
@@ -45,7 +43,20 @@ pub fn run(args: &GenerateArgs, quiet: bool) -> anyhow::Result<Outcome> {
     let started = Instant::now();
     let scorer = args.strategy.scorer(game);
     let progress = BuildProgress::new(game.code_count() as u64, quiet);
-    let built = build_strategy(args.strategy, &args.options, &scorer, &progress);
+    let (built, proof) = match &args.certificate {
+        Some(_) => match build_certified_strategy(&args.options, &scorer, &progress) {
+            Ok(Some((built, proof))) => (Ok(built), Some(proof)),
+            Ok(None) => {
+                progress.finish();
+                return Ok(Outcome::Invalid);
+            }
+            Err(error) => (Err(error), None),
+        },
+        None => (
+            build_strategy(args.strategy, &args.options, &scorer, &progress),
+            None,
+        ),
+    };
     progress.finish();
     let built = built?;
     let file = TreeFile::new(scorer.codebook(), built.info.clone(), &built.root);
@@ -66,18 +77,9 @@ pub fn run(args: &GenerateArgs, quiet: bool) -> anyhow::Result<Outcome> {
             ))
         );
     }
-    if let Some(certificate) = &args.certificate {
-        let tree = ValidTree {
-            book: scorer.codebook().clone(),
-            root: built.root,
-            strategy: Some(built.info),
-            history: Vec::new(),
-        };
+    if let (Some(certificate), Some(proof)) = (&args.certificate, proof) {
         // Neither is written unless both are: a tree without its proof, or beside an old
         // certificate, would be a pair that does not match.
-        let Some(proof) = certificate_of(&tree, None)? else {
-            return Ok(Outcome::Invalid);
-        };
         let packed = certificate_bytes(Some(certificate), &proof.bytes)?;
         write_outputs_together(&mut [
             (args.output.as_deref(), &mut json.as_bytes()),

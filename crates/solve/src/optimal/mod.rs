@@ -147,7 +147,7 @@ pub fn optimal(
     progress: &dyn Progress,
 ) -> Result<OptimalResult, NoStrategy> {
     let start = Situation::start(scorer);
-    search_from(Root::new(scorer, options, &start, progress)?, &start)
+    search_from(&Root::new(scorer, options, &start, progress)?, &start)
 }
 
 /// Finds the best way to go on from `situation`: the least total over its candidates of the
@@ -162,8 +162,52 @@ pub fn optimal_from(
         .check_game(scorer)
         .map_err(OptimalFromError::OtherGame)?;
     let root = Root::new(scorer, options, situation, progress)?;
-    Ok(search_from(root, situation)?)
+    Ok(search_from(&root, situation)?)
 }
+
+/// [`optimal_from`], and the certificate that no strategy does better written into `out` by
+/// the same search, which by then knows most of what the proof asks of it (a proof set up
+/// afresh, as [`certify_from`] sets it up, searches again for all of it).
+pub fn optimal_certified_from<W: std::io::Write + Send>(
+    scorer: &Scorer,
+    options: &OptimalOptions,
+    situation: &Situation,
+    progress: &dyn Progress,
+    out: &mut mastermind_certificate::CertificateWriter<W>,
+) -> Result<OptimalResult, CertifiedError> {
+    situation
+        .check_game(scorer)
+        .map_err(|other| CertifiedError::Search(OptimalFromError::OtherGame(other)))?;
+    let root = Root::new(scorer, options, situation, progress)
+        .map_err(|none| CertifiedError::Search(none.into()))?;
+    let result =
+        search_from(&root, situation).map_err(|none| CertifiedError::Search(none.into()))?;
+    let bound = u32::try_from(result.total).unwrap_or(INFEASIBLE - 1);
+    let path = path_to(scorer, situation);
+    certify::prove(&root, &path, situation.candidates(), bound, out)
+        .map_err(CertifiedError::Proof)?;
+    Ok(result)
+}
+
+/// Why [`optimal_certified_from`] wrote no certificate.
+#[derive(Debug)]
+pub enum CertifiedError {
+    /// The search found no strategy, or was given a situation of another game.
+    Search(OptimalFromError),
+    /// The proof failed.
+    Proof(CertifyError),
+}
+
+impl fmt::Display for CertifiedError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CertifiedError::Search(error) => error.fmt(f),
+            CertifiedError::Proof(error) => error.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for CertifiedError {}
 
 /// Why [`optimal_from`] found no strategy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -205,14 +249,7 @@ pub fn certify_from<W: std::io::Write + Send>(
         .check_game(scorer)
         .map_err(CertifyError::OtherGame)?;
     let bound = bound.map_or(INFEASIBLE, |b| u32::try_from(b).unwrap_or(INFEASIBLE - 1));
-    let path: Vec<mastermind_certificate::Step> = situation
-        .played()
-        .iter()
-        .map(|&guess| mastermind_certificate::Step {
-            guess,
-            reply: scorer.feedback(guess, situation.candidates()[0]),
-        })
-        .collect();
+    let path = path_to(scorer, situation);
     let Ok(root) = Root::new(scorer, options, situation, &crate::NoProgress) else {
         // The cap leaves no guess to play: the checker needs no proof of that.
         return Ok(());
@@ -220,19 +257,32 @@ pub fn certify_from<W: std::io::Write + Send>(
     certify::prove(&root, &path, situation.candidates(), bound, out)
 }
 
+/// The guesses played to reach `situation`, with their replies, as a certificate names them.
+fn path_to(scorer: &Scorer, situation: &Situation) -> Vec<mastermind_certificate::Step> {
+    situation
+        .played()
+        .iter()
+        .map(|&guess| mastermind_certificate::Step {
+            guess,
+            reply: scorer.feedback(guess, situation.candidates()[0]),
+        })
+        .collect()
+}
+
 /// Runs the search set up in `root` for the candidates of `situation`.
-fn search_from(root: Root<'_>, situation: &Situation) -> Result<OptimalResult, NoStrategy> {
+fn search_from(root: &Root<'_>, situation: &Situation) -> Result<OptimalResult, NoStrategy> {
     let Root {
         search,
         budget,
         symmetry,
         max_guesses,
     } = root;
+    let (budget, symmetry) = (*budget, symmetry);
     let codes = situation.candidates();
     let root = Subproblem {
         set: codes,
         budget,
-        symmetry: &symmetry,
+        symmetry,
         depth: 0,
     };
     let total = search.solve(root, INFEASIBLE);
@@ -243,7 +293,7 @@ fn search_from(root: Root<'_>, situation: &Situation) -> Result<OptimalResult, N
     }
     search.finish(total);
     let tree = search
-        .build(codes, budget, &symmetry, total)
+        .build(codes, budget, symmetry, total)
         .expect("a search without notes rebuilds the total it found");
     Ok(OptimalResult {
         tree,
@@ -365,7 +415,7 @@ mod tests {
                 let held_rows = root.search.replies.row(start.candidates()[0]).is_some();
                 assert_eq!(held_rows, capacity.most_tabulated > 0);
                 assert_eq!(
-                    tree_and_total(search_from(root, &start)),
+                    tree_and_total(search_from(&root, &start)),
                     full,
                     "{} {capacity:?}",
                     scorer.game().describe()
