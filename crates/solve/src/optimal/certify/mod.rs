@@ -243,20 +243,25 @@ impl<'p, 'a, S: FactSink + Send> Prover<'p, 'a, S> {
 impl<S: FactSink + Send> Prover<'_, '_, S> {
     /// What the facts written so far state of `set` with `budget`, or its size bound.
     fn stated(&self, set: &[Code], budget: Option<u8>) -> u32 {
-        let base = self.base.map_or(0, |base| base.facts.get(set, budget));
-        self.known
-            .facts
-            .get(set, budget)
-            .max(base)
-            .max(size_bound(set.len(), self.fan_out, budget))
+        self.bound_in(|known| &known.facts, set, budget)
     }
 
     /// What the checker will know of `set` with `budget` where a guess's classes need it,
     /// without a new fact: what is stated, or settled in one step.
     fn known(&self, set: &[Code], budget: Option<u8>) -> u32 {
-        let base = self.base.map_or(0, |base| base.settled.get(set, budget));
-        self.known
-            .settled
+        self.bound_in(|known| &known.settled, set, budget)
+    }
+
+    /// The best of what `table` holds of `set` with `budget`, in this prover's facts and in
+    /// those it runs beside others for, and its size bound.
+    fn bound_in(
+        &self,
+        table: impl Fn(&Known) -> &FactTable,
+        set: &[Code],
+        budget: Option<u8>,
+    ) -> u32 {
+        let base = self.base.map_or(0, |base| table(base).get(set, budget));
+        table(&self.known)
             .get(set, budget)
             .max(base)
             .max(size_bound(set.len(), self.fan_out, budget))
