@@ -37,8 +37,8 @@ use tasks::Task;
 mod size_filter;
 mod tasks;
 
-/// Claims about sets of fewer codes than this are proven on one thread: their proofs take a
-/// second or less, and proofs side by side write some facts twice.
+/// Claims about sets of fewer codes than this are proven on one thread: their proofs are
+/// short, and proofs side by side write some facts twice.
 const LEAST_SPLIT: usize = 2048;
 
 /// A certificate that could not be written.
