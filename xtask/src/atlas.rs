@@ -218,7 +218,7 @@ pub fn write_table(root: &Path) -> anyhow::Result<()> {
     let path = root.join(TABLE_FILE);
     let readme = std::fs::read_to_string(&path).context(format!("cannot read {TABLE_FILE}"))?;
     let updated = with_table(&readme, &atlas)?;
-    std::fs::write(&path, updated).context(format!("cannot write {TABLE_FILE}"))?;
+    mastermind_files::write_atomically(&path, updated.as_bytes())?;
     Ok(())
 }
 

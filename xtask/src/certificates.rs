@@ -106,7 +106,7 @@ pub fn regen(root: &Path) -> anyhow::Result<()> {
 fn write_certificate(path: &Path, bytes: &[u8], pack: bool) -> anyhow::Result<()> {
     if pack {
         let packed = packed(bytes)?;
-        std::fs::write(path, &packed)?;
+        mastermind_files::write_atomically(path, &packed)?;
         println!(
             "wrote {} ({} bytes, {} unpacked)",
             path.display(),
@@ -114,7 +114,7 @@ fn write_certificate(path: &Path, bytes: &[u8], pack: bool) -> anyhow::Result<()
             bytes.len()
         );
     } else {
-        std::fs::write(path, bytes)?;
+        mastermind_files::write_atomically(path, bytes)?;
         println!("wrote {} ({} bytes)", path.display(), bytes.len());
     }
     Ok(())
@@ -198,7 +198,7 @@ pub fn all(root: &Path) -> anyhow::Result<()> {
         let strategy = strategy_info("optimal", &options, scorer.codebook());
         let bytes = certificate(&scorer, &strategy, &built.root)?;
         let proven_in = started.elapsed();
-        std::fs::write(directory.join(format!("{name}.cert")), &bytes)?;
+        mastermind_files::write_atomically(&directory.join(format!("{name}.cert")), &bytes)?;
         let started = Instant::now();
         let facts = proves(bytes.as_slice(), &scorer, &strategy, &built.root)?;
         print_row(&piece_certificates::Outcome {

@@ -172,9 +172,7 @@ pub fn prove(root: &Path, case: &Case) -> anyhow::Result<Outcome> {
     };
     let proven_in = started.elapsed();
     let path = proofs.join(format!("{}.cert.gz", case.name));
-    let mut written = tempfile::NamedTempFile::new_in(&proofs)?;
-    std::io::copy(&mut certificate.file, &mut written)?;
-    written.persist(&path)?;
+    mastermind_files::write_output_from(Some(&path), &mut certificate.file)?;
     // The committed tree when there is one: the run must have merged the very same.
     let committed = root.join("trees").join(format!("{}.json", case.name));
     let tree = match std::fs::read_to_string(&committed) {

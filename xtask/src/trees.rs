@@ -208,8 +208,7 @@ pub fn regen(root: &Path, rebuild_slow: bool) -> anyhow::Result<()> {
     let directory = root.join("trees");
     for expected in expected_files(root, rebuild_slow)? {
         let path = directory.join(&expected.name);
-        std::fs::write(&path, &expected.contents)
-            .with_context(|| format!("cannot write {}", path.display()))?;
+        mastermind_files::write_atomically(&path, expected.contents.as_bytes())?;
         eprintln!("wrote trees/{}", expected.name);
     }
     Ok(())

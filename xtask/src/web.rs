@@ -42,7 +42,7 @@ pub fn run(root: &Path, check: bool) -> anyhow::Result<()> {
         );
         return Ok(());
     }
-    std::fs::write(&kept, &built).with_context(|| kept.display().to_string())?;
+    mastermind_files::write_atomically(&kept, &built)?;
     println!("wrote {MODULE}: {} bytes, {gzipped} gzipped", built.len());
     Ok(())
 }

@@ -16,7 +16,7 @@ fn packs(path: &Path) -> bool {
 /// Writes the plain certificate `bytes` to `path` (stdout when `None`), compressed if its
 /// name asks for it.
 pub fn write_certificate(path: Option<&Path>, bytes: &[u8]) -> anyhow::Result<()> {
-    write_output(path, &certificate_bytes(path, bytes)?)
+    Ok(write_output(path, &certificate_bytes(path, bytes)?)?)
 }
 
 /// The bytes to write for the plain certificate `bytes` at `path`: gzip-compressed when its

@@ -292,6 +292,17 @@ pub mod play {
     };
 }
 
+#[cfg(feature = "files")]
+/// Writing outputs as the command does: `-` is standard output, a device is written in place,
+/// a file is replaced whole or not at all (with [`discard_pending`](files::discard_pending) for
+/// a signal handler to call), and a lock beside an output keeps a second run off it.
+pub mod files {
+    pub use mastermind_files::{
+        check_output, discard_pending, same_file, scratch_for, write_atomically, write_output,
+        write_output_from, write_stdout, write_together, FileError, OutputLock,
+    };
+}
+
 #[cfg(feature = "runs")]
 /// Searches cut into pieces: shards that run anywhere and the merge that checks them
 /// ([`optimal`](runs::optimal), [`static_search`](runs::static_search)), their certificates,

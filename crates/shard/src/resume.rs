@@ -171,12 +171,7 @@ pub trait ResumeWatcher: Sync {
     /// Writes `bytes` to `path` whole or not at all, with an error that names the file; by
     /// default through a temporary file beside it that is renamed over it.
     fn write(&self, path: &Path, bytes: &[u8]) -> io::Result<()> {
-        write_atomically(path, bytes).map_err(|error| {
-            io::Error::new(
-                error.kind(),
-                format!("cannot write {}: {error}", path.display()),
-            )
-        })
+        Ok(mastermind_files::write_atomically(path, bytes)?)
     }
 }
 
@@ -184,20 +179,6 @@ pub trait ResumeWatcher: Sync {
 pub struct Unwatched;
 
 impl ResumeWatcher for Unwatched {}
-
-/// Writes `bytes` to `path` through a temporary file beside it, renamed over it once whole.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    use std::io::Write;
-    let directory = match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => Path::new("."),
-    };
-    let mut file = tempfile::NamedTempFile::new_in(directory)?;
-    file.write_all(bytes)?;
-    file.as_file().sync_all()?;
-    file.persist(path).map_err(|error| error.error)?;
-    Ok(())
-}
 
 /// What a run asks of the pieces.
 #[derive(Clone, Copy, Debug, Default)]

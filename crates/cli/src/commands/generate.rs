@@ -10,7 +10,7 @@ use crate::certificate_output::certificate_bytes;
 use crate::commands::forecast::forecast;
 use crate::commands::{claims_summary, Outcome};
 use crate::memory::fit_build;
-use crate::output::{check_output, check_outputs, write_output, write_outputs_together};
+use crate::output::{check_output, check_outputs, write_output, write_together};
 use crate::progress::BuildProgress;
 use crate::strategy::{build_certified_strategy, build_strategy};
 use mastermind::strategy::StrategyKind;
@@ -81,7 +81,7 @@ pub fn run(args: &GenerateArgs, quiet: bool) -> anyhow::Result<Outcome> {
         // Neither is written unless both are: a tree without its proof, or beside an old
         // certificate, would be a pair that does not match.
         let packed = certificate_bytes(Some(certificate), &proof.bytes)?;
-        write_outputs_together(&mut [
+        write_together(&mut [
             (args.output.as_deref(), &mut json.as_bytes()),
             (Some(certificate), &mut packed.as_slice()),
         ])?;

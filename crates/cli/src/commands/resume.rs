@@ -16,7 +16,7 @@ use mastermind::Scorer;
 use crate::args::GenerateArgs;
 use crate::certificate_output::packed_certificate;
 use crate::commands::{claims_summary, plural, refused_merge, Outcome};
-use crate::output::{write_output, write_outputs_together};
+use crate::output::{write_output, write_together};
 use crate::progress::BuildProgress;
 use crate::strategy::optimal_search;
 
@@ -79,7 +79,7 @@ pub fn run(args: &GenerateArgs, directory: &Path, quiet: bool) -> anyhow::Result
         (Some(path), Some(MergedCertificate { file, facts, .. })) => {
             // The tree and its certificate are replaced together, or neither is.
             let mut packed = packed_certificate(path, file);
-            write_outputs_together(&mut [
+            write_together(&mut [
                 (args.output.as_deref(), &mut json.as_bytes()),
                 (Some(path.as_path()), &mut packed),
             ])?;
@@ -232,9 +232,5 @@ impl ResumeWatcher for Watcher {
             _ => return,
         };
         self.progress.println(&line);
-    }
-
-    fn write(&self, path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-        write_output(Some(path), bytes).map_err(|error| std::io::Error::other(format!("{error:#}")))
     }
 }

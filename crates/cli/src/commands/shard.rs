@@ -14,9 +14,7 @@ use crate::certificate_output::{packed_certificate, write_certificate};
 use crate::commands::{claims_summary, refused_merge, Outcome};
 use crate::input::{open_input, read_input};
 use crate::memory::fit_build;
-use crate::output::{
-    check_output, check_outputs, scratch_for, write_output, write_outputs_together,
-};
+use crate::output::{check_output, check_outputs, scratch_for, write_output, write_together};
 use crate::progress::BuildProgress;
 use crate::strategy::optimal_search;
 use mastermind::strategy::StrategyKind;
@@ -175,7 +173,7 @@ fn merge_certified(
     };
     let (json, facts) = (file.to_json(), merged.facts);
     let mut packed = packed_certificate(certificate, &mut merged.file);
-    write_outputs_together(&mut [
+    write_together(&mut [
         (args.output.as_deref(), &mut json.as_bytes()),
         (Some(certificate), &mut packed),
     ])?;

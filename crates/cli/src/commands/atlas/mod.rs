@@ -58,9 +58,7 @@ pub fn run(args: &AtlasArgs, threads: Option<u16>, quiet: bool) -> anyhow::Resul
     }
     // Held to the end: the output is read, then rewritten after each game.
     let _lock = match &args.output {
-        Some(path) if path.as_os_str() != "-" && !is_device(path) => {
-            Some(lock::OutputLock::take(path)?)
-        }
+        Some(path) if path.as_os_str() != "-" && !is_device(path) => Some(lock::take(path)?),
         _ => None,
     };
     let existing = match &args.output {

@@ -1,0 +1,25 @@
+//! Every file the library and its front ends write goes through here, so that the rules are
+//! the same for a tree, a certificate, a piece of a run and a committed file:
+//!
+//! - `-` (and `/dev/stdout`, `/dev/fd/1`, ...) is standard output, and a closed pipe ends the
+//!   output quietly ([`write_stdout`]);
+//! - a device or pipe is written in place, never replaced;
+//! - a regular file is written beside its destination, synced and renamed over it, keeping the
+//!   permissions of the file it replaces ([`write_output`], [`write_together`]); until the
+//!   rename, [`discard_pending`] removes it, which is what a signal handler calls;
+//! - a lock beside an output keeps a second run off it ([`OutputLock`]).
+
+mod error;
+mod lock;
+mod replace;
+mod stdout;
+mod target;
+
+pub use error::FileError;
+pub use lock::OutputLock;
+pub use replace::{
+    check_output, discard_pending, scratch_for, write_atomically, write_output, write_output_from,
+    write_together,
+};
+pub use stdout::write_stdout;
+pub use target::same_file;
