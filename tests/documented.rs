@@ -1,4 +1,4 @@
-//! Every console example of the README and the guide, run against the built binary and
+//! Every console example of the README, the guide and the design notes, run against the built binary and
 //! compared with the text shown; `[..]` and `...` in the text mask what varies (times).
 //! The game sessions (`solve`, `play`) are shown as `text`, since a console example cannot
 //! type; they are replayed here with what the player types as standard input.
@@ -11,7 +11,8 @@ fn the_documented_examples_print_what_the_text_shows() {
             std::path::Path::new(env!("CARGO_BIN_EXE_mastermind")),
         )
         .case("README.md")
-        .case("docs/GUIDE.md");
+        .case("docs/GUIDE.md")
+        .case("docs/design/*.md");
 }
 
 /// The guide's `solve` and `play` sessions are shown as text, since a console example cannot
@@ -60,7 +61,12 @@ fn the_guides_game_sessions_replay_as_shown() {
 #[test]
 fn gitignore_lists_the_files_the_documented_commands_write() {
     let mut written = std::collections::BTreeSet::new();
-    for doc in ["README.md", "docs/GUIDE.md"] {
+    for doc in [
+        "README.md",
+        "docs/GUIDE.md",
+        "docs/design/optimal-search.md",
+        "docs/design/certificates.md",
+    ] {
         let text = std::fs::read_to_string(doc).expect("the docs");
         for line in text.lines().filter(|line| line.contains("mastermind ")) {
             let words: Vec<&str> = line.split_whitespace().collect();
