@@ -13,7 +13,8 @@ use mastermind::strategy::{
     self, NoProgress, Objective, Situation, StrategyKind, StrategyOptions, TieBreak,
 };
 use mastermind::Scorer;
-use pyo3::exceptions::PyValueError;
+use mastermind::compare::{strategy_row, Compared};
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
 use crate::game::game_of;
@@ -148,12 +149,7 @@ fn generate(
             built
         }
         None => {
-            let kind = StrategyKind::from_file_name(strategy).ok_or_else(|| {
-                value_error(format!(
-                    "no strategy named `{strategy}`; the strategies are {}",
-                    StrategyKind::ALL.map(StrategyKind::file_name).join(", ")
-                ))
-            })?;
+            let kind = strategy_kind(strategy)?;
             if name.is_some() {
                 return Err(value_error(
                     "name goes with score, not with a built-in strategy",
@@ -168,8 +164,9 @@ fn generate(
     Ok(Tree::new(game, built.info, built.root))
 }
 
-/// Builds each strategy for one game and returns a row per strategy: its name, the total
-/// number of guesses, the average, the worst case and how many codes need each number. The
+/// Builds each strategy for one game, verifies its tree, and returns a row per strategy: its
+/// name, the total number of guesses, the average, the worst case and how many codes need
+/// each number. The
 /// `trees` (your own strategies, as `Tree`s of the same game) follow as rows of their own,
 /// marked `"tree": True`.
 ///
@@ -205,28 +202,23 @@ fn compare(
             )));
         }
     }
-    let mut rows = strategies
-        .iter()
-        .map(|name| {
-            let tree = generate(
-                py,
-                Some(name),
-                pegs,
-                colours,
-                repetition,
-                black_only,
-                "prefer-candidate",
-                false,
-                None,
-                "total",
-                None,
-                None,
-                None,
-                None,
-            )?;
-            tree.summary(py)
-        })
-        .collect::<PyResult<Vec<_>>>()?;
+    let scorer = py.detach(|| Scorer::new(game));
+    let options = StrategyOptions::default();
+    let mut rows = Vec::new();
+    for name in &strategies {
+        let kind = strategy_kind(name)?;
+        let compared = interrupt::interruptible(py, |progress| {
+            strategy_row(kind, &options, 1, &scorer, progress)
+        })?;
+        match compared.map_err(|error| value_error(error.to_string()))? {
+            Compared::Row(row) => rows.push(tree::summary(py, &row.name, &row.statistics)?),
+            Compared::Unverified { strategy, report } => {
+                return Err(PyRuntimeError::new_err(format!(
+                    "the {strategy} tree does not verify:\n{report}"
+                )))
+            }
+        }
+    }
     for tree in &trees {
         let row = tree.summary(py)?;
         row.bind(py)
@@ -235,6 +227,16 @@ fn compare(
         rows.push(row);
     }
     Ok(rows)
+}
+
+/// The built-in strategy named `name`.
+fn strategy_kind(name: &str) -> PyResult<StrategyKind> {
+    StrategyKind::from_file_name(name).ok_or_else(|| {
+        value_error(format!(
+            "no strategy named `{name}`; the strategies are {}",
+            StrategyKind::ALL.map(StrategyKind::file_name).join(", ")
+        ))
+    })
 }
 
 pub(crate) fn value_error(message: impl Into<String>) -> PyErr {

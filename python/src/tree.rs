@@ -58,15 +58,21 @@ impl Tree {
 
     /// The figures `compare` lists for the tree.
     pub fn summary(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        let row = serde_json::json!({
-            "strategy": self.info.name,
-            "total": self.statistics.total(),
-            "average": self.average(),
-            "worst_case": self.statistics.worst_case(),
-            "solved_by_guess": self.statistics.solved_by_guess,
-        });
-        json_to_python(py, &row.to_string())
+        summary(py, &self.info.name, &self.statistics)
     }
+}
+
+/// The figures `compare` lists for a strategy's tree: its name, total, average, worst case
+/// and how many codes need each number of guesses.
+pub fn summary(py: Python<'_>, strategy: &str, statistics: &Statistics) -> PyResult<Py<PyAny>> {
+    let row = serde_json::json!({
+        "strategy": strategy,
+        "total": statistics.total(),
+        "average": statistics.total() as f64 / statistics.codes() as f64,
+        "worst_case": statistics.worst_case(),
+        "solved_by_guess": statistics.solved_by_guess,
+    });
+    json_to_python(py, &row.to_string())
 }
 
 #[pymethods]

@@ -70,7 +70,7 @@ pub fn build_certified_strategy(
 }
 
 /// What a user reads when a strategy cannot be built: flags named as they typed them.
-fn strategy_error(error: StrategyError, scorer: &Scorer) -> anyhow::Error {
+pub fn strategy_error(error: StrategyError, scorer: &Scorer) -> anyhow::Error {
     match error {
         StrategyError::Misfit(misfit) => anyhow!(flag_message(misfit)),
         StrategyError::OtherOpening { played, asked } => anyhow!(
@@ -111,7 +111,17 @@ pub fn library_options(
     options: &StrategyOptions,
     book: &Codebook,
 ) -> anyhow::Result<(StrategyKind, mastermind::strategy::StrategyOptions)> {
-    let kind = strategy;
+    let library = unchecked_options(options, book)?;
+    check_options(strategy, &library).map_err(|misfit| anyhow!(flag_message(misfit)))?;
+    Ok((strategy, library))
+}
+
+/// The library's options for the command line's, for whichever strategy takes them (a
+/// comparison gives each strategy those that apply to it).
+pub fn unchecked_options(
+    options: &StrategyOptions,
+    book: &Codebook,
+) -> anyhow::Result<mastermind::strategy::StrategyOptions> {
     let opening = options
         .opening
         .as_deref()
@@ -120,7 +130,7 @@ pub fn library_options(
                 .with_context(|| format!("--opening {text}"))
         })
         .transpose()?;
-    let library = mastermind::strategy::StrategyOptions {
+    Ok(mastermind::strategy::StrategyOptions {
         consistent_only: options.consistent_only,
         tie_break: match options.tie_break {
             TieBreakName::PreferCandidate => TieBreak::PreferCandidate,
@@ -133,9 +143,7 @@ pub fn library_options(
         },
         seed: options.seed,
         opening,
-    };
-    check_options(kind, &library).map_err(|misfit| anyhow!(flag_message(misfit)))?;
-    Ok((kind, library))
+    })
 }
 
 /// What the command line says when options do not fit the strategy, naming its flags.

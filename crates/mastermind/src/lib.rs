@@ -252,6 +252,7 @@ pub mod notation {
     pub use mastermind_tree::notation::{print, read, Form, Layout, Notation, Reading};
 }
 
+pub mod compare;
 pub mod read;
 
 #[cfg(feature = "formats")]

@@ -2,43 +2,30 @@
 //! (five for 4×6: 1111, 1112, 1122, 1123, 1234), with its total, average and worst case, and
 //! the best opening of each strategy marked, as the papers compare them one table at a time.
 
-use mastermind::strategy::symmetry::{OrbitLists, Symmetry};
+use mastermind::compare::{openings, openings_row, OpeningsDocument, OpeningsRow};
+use mastermind::strategy::{StrategyKind, StrategyOptions};
 use mastermind::tree::Statistics;
 use mastermind::{Code, Game, Scorer};
 
-use super::document::OpeningsDocument;
-use super::{build_and_verify, options_for};
+use super::shown;
+use super::table::label;
 use crate::args::CompareArgs;
 use crate::commands::Outcome;
 use crate::output::write_stdout;
 use crate::progress::BuildProgress;
-use mastermind::strategy::StrategyKind;
 
-/// One strategy's results from each opening, in the openings' order.
+/// One strategy's results from each opening, named as the table names it.
 struct StrategyRow {
     name: String,
-    by_opening: Vec<Statistics>,
+    row: OpeningsRow,
 }
 
-impl StrategyRow {
-    /// The opening of least total; ties go to the first (the lowest code).
-    fn best(&self) -> usize {
-        (0..self.by_opening.len())
-            .min_by_key(|&at| (self.by_opening[at].total(), at))
-            .expect("at least one opening")
-    }
-}
-
-/// The first guesses that differ up to the game's symmetry, in numeric order.
-fn openings(scorer: &Scorer) -> Vec<Code> {
-    let book = scorer.codebook();
-    let codes = scorer.all_codes();
-    Symmetry::full(book)
-        .representatives(book, &codes, true, &OrbitLists::new())
-        .into_owned()
-}
-
-pub fn run(args: &CompareArgs, scorer: &Scorer, quiet: bool) -> anyhow::Result<Outcome> {
+pub fn run(
+    args: &CompareArgs,
+    options: &StrategyOptions,
+    scorer: &Scorer,
+    quiet: bool,
+) -> anyhow::Result<Outcome> {
     if args.strategies.contains(&StrategyKind::RandomConsistent) {
         anyhow::bail!(
             "--openings builds one tree for each strategy and opening; random-consistent is \
@@ -46,34 +33,22 @@ pub fn run(args: &CompareArgs, scorer: &Scorer, quiet: bool) -> anyhow::Result<O
         );
     }
     let openings = openings(scorer);
-    let book = scorer.codebook();
     let mut rows = Vec::new();
     for &strategy in &args.strategies {
         let progress = BuildProgress::new((scorer.codebook().len() * openings.len()) as u64, quiet);
-        let mut by_opening = Vec::new();
-        let mut name = String::new();
-        for &opening in &openings {
-            let mut options = options_for(strategy, &args.options);
-            options.opening = Some(book.format(opening));
-            let Some((info, statistics)) = build_and_verify(strategy, &options, scorer, &progress)?
-            else {
-                progress.finish();
-                return Ok(Outcome::Invalid);
-            };
-            // The row is named without the opening, which its columns give.
-            let mut info = info;
-            info.parameters.remove("opening");
-            name = super::table::label(&info.name, &info.parameters);
-            by_opening.push(statistics);
-        }
+        let compared = openings_row(strategy, options, &openings, scorer, &progress);
         progress.finish();
-        rows.push(StrategyRow { name, by_opening });
+        let Some(row) = shown(compared, scorer)? else {
+            return Ok(Outcome::Invalid);
+        };
+        let name = label(&row.strategy.name, &row.strategy.parameters);
+        rows.push(StrategyRow { name, row });
     }
     let game = scorer.game();
     let text = if args.json {
         let figures: Vec<(String, usize, &[Statistics])> = rows
             .iter()
-            .map(|row| (row.name.clone(), row.best(), row.by_opening.as_slice()))
+            .map(|row| (row.name.clone(), row.row.best(), row.row.by_opening.as_slice()))
             .collect();
         let document = OpeningsDocument::new(scorer.codebook(), &openings, &figures);
         serde_json::to_string_pretty(&document)? + "\n"
@@ -105,8 +80,8 @@ fn render(game: &Game, scorer: &Scorer, openings: &[Code], rows: &[StrategyRow])
         "strategy", "total", "average"
     ));
     for row in rows {
-        let best = row.best();
-        for (at, (&opening, statistics)) in openings.iter().zip(&row.by_opening).enumerate() {
+        let best = row.row.best();
+        for (at, (&opening, statistics)) in openings.iter().zip(&row.row.by_opening).enumerate() {
             let average = statistics.average();
             let average = format!("{} = {}", average.fraction(), average.decimal(4));
             let mark = if at == best { " *" } else { "" };
@@ -128,8 +103,8 @@ fn records(scorer: &Scorer, openings: &[Code], rows: &[StrategyRow]) -> Vec<[Str
     let book = scorer.codebook();
     rows.iter()
         .flat_map(|row| {
-            let best = row.best();
-            openings.iter().zip(&row.by_opening).enumerate().map(
+            let best = row.row.best();
+            openings.iter().zip(&row.row.by_opening).enumerate().map(
                 move |(at, (&opening, statistics))| {
                     [
                         row.name.clone(),

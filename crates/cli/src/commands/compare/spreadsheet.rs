@@ -2,7 +2,7 @@
 //! opening), numbers as plain numbers, the counts of codes solved at each guess in columns.
 
 use super::table::per_tree;
-use super::Row;
+use mastermind::compare::Row;
 
 /// The strategies' table: name, total (the mean over the trees of a sampled strategy),
 /// average, worst case, the codes solved with 1, 2, … guesses (per tree), build seconds.
@@ -22,7 +22,7 @@ pub fn comparison(rows: &[Row]) -> anyhow::Result<String> {
         let statistics = &row.statistics;
         let (total, counts) = per_tree(row, worst);
         let mut record = vec![
-            row.label(),
+            super::table::row_label(row),
             total,
             statistics.average().decimal(4),
             statistics.worst_case().to_string(),

@@ -6,10 +6,20 @@ use std::time::Duration;
 
 use mastermind::Game;
 
-use super::{Row, Samples};
+use mastermind::compare::{Row, Samples};
 
 /// Characters in a whole bar.
 const BAR_WIDTH: usize = 60;
+
+/// How a row is named in the table and the CSV: the strategy with its non-default
+/// parameters, and the file a tree was read from.
+pub fn row_label(row: &Row) -> String {
+    let label = label(&row.name, &row.parameters);
+    match &row.tree {
+        Some(path) => format!("{label} from {path}"),
+        None => label,
+    }
+}
 
 pub fn render(game: &Game, rows: &[Row]) -> String {
     let worst = rows
@@ -30,7 +40,7 @@ pub fn render(game: &Game, rows: &[Row]) -> String {
         let statistics = &row.statistics;
         let (total, counts) = per_tree(row, worst);
         let mut line = vec![
-            row.label(),
+            row_label(row),
             total,
             statistics.average().to_string(),
             statistics.worst_case().to_string(),
@@ -93,14 +103,14 @@ pub fn render(game: &Game, rows: &[Row]) -> String {
     );
     let name_width = rows
         .iter()
-        .map(|row| row.label().chars().count())
+        .map(|row| row_label(row).chars().count())
         .max()
         .unwrap_or(0);
     for row in rows {
         writeln!(
             text,
             "{:<name_width$}  |{}|",
-            row.label(),
+            row_label(row),
             bar(&row.statistics.solved_by_guess)
         )
         .expect("writing to a String");

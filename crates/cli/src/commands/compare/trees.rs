@@ -10,7 +10,7 @@ use anyhow::bail;
 use mastermind::tree::{Statistics, StrategyInfo};
 use mastermind::Game;
 
-use super::Row;
+use mastermind::compare::Row;
 use crate::args::{CompareArgs, NotationInputArgs};
 use crate::tree_input::{load_valid_tree, ValidTree};
 

@@ -5,8 +5,8 @@
 
 use std::collections::BTreeMap;
 
-use mastermind::tree::{AverageDocument, GameDocument, Statistics};
-use mastermind::{Code, Codebook};
+use mastermind_core::{Code, Codebook};
+use mastermind_tree::{AverageDocument, GameDocument, Statistics};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -14,6 +14,12 @@ use super::Row;
 
 /// The version of both documents' layout; a change that breaks a reader raises it.
 const VERSION: u32 = 1;
+
+/// The `format` of a [`ComparisonDocument`].
+pub const COMPARISON_FORMAT: &str = "mastermind-comparison";
+
+/// The `format` of an [`OpeningsDocument`].
+pub const OPENINGS_FORMAT: &str = "mastermind-openings";
 
 /// Strategies side by side.
 #[derive(Serialize)]
@@ -77,7 +83,7 @@ impl ComparisonDocument {
             worst_case: row.statistics.worst_case(),
         };
         ComparisonDocument {
-            format: "mastermind-comparison",
+            format: COMPARISON_FORMAT,
             game: GameDocument::of(book.game()),
             strategies: rows.iter().map(strategy).collect(),
             version: VERSION,
@@ -139,7 +145,7 @@ impl OpeningsDocument {
                 name: name.clone(),
             };
         OpeningsDocument {
-            format: "mastermind-openings",
+            format: OPENINGS_FORMAT,
             game: GameDocument::of(book.game()),
             openings: openings.iter().map(|&code| book.format(code)).collect(),
             strategies: rows.iter().map(by_opening).collect(),
