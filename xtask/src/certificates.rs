@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use anyhow::{bail, Context};
 use mastermind_core::{FeedbackKind, Game, Scorer};
-use mastermind_solve::{
+use mastermind_strategy::{
     build, certify_tree, strategy_info, NoProgress, StrategyKind, StrategyOptions,
 };
 use mastermind_tree::{Statistics, TreeFile};

@@ -273,8 +273,7 @@ fn feed_json_tree(input: &[u8]) {
 
 fn feed_part(input: &[u8]) {
     let files = [(PathBuf::from("part.json"), text(input))];
-    let _ =
-        mastermind_shard::part::read_some_parts::<mastermind_shard::optimal::SolvedPiece>(&files);
+    let _ = mastermind_runs::part::read_some_parts::<mastermind_runs::optimal::SolvedPiece>(&files);
 }
 
 fn feed_notes(input: &[u8]) {
@@ -285,7 +284,7 @@ fn feed_notes(input: &[u8]) {
     let text = text(input);
     // The seed's own plan and piece, so that mutations reach past the header.
     let digest = "9f14944dd4e5b25894b3d284a250f2870eb8f6a91c7b14f6a6992a4efd5eafc2";
-    let _ = mastermind_shard::notes::read_notes(&text, book, digest, 93);
+    let _ = mastermind_runs::notes::read_notes(&text, book, digest, 93);
 }
 
 fn feed_format(input: &[u8], format: mastermind_formats::Format) {

@@ -1,5 +1,5 @@
 //! `cargo xtask kernels`: the counting kernels' equivalence tests (each kernel against a plain
-//! reference, see `crates/solve/src/optimal/counting/tests.rs` and `crates/core/src/packed.rs`)
+//! reference, see `crates/strategy/src/optimal/counting/tests.rs` and `crates/core/src/packed.rs`)
 //! run on every kind of CPU the dispatch tells apart. The machine runs them as it is; QEMU's
 //! user-mode emulator (Debian's `qemu-user`, installed here if missing) runs them again as a
 //! CPU without AVX2 (the baseline versions) and as one with AVX2 only; and an emulator of an
@@ -17,7 +17,7 @@ const EMULATED: [(&str, &str); 2] = [("Nehalem", "baseline"), ("Haswell", "AVX2"
 
 /// The test binaries and the tests in them that hold the kernels' equivalence tests.
 const SUITES: [(&str, &str); 3] = [
-    ("mastermind-solve", "optimal::counting::tests"),
+    ("mastermind-strategy", "optimal::counting::tests"),
     ("mastermind-core", "packed::tests"),
     ("mastermind-certificate", "floor::tests"),
 ];

@@ -27,7 +27,7 @@ const USAGE: &str =
   fuzz [SECONDS]  every reader fed mutations of the committed files for SECONDS in all (default 60)
   kernels       the counting kernels against plain references here and on emulated CPUs (installs qemu-user)
   man           write the manual pages (one per subcommand) into target/man/man1/
-  web           build the page's WebAssembly module into crates/html/src/assets/ (reproducibly)
+  web           build the page's WebAssembly module into crates/page/src/assets/ (reproducibly)
   web --check   fail if the module kept there is not the one the sources build";
 
 fn main() -> ExitCode {

@@ -13,8 +13,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
 use mastermind_core::{FeedbackKind, Game, Scorer};
-use mastermind_shard::resume::{Finished, Request, ResumableRun, ResumeEvent, ResumeWatcher};
-use mastermind_solve::{optimal_options, strategy_info, StrategyOptions};
+use mastermind_runs::resume::{Finished, Request, ResumableRun, ResumeEvent, ResumeWatcher};
+use mastermind_strategy::{optimal_options, strategy_info, StrategyOptions};
 use mastermind_tree::TreeFile;
 
 use crate::proof::proves;

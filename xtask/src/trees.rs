@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
 use mastermind_core::{Codebook, FeedbackKind, Game, Scorer};
-use mastermind_solve::{knuth, optimal, NoProgress, OptimalOptions};
+use mastermind_strategy::{knuth, optimal, NoProgress, OptimalOptions};
 use mastermind_tree::notation::{print, Layout, Notation};
 use mastermind_tree::{Node, StrategyInfo, TreeFile};
 use mastermind_verify::{verify_file, VerifyOptions};
@@ -198,7 +198,7 @@ fn merged(run: &Path) -> anyhow::Result<String> {
         }
     }
     files.sort();
-    let file = mastermind_shard::optimal::merge(&files)?;
+    let file = mastermind_runs::optimal::merge(&files)?;
     Ok(file.to_json())
 }
 

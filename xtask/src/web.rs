@@ -1,5 +1,5 @@
 //! `cargo xtask web`: builds the library's WebAssembly module for the page
-//! (`crates/web`, answered by the page's script) into `crates/html/src/assets/mastermind.wasm`,
+//! (`crates/web`, answered by the page's script) into `crates/page/src/assets/mastermind.wasm`,
 //! where `mastermind html` takes it from. The build is reproducible: a pinned toolchain, one
 //! codegen unit, and the paths of this machine mapped away, so the same sources give the same
 //! bytes anywhere; `--check` fails where the committed module is not the one the sources give.
@@ -13,7 +13,7 @@ use anyhow::{bail, ensure, Context};
 pub const TOOLCHAIN: &str = "1.95.0";
 const TARGET: &str = "wasm32-unknown-unknown";
 /// Where the module is kept, for `mastermind html` to include.
-pub const MODULE: &str = "crates/html/src/assets/mastermind.wasm";
+pub const MODULE: &str = "crates/page/src/assets/mastermind.wasm";
 /// The most the module may weigh gzip-compressed.
 const MOST_GZIPPED_BYTES: usize = 1_500_000;
 

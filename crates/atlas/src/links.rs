@@ -11,7 +11,7 @@
 use std::path::{Component, Path, PathBuf};
 
 use mastermind_core::FeedbackKind;
-use mastermind_solve::StrategyKind;
+use mastermind_strategy::StrategyKind;
 use mastermind_tree::TreeFile;
 use mastermind_verify::{verify_file, VerifyOptions};
 

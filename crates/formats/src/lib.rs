@@ -190,7 +190,7 @@ mod tests {
 #[cfg(test)]
 mod round_trip {
     use mastermind_core::{FeedbackKind, Scorer};
-    use mastermind_solve::{knuth, NoProgress};
+    use mastermind_strategy::{knuth, NoProgress};
     use mastermind_verify::{verify_tree, VerifyOptions};
 
     use super::*;
@@ -238,7 +238,7 @@ mod round_trip {
 #[cfg(test)]
 mod robustness {
     use mastermind_core::Scorer;
-    use mastermind_solve::{knuth, NoProgress};
+    use mastermind_strategy::{knuth, NoProgress};
     use mastermind_verify::DEPTH_LIMIT;
     use proptest::prelude::*;
 

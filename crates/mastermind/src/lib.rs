@@ -216,8 +216,8 @@ pub use mastermind_core::{
 pub mod strategy {
     /// The symmetries of a game that fix a history: one guess for each class of guesses that
     /// differ only by them.
-    pub use mastermind_solve::symmetry;
-    pub use mastermind_solve::{
+    pub use mastermind_strategy::symmetry;
+    pub use mastermind_strategy::{
         build, build_certified, build_from, build_scored, certify_tree, check_options,
         first_consistent, knuth, least_worst_case, one_step, one_step_with, optimal, optimal_from,
         optimal_options, random_consistent, reply_rows_bytes, set_transposition_table,
@@ -233,10 +233,10 @@ pub mod strategy {
 /// --explain` says it), or at every position of a tree ([`reasons`](explain::reasons), as the
 /// page shows them).
 pub mod explain {
-    pub use mastermind_solve::explain::{
+    pub use mastermind_strategy::explain::{
         explain, AlternativeDocument, ExactDepth, Explanation, ExplanationDocument, Ranked,
     };
-    pub use mastermind_solve::reasons::{ranked_strategy, reason_at, reasons};
+    pub use mastermind_strategy::reasons::{ranked_strategy, reason_at, reasons};
 }
 
 /// The tree model, its statistics and the self-describing JSON tree file.
@@ -309,7 +309,7 @@ pub mod files {
 /// ([`optimal`](runs::optimal), [`static_search`](runs::static_search)), their certificates,
 /// and runs that survive a stop ([`resume`](runs::resume)).
 pub mod runs {
-    pub use mastermind_shard::{
+    pub use mastermind_runs::{
         certificates, deal, notes, optimal, part, resume, static_search, MergeError, ShardId,
         ShardIdError,
     };
@@ -338,7 +338,7 @@ pub mod atlas {
 #[cfg(feature = "page")]
 /// The page a person looks at: a tree, or the atlas, as one self-contained HTML file.
 pub mod page {
-    pub use mastermind_html::{
+    pub use mastermind_page::{
         app_page, atlas_page, bar_chart, page, statistics_html, strategy_title, Series,
     };
 }

@@ -4,7 +4,7 @@
 //! followed into a dead end.
 
 use mastermind_core::{Code, Feedback, Scorer};
-use mastermind_solve::Situation;
+use mastermind_strategy::Situation;
 use mastermind_tree::Node;
 
 use crate::Mistake;
@@ -105,7 +105,7 @@ impl<'a> Codebreaker<'a> {
 #[cfg(test)]
 mod tests {
     use mastermind_core::Game;
-    use mastermind_solve::{knuth, NoProgress};
+    use mastermind_strategy::{knuth, NoProgress};
 
     use super::*;
 

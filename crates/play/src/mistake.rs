@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use mastermind_core::{Code, Feedback, Scorer};
-use mastermind_solve::Situation;
+use mastermind_strategy::Situation;
 
 /// Replies that no code fits together.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -66,7 +66,7 @@ pub fn trace(scorer: &Scorer, root: &Node, secret: Code) -> Result<Vec<TracedTur
 #[cfg(test)]
 mod tests {
     use mastermind_core::Game;
-    use mastermind_solve::{knuth, NoProgress};
+    use mastermind_strategy::{knuth, NoProgress};
 
     use super::*;
 

@@ -12,7 +12,7 @@
 //! reaches it.
 
 use mastermind_core::{Code, Codebook, MAX_COLOURS};
-use mastermind_solve::symmetry::permutations;
+use mastermind_strategy::symmetry::permutations;
 
 /// Games with more pegs than this are compared under colour renaming only (any subgroup keeps
 /// the test sound; more permutations only drop more sets).

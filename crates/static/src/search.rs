@@ -15,7 +15,7 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use mastermind_core::{Code, Scorer};
-use mastermind_solve::symmetry::{OrbitLists, Symmetry};
+use mastermind_strategy::symmetry::{OrbitLists, Symmetry};
 use rayon::prelude::*;
 
 use crate::canonical::Canonical;

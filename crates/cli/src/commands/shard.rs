@@ -1,5 +1,5 @@
 //! `generate --shard K/N`, `static search --shard K/N` and `merge`: the exact searches cut into
-//! shards that run anywhere, and the parts put back together (see the `mastermind-shard`
+//! shards that run anywhere, and the parts put back together (see the `mastermind-runs`
 //! crate).
 
 use std::path::{Path, PathBuf};

@@ -26,8 +26,8 @@ use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 use mastermind_core::{Code, GameError, Scorer};
-use mastermind_solve::symmetry::{OrbitLists, Symmetry};
-use mastermind_solve::{build, Progress, StrategyError, StrategyKind, StrategyOptions};
+use mastermind_strategy::symmetry::{OrbitLists, Symmetry};
+use mastermind_strategy::{build, Progress, StrategyError, StrategyKind, StrategyOptions};
 use mastermind_tree::{Statistics, StrategyInfo, TreeFile};
 use mastermind_verify::{verify_file, Report, VerifyOptions};
 use serde_json::Value;
@@ -152,7 +152,10 @@ fn is_one_step(strategy: &StrategyKind) -> bool {
 }
 
 /// The option of `options` that none of `strategies` takes, if any.
-pub fn unused_option(strategies: &[StrategyKind], options: &StrategyOptions) -> Option<UnusedOption> {
+pub fn unused_option(
+    strategies: &[StrategyKind],
+    options: &StrategyOptions,
+) -> Option<UnusedOption> {
     let any = |takes: fn(&StrategyKind) -> bool| strategies.iter().any(takes);
     let defaults = StrategyOptions::default();
     if (options.max_guesses.is_some() || options.minimize != defaults.minimize) && !any(is_optimal)
@@ -323,7 +326,7 @@ fn verified(
 mod tests {
     use super::*;
     use mastermind_core::Game;
-    use mastermind_solve::{NoProgress, Objective, TieBreak};
+    use mastermind_strategy::{NoProgress, Objective, TieBreak};
 
     #[test]
     fn an_option_no_strategy_takes_is_named() {
@@ -332,7 +335,10 @@ mod tests {
             max_guesses: Some(5),
             ..StrategyOptions::default()
         };
-        assert_eq!(unused_option(&one_step, &capped), Some(UnusedOption::Search));
+        assert_eq!(
+            unused_option(&one_step, &capped),
+            Some(UnusedOption::Search)
+        );
         let both = [StrategyKind::Knuth, StrategyKind::Optimal];
         assert_eq!(unused_option(&both, &capped), None);
         let ties = StrategyOptions {
@@ -359,7 +365,10 @@ mod tests {
             ..StrategyOptions::default()
         };
         let knuth = applicable(StrategyKind::Knuth, &all);
-        assert_eq!((knuth.max_guesses, knuth.tie_break), (None, TieBreak::LowestCode));
+        assert_eq!(
+            (knuth.max_guesses, knuth.tie_break),
+            (None, TieBreak::LowestCode)
+        );
         let optimal = applicable(StrategyKind::Optimal, &all);
         assert_eq!(
             (optimal.max_guesses, optimal.tie_break),
@@ -381,9 +390,13 @@ mod tests {
         assert_eq!(total(StrategyKind::Optimal), 5625);
         let openings = openings(&scorer);
         assert_eq!(openings.len(), 5);
-        let Ok(Compared::Row(row)) =
-            openings_row(StrategyKind::Optimal, &options, &openings, &scorer, &NoProgress)
-        else {
+        let Ok(Compared::Row(row)) = openings_row(
+            StrategyKind::Optimal,
+            &options,
+            &openings,
+            &scorer,
+            &NoProgress,
+        ) else {
             panic!("the optimum from each opening verifies");
         };
         assert_eq!(scorer.codebook().format(openings[row.best()]), "1123");
@@ -392,14 +405,19 @@ mod tests {
 
     #[test]
     fn a_random_strategy_is_sampled_over_consecutive_seeds() {
-        let scorer = Scorer::new(Game::new(3, 4, true, mastermind_core::FeedbackKind::BlackWhite).unwrap());
+        let scorer =
+            Scorer::new(Game::new(3, 4, true, mastermind_core::FeedbackKind::BlackWhite).unwrap());
         let options = StrategyOptions {
             seed: Some(7),
             ..StrategyOptions::default()
         };
-        let Ok(Compared::Row(row)) =
-            strategy_row(StrategyKind::RandomConsistent, &options, 4, &scorer, &NoProgress)
-        else {
+        let Ok(Compared::Row(row)) = strategy_row(
+            StrategyKind::RandomConsistent,
+            &options,
+            4,
+            &scorer,
+            &NoProgress,
+        ) else {
             panic!("random trees verify");
         };
         let samples = row.samples.expect("samples");

@@ -4,7 +4,7 @@
 use std::sync::OnceLock;
 
 use mastermind_core::{FeedbackKind, Game, Scorer};
-use mastermind_solve::{knuth, NoProgress};
+use mastermind_strategy::{knuth, NoProgress};
 use mastermind_tree::{FileNode, Node, StrategyInfo, TreeFile};
 use mastermind_verify::{verify_file, Problem, ProblemKind, Report, VerifyOptions};
 

@@ -3,7 +3,7 @@
 //! (`n(ggggx)`), subtrees verified after a history, and source locations in problems.
 
 use mastermind_core::{Code, Codebook, Feedback, Game, Scorer};
-use mastermind_solve::{knuth, NoProgress};
+use mastermind_strategy::{knuth, NoProgress};
 use mastermind_tree::Node;
 use mastermind_verify::{
     verify_tree, Branches, ClaimedNode, Places, ProblemKind, Report, VerifyOptions,

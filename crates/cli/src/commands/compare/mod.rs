@@ -83,7 +83,10 @@ fn chart(rows: &[Row]) -> String {
 
 /// A comparison's row, or `None` when its tree failed verification (said on stderr); errors
 /// worded with the command's flags.
-fn shown<T>(compared: Result<Compared<T>, CompareError>, scorer: &Scorer) -> anyhow::Result<Option<T>> {
+fn shown<T>(
+    compared: Result<Compared<T>, CompareError>,
+    scorer: &Scorer,
+) -> anyhow::Result<Option<T>> {
     match compared {
         Ok(Compared::Row(row)) => Ok(Some(row)),
         Ok(Compared::Unverified { strategy, report }) => {

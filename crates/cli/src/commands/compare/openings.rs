@@ -48,7 +48,13 @@ pub fn run(
     let text = if args.json {
         let figures: Vec<(String, usize, &[Statistics])> = rows
             .iter()
-            .map(|row| (row.name.clone(), row.row.best(), row.row.by_opening.as_slice()))
+            .map(|row| {
+                (
+                    row.name.clone(),
+                    row.row.best(),
+                    row.row.by_opening.as_slice(),
+                )
+            })
             .collect();
         let document = OpeningsDocument::new(scorer.codebook(), &openings, &figures);
         serde_json::to_string_pretty(&document)? + "\n"

@@ -10,9 +10,9 @@ use anyhow::bail;
 use mastermind::tree::{Statistics, StrategyInfo};
 use mastermind::Game;
 
-use mastermind::compare::Row;
 use crate::args::{CompareArgs, NotationInputArgs};
 use crate::tree_input::{load_valid_tree, ValidTree};
+use mastermind::compare::Row;
 
 /// What the trees `--tree` names came to.
 pub enum TreeRows {

@@ -1,5 +1,5 @@
 //! `mastermind html`: verifies a tree and writes it as one self-contained page to explore,
-//! play and chart (see the `mastermind-html` crate); given an atlas file, writes the atlas's
+//! play and chart (see the `mastermind-page` crate); given an atlas file, writes the atlas's
 //! page, with the page of each tree it links beside it.
 
 mod atlas;

@@ -1,0 +1,196 @@
+//! The pieces of the searches under way, committed under `trees/frontier/`: each must still be
+//! a part of the plan this build makes (a change to the plan would strand hours of search),
+//! unchanged since it was written, and each exact piece's tree must solve its codes in the
+//! total it claims.
+
+use std::path::{Path, PathBuf};
+
+use mastermind_core::{Codebook, FeedbackKind, Game};
+use mastermind_runs::notes::read_notes;
+use mastermind_runs::optimal::check_unfinished;
+
+fn frontier() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../trees/frontier")
+}
+
+/// The directories of the frontier runs.
+fn runs() -> impl Iterator<Item = PathBuf> {
+    let entries = std::fs::read_dir(frontier()).unwrap();
+    entries
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.is_dir())
+}
+
+#[test]
+fn the_committed_frontier_pieces_are_parts_of_todays_plans_and_verify() {
+    let mut run_count = 0;
+    for run in runs() {
+        let mut files: Vec<(PathBuf, String)> = std::fs::read_dir(&run)
+            .unwrap()
+            .map(|entry| entry.unwrap().path())
+            .filter(|path| path.extension().is_some_and(|ext| ext == "json"))
+            .map(|path| {
+                let text = std::fs::read_to_string(&path).unwrap();
+                (path, text)
+            })
+            .collect();
+        files.sort();
+        let checked =
+            check_unfinished(&files).unwrap_or_else(|error| panic!("{}: {error}", run.display()));
+        assert_eq!(checked, files.len(), "{}", run.display());
+        run_count += 1;
+    }
+    assert!(run_count >= 2, "the frontier holds {run_count} runs");
+}
+
+/// The notes of the pieces under way read back whole, checksums and all, as the next start
+/// takes them in: of the plan their run's pieces record, and of the piece their name says.
+#[test]
+fn the_committed_notes_read_back_as_a_resumed_run_reads_them() {
+    for run in runs() {
+        let paths: Vec<PathBuf> = std::fs::read_dir(&run)
+            .unwrap()
+            .map(|entry| entry.unwrap().path())
+            .collect();
+        let Some(part) = paths
+            .iter()
+            .find(|path| path.extension().is_some_and(|e| e == "json"))
+        else {
+            continue;
+        };
+        let part: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(part).unwrap()).unwrap();
+        let plan = &part["plan"];
+        let game = &plan["game"];
+        let number = |field: &str| game[field].as_u64().unwrap() as u32;
+        let feedback = match game["feedback"].as_str().unwrap() {
+            "black-only" => FeedbackKind::BlackOnly,
+            _ => FeedbackKind::BlackWhite,
+        };
+        let game = Game::new(
+            number("pegs"),
+            number("colours"),
+            game["repetition"] == true,
+            feedback,
+        )
+        .unwrap();
+        let book = Codebook::new(game);
+        let digest = plan["digest"].as_str().unwrap();
+        for notes in paths
+            .iter()
+            .filter(|path| path.extension().is_some_and(|e| e == "notes"))
+        {
+            let text = std::fs::read_to_string(notes).unwrap();
+            let header: serde_json::Value =
+                serde_json::from_str(text.lines().next().unwrap()).unwrap();
+            let piece = header["piece"].as_u64().unwrap() as usize;
+            let read = read_notes(&text, &book, digest, piece)
+                .unwrap_or_else(|error| panic!("{}: {error}", notes.display()));
+            assert!(!read.notes.is_empty(), "{} holds no notes", notes.display());
+        }
+    }
+}
+
+/// The frontier README's tables of pieces say what the committed piece files say: each row's
+/// opening, reply, number of codes and result (`total N` or `at least N`), for every run.
+#[test]
+fn the_frontier_readme_tables_read_as_the_pieces_do() {
+    let readme = std::fs::read_to_string(frontier().join("README.md")).unwrap();
+    let mut rows_checked = 0;
+    for section in readme.split("\n## ").skip(1) {
+        let heading = section.lines().next().unwrap();
+        let run = if heading.starts_with("4 pegs × 10 colours") {
+            "4x10"
+        } else if heading.starts_with("5 pegs × 6 colours") {
+            "5x6"
+        } else if heading.starts_with("5 pegs × 8 colours, consistent") {
+            "5x8-consistent"
+        } else if heading.starts_with("5 pegs × 7 colours") {
+            "5x7"
+        } else if heading.starts_with("4 pegs × 8 colours, black pegs only") {
+            "4x8-black-only"
+        } else {
+            continue;
+        };
+        let mut pieces = std::collections::HashMap::new();
+        for entry in std::fs::read_dir(frontier().join(run)).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "json") {
+                continue;
+            }
+            let part: serde_json::Value =
+                serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            for piece in part["pieces"].as_array().unwrap() {
+                pieces.insert(
+                    (
+                        part["shard"].as_u64().unwrap(),
+                        piece["piece"].as_u64().unwrap(),
+                    ),
+                    piece.clone(),
+                );
+            }
+        }
+        for line in section.lines().filter(|line| line.starts_with("| ")) {
+            let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+            let (Ok(shard), Ok(piece)) = (cells[1].parse::<u64>(), cells[2].parse::<u64>()) else {
+                continue;
+            };
+            let file = pieces
+                .get(&(shard, piece))
+                .unwrap_or_else(|| panic!("{run}: shard {shard}, piece {piece} has no file"));
+            let result = match (file.get("total"), file.get("at_least")) {
+                (Some(total), _) => format!("total {total}"),
+                (None, Some(bound)) => format!("at least {bound}"),
+                (None, None) => panic!("{run}: piece {piece} has no result"),
+            };
+            let expected = [
+                file["opening"].as_str().unwrap().to_owned(),
+                file["reply"].as_str().unwrap().to_owned(),
+                file["codes"].to_string(),
+                result,
+            ];
+            assert_eq!(
+                &cells[3..7],
+                &expected.each_ref().map(String::as_str),
+                "{run}: {line}"
+            );
+            rows_checked += 1;
+        }
+    }
+    assert!(rows_checked >= 100, "{rows_checked} rows checked");
+}
+
+/// Piece proofs larger than this (gzip-compressed) take minutes each to check, and are left
+/// to `cargo xtask certificates --large`, which checks the whole certificate they make.
+const LARGEST_CHECKED: u64 = 4 << 10;
+
+/// The proofs of the frontier pieces proven so far (`piece-K-of-N.cert` beside each piece,
+/// committed so that a proof longer than a sitting goes on from them on any machine), the
+/// smaller ones, each check with the independent checker, for the run's game.
+#[test]
+fn the_committed_piece_proofs_check() {
+    let mut checked = 0;
+    for run in runs() {
+        for entry in std::fs::read_dir(&run).unwrap() {
+            let path = entry.unwrap().path();
+            let size = std::fs::metadata(&path).unwrap().len();
+            if path.extension().is_none_or(|e| e != "cert") || size > LARGEST_CHECKED {
+                continue;
+            }
+            checked += 1;
+            let file = std::fs::File::open(&path).unwrap();
+            let proven = mastermind_certificate::check(file)
+                .unwrap_or_else(|error| panic!("{}: {error}", path.display()));
+            let piece = path.with_extension("json");
+            assert!(
+                piece.exists(),
+                "{} proves no committed piece",
+                path.display()
+            );
+            let text = std::fs::read_to_string(&piece).unwrap();
+            let pegs = format!("\"pegs\": {}", proven.header().game.pegs());
+            assert!(text.contains(&pegs), "{}: another game", path.display());
+        }
+    }
+    assert!(checked > 0, "no piece proof is committed");
+}

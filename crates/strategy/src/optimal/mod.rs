@@ -1,0 +1,268 @@
+//! The expected-case optimum: a strategy of least total guesses over all codes, optionally
+//! under a cap on the worst case, found by exact branch and bound in the style of Koyama and
+//! Lai (1993).
+//!
+//! - [`context`]: the state one search shares among its parts, each an `impl Search` of its
+//!   own file;
+//! - [`root`]: the options, the result, and a search set up at a situation;
+//! - [`budget`]: how many guesses a node may still use;
+//! - [`bounds`]: least conceivable totals, used to prune;
+//! - [`crate::symmetry`] (shared with the one-step builders): one guess per orbit of the
+//!   transformations fixing the history;
+//! - [`partition`]: a guess's classes, and their shape to skip guesses that split alike;
+//! - [`replies`]: the reply table as rows;
+//! - [`columns`]: which guesses a block of the kernels scores;
+//! - [`counting`]: the hot loop's kernels on the reply rows;
+//! - [`ranking`]: guesses handed out by bound, counted only when reached;
+//! - [`shuffled_marks`]: the marking kernel of games of at most 16 replies, on AVX2;
+//! - [`cache`]: what is known about sets already met;
+//! - [`isomorphic`]: sets that are renamings of each other share what the table knows;
+//! - [`estimate`]: what is known of a set before searching it;
+//! - [`search`]: the branch and bound, parallel near the root;
+//! - [`side_by_side`]: the parallel loop near the root, a guess per worker at a time;
+//! - [`guess`]: trying one guess at a node;
+//! - [`tree`]: the tree of the optimum, rebuilt from the search's choices;
+//! - [`report`]: progress a user can read;
+//! - [`pieces`]: the search cut into independent pieces, for running on many machines;
+//! - [`notes`]: what a piece has proven, kept so that a stopped piece goes on;
+//! - [`certify`]: the facts that prove a result to the independent checker;
+//! - [`one_step_bounds`]: the checker's one-step bounds, as the prover works them out;
+//! - [`renamed_facts`]: facts the prover has written, found again for a renamed set;
+//! - [`piece_certificates`]: those facts for runs cut into pieces.
+
+mod bounds;
+mod budget;
+mod cache;
+mod certify;
+mod columns;
+mod context;
+mod counting;
+mod estimate;
+mod guess;
+mod isomorphic;
+mod notes;
+mod one_step_bounds;
+mod partition;
+mod piece_certificates;
+mod pieces;
+mod ranking;
+mod renamed_facts;
+mod replies;
+mod report;
+mod root;
+mod search;
+#[cfg(target_arch = "x86_64")]
+mod shuffled_marks;
+mod side_by_side;
+mod tree;
+
+use std::fmt;
+
+use mastermind_core::Scorer;
+
+use crate::situation::OtherGame;
+use crate::{Progress, Situation};
+use bounds::INFEASIBLE;
+use root::{search_from, Root};
+
+pub use certify::CertifyError;
+pub use context::{set_transposition_table, DEFAULT_TABLE_BYTES};
+
+pub use notes::{GuessTried, ImpossibleNote, Note, Notebook, SetFact, NOTE_AFTER};
+pub use piece_certificates::certify_plan;
+pub use pieces::{
+    assemble, heuristic_completion, plan, solve_piece_noted, solve_pieces, tightened_limits,
+    AssembleError, Piece, PieceError, PieceResult, Plan,
+};
+pub use replies::reply_rows_bytes;
+pub use root::{NoStrategy, OptimalOptions, OptimalResult, SearchStatistics};
+
+/// Finds a strategy of least total guesses for the scorer's game (under the cap, if any), or
+/// says that no strategy meets the cap. The tree is the same, byte for byte, whatever the
+/// number of threads: among optimal guesses the search takes the least by (bound, whether it
+/// is not a candidate, code) at every node.
+pub fn optimal(
+    scorer: &Scorer,
+    options: &OptimalOptions,
+    progress: &dyn Progress,
+) -> Result<OptimalResult, NoStrategy> {
+    let start = Situation::start(scorer);
+    search_from(&Root::new(scorer, options, &start, progress)?, &start)
+}
+
+/// Finds the best way to go on from `situation`: the least total over its candidates of the
+/// guesses still to come, with the cap counting the guesses already played.
+pub fn optimal_from(
+    scorer: &Scorer,
+    options: &OptimalOptions,
+    situation: &Situation,
+    progress: &dyn Progress,
+) -> Result<OptimalResult, OptimalFromError> {
+    situation
+        .check_game(scorer)
+        .map_err(OptimalFromError::OtherGame)?;
+    let root = Root::new(scorer, options, situation, progress)?;
+    Ok(search_from(&root, situation)?)
+}
+
+/// [`optimal_from`], and the certificate that no strategy does better written into `out` by
+/// the same search, which by then knows most of what the proof asks of it (a proof set up
+/// afresh, as [`certify_from`] sets it up, searches again for all of it).
+pub fn optimal_certified_from<W: std::io::Write + Send>(
+    scorer: &Scorer,
+    options: &OptimalOptions,
+    situation: &Situation,
+    progress: &dyn Progress,
+    out: &mut mastermind_certificate::CertificateWriter<W>,
+) -> Result<OptimalResult, CertifiedError> {
+    situation
+        .check_game(scorer)
+        .map_err(|other| CertifiedError::Search(OptimalFromError::OtherGame(other)))?;
+    let root = Root::new(scorer, options, situation, progress)
+        .map_err(|none| CertifiedError::Search(none.into()))?;
+    let result =
+        search_from(&root, situation).map_err(|none| CertifiedError::Search(none.into()))?;
+    let bound = u32::try_from(result.total).unwrap_or(INFEASIBLE - 1);
+    let path = path_to(scorer, situation);
+    certify::prove(&root, &path, situation.candidates(), bound, out)
+        .map_err(CertifiedError::Proof)?;
+    Ok(result)
+}
+
+/// Why [`optimal_certified_from`] wrote no certificate.
+#[derive(Debug)]
+pub enum CertifiedError {
+    /// The search found no strategy, or was given a situation of another game.
+    Search(OptimalFromError),
+    /// The proof failed.
+    Proof(CertifyError),
+}
+
+impl fmt::Display for CertifiedError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CertifiedError::Search(error) => error.fmt(f),
+            CertifiedError::Proof(error) => error.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for CertifiedError {}
+
+/// Why [`optimal_from`] found no strategy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptimalFromError {
+    /// No strategy meets the cap on the worst case.
+    NoStrategy(NoStrategy),
+    /// The situation is of another game than the scorer's.
+    OtherGame(OtherGame),
+}
+
+impl fmt::Display for OptimalFromError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OptimalFromError::NoStrategy(none) => none.fmt(f),
+            OptimalFromError::OtherGame(other) => other.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for OptimalFromError {}
+
+impl From<NoStrategy> for OptimalFromError {
+    fn from(none: NoStrategy) -> OptimalFromError {
+        OptimalFromError::NoStrategy(none)
+    }
+}
+
+/// Writes into `out` the facts proving that from `situation` on, within the options' cap,
+/// every strategy needs at least `bound` more guesses in all (`None`: that no strategy fits
+/// the cap). A fresh search finds the costs the proof needs, and `mastermind-certificate` checks it.
+pub fn certify_from<W: std::io::Write + Send>(
+    scorer: &Scorer,
+    options: &OptimalOptions,
+    situation: &Situation,
+    bound: Option<u64>,
+    out: &mut mastermind_certificate::CertificateWriter<W>,
+) -> Result<(), CertifyError> {
+    situation
+        .check_game(scorer)
+        .map_err(CertifyError::OtherGame)?;
+    let bound = bound.map_or(INFEASIBLE, |b| u32::try_from(b).unwrap_or(INFEASIBLE - 1));
+    let path = path_to(scorer, situation);
+    let Ok(root) = Root::new(scorer, options, situation, &crate::NoProgress) else {
+        // The cap leaves no guess to play: the checker needs no proof of that.
+        return Ok(());
+    };
+    certify::prove(&root, &path, situation.candidates(), bound, out)
+}
+
+/// The guesses played to reach `situation`, with their replies, as a certificate names them.
+fn path_to(scorer: &Scorer, situation: &Situation) -> Vec<mastermind_certificate::Step> {
+    situation
+        .played()
+        .iter()
+        .map(|&guess| mastermind_certificate::Step {
+            guess,
+            reply: scorer.feedback(guess, situation.candidates()[0]),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use mastermind_core::{FeedbackKind, Game};
+
+    use super::*;
+    use crate::NoProgress;
+    use context::Capacity;
+
+    /// Small games searched with less than a search can hold: without reply rows (games past
+    /// 10000 codes score through the scorer), and without a transposition table (large games
+    /// outgrow it, and the tree is then rebuilt by searching again). Both must find the trees
+    /// the full search finds.
+    #[test]
+    fn searching_with_less_held_finds_the_same_trees() {
+        let less = [
+            Capacity {
+                most_tabulated: 0,
+                ..Capacity::full()
+            },
+            Capacity {
+                table_bytes: 0,
+                ..Capacity::full()
+            },
+        ];
+        for (game, max_guesses) in [
+            (Game::new(3, 4, true, FeedbackKind::BlackWhite), None),
+            (Game::new(4, 4, true, FeedbackKind::BlackWhite), Some(5)),
+            (Game::new(3, 5, false, FeedbackKind::BlackWhite), None),
+            (Game::new(4, 4, true, FeedbackKind::BlackOnly), None),
+            (Game::new(4, 5, true, FeedbackKind::BlackWhite), None),
+        ] {
+            let scorer = Scorer::new(game.expect("a valid game"));
+            let options = OptimalOptions {
+                max_guesses,
+                consistent_only: false,
+            };
+            let start = Situation::start(&scorer);
+            // The node counts depend on thread scheduling; the tree and total do not.
+            let tree_and_total = |result: Result<OptimalResult, NoStrategy>| {
+                result.map(|result| (result.tree, result.total))
+            };
+            let full = tree_and_total(optimal(&scorer, &options, &NoProgress));
+            for capacity in less {
+                let root = Root::with_capacity(&scorer, &options, &start, &NoProgress, capacity)
+                    .expect("a budget");
+                let held_rows = root.search.replies.row(start.candidates()[0]).is_some();
+                assert_eq!(held_rows, capacity.most_tabulated > 0);
+                assert_eq!(
+                    tree_and_total(search_from(&root, &start)),
+                    full,
+                    "{} {capacity:?}",
+                    scorer.game().describe()
+                );
+            }
+        }
+    }
+}
