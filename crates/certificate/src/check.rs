@@ -62,6 +62,10 @@ impl Bounds for Proven {
     }
 }
 
+/// The checker reads replies from a table for games of up to this many pairs (5×7's 16807²,
+/// 282 MB): without one its floor cannot rule guesses out before splitting the set by them.
+pub const CHECKED_TABLE_PAIRS: usize = 300_000_000;
+
 /// Facts read (their sets rebuilt and recorded) before they are checked side by side.
 const BATCH: usize = 1 << 14;
 
@@ -72,7 +76,14 @@ const BATCH: usize = 1 << 14;
 /// recorded before it only. The first fact in file order that fails is the one reported,
 /// whatever the number of threads.
 pub fn check(input: impl Read) -> Result<Proven, CertificateError> {
-    check_records(input, false)
+    check_records(input, false, None)
+}
+
+/// [`check`] with `scorer`, which must be for the certificate's game: a caller that checks
+/// many certificates of one game makes its scorer (and the reply table) once. A certificate
+/// of another game is refused.
+pub fn check_with(scorer: &Scorer, input: impl Read) -> Result<Proven, CertificateError> {
+    check_records(input, false, Some(scorer))
 }
 
 /// Checks the facts of a certificate cut short, as a stop leaves a proof under way: every
@@ -80,21 +91,39 @@ pub fn check(input: impl Read) -> Result<Proven, CertificateError> {
 /// (without its closing record, in the middle of a fact, or of its compressed stream).
 /// Returns what the facts prove.
 pub fn check_partial(input: impl Read) -> Result<Proven, CertificateError> {
-    check_records(input, true)
+    check_records(input, true, None)
 }
 
-fn check_records(input: impl Read, cut: bool) -> Result<Proven, CertificateError> {
+fn check_records(
+    input: impl Read,
+    cut: bool,
+    given: Option<&Scorer>,
+) -> Result<Proven, CertificateError> {
     let mut reader = Reader::new(unpacked(input)?)?;
     let header = reader.header();
-    let scorer = Scorer::new(header.game);
+    let made;
+    let scorer = match given {
+        Some(scorer) if *scorer.game() == header.game => scorer,
+        Some(scorer) => {
+            return Err(CertificateError::Format(format!(
+                "it is about {}, not {}",
+                header.game.describe(),
+                scorer.game().describe()
+            )))
+        }
+        None => {
+            made = Scorer::with_table_up_to(header.game, CHECKED_TABLE_PAIRS);
+            &made
+        }
+    };
     let book = scorer.codebook().clone();
     let rules = Rules {
         fan_out: fan_out(&book),
         book: &book,
-        scorer: &scorer,
+        scorer,
         consistent_only: header.consistent_only,
     };
-    let mut paths = Paths::new(&book, &scorer);
+    let mut paths = Paths::new(&book, scorer);
     let mut table = FactTable::new();
     let mut index = 0u64;
     // One batch's room, kept from batch to batch: a batch that a forget record ends may hold
@@ -143,8 +172,8 @@ fn check_records(input: impl Read, cut: bool) -> Result<Proven, CertificateError
             .par_iter()
             .map_init(
                 || {
-                    let settler = Settler::new(&scorer, rules.fan_out, rules.consistent_only);
-                    (Classes::new(&scorer), settler)
+                    let settler = Settler::new(scorer, rules.fan_out, rules.consistent_only);
+                    (Classes::new(scorer), settler)
                 },
                 |(classes, settler), fact| rules.check(fact, &table, classes, settler),
             )

@@ -85,7 +85,7 @@ mod symmetry;
 mod table;
 mod verdict;
 
-pub use check::{check, check_partial, PathSets, Proven};
+pub use check::{check, check_partial, check_with, PathSets, Proven, CHECKED_TABLE_PAIRS};
 pub use classes::{size_bounds, Classes, Held};
 pub use error::CertificateError;
 pub use floor::short_of_floor;

@@ -59,6 +59,13 @@ impl Scorer {
         Scorer::with_table_limit(game, TABLE_LIMIT)
     }
 
+    /// Like [`Scorer::new`], with the table for games of up to `most_pairs` pairs: a checker,
+    /// which comes back to the same pairs far more often than a search and holds nothing
+    /// else as large, keeps it for larger games than the searches do.
+    pub fn with_table_up_to(game: Game, most_pairs: usize) -> Scorer {
+        Scorer::with_table_limit(game, most_pairs)
+    }
+
     /// Like [`Scorer::new`] but never builds a table: used to check the table against the rules.
     pub fn on_the_fly(game: Game) -> Scorer {
         Scorer::with_table_limit(game, 0)

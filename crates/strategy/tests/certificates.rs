@@ -2,7 +2,7 @@
 //! the search's optima; every kind of forgery is refused.
 
 use mastermind_certificate::{
-    check as check_fast, check_reference, read_facts, Bound, Bounds, CertificateError,
+    check as check_fast, check_reference, check_with, read_facts, Bound, Bounds, CertificateError,
     CertificateWriter, Fact, Header, Proven, Renaming, Stabilizer, Step,
 };
 use mastermind_core::{Code, Codebook, FeedbackKind, Game, Scorer};
@@ -356,6 +356,25 @@ fn a_certificate_of_another_game_or_a_cut_file_is_refused() {
     let mut longer = bytes.clone();
     longer.push(0);
     refused(&longer, "bytes follow");
+}
+
+/// A scorer made once for many certificates of a game checks each as a scorer of its own
+/// does, with the table or without it, and refuses a certificate of another game.
+#[test]
+fn a_scorer_made_once_checks_as_its_own_would() {
+    let (_, _, bytes) = certificate(game(3, 4), &StrategyOptions::default());
+    let own = checked(&bytes);
+    for scorer in [Scorer::new(game(3, 4)), Scorer::on_the_fly(game(3, 4))] {
+        let shared = check_with(&scorer, bytes.as_slice()).expect("the certificate checks");
+        assert_eq!(shared.facts(), own.facts());
+        assert_eq!(shared.bound_at(&[], None), own.bound_at(&[], None));
+    }
+    let other = Scorer::new(game(3, 3));
+    let refused = check_with(&other, bytes.as_slice()).expect_err("another game");
+    assert!(
+        refused.to_string().contains("about 3×4, not 3×3"),
+        "{refused}"
+    );
 }
 
 #[test]
