@@ -9,11 +9,11 @@ mod runs;
 mod score;
 mod tree;
 
+use mastermind::compare::{strategy_row, Compared};
 use mastermind::strategy::{
     self, NoProgress, Objective, Situation, StrategyKind, StrategyOptions, TieBreak,
 };
 use mastermind::Scorer;
-use mastermind::compare::{strategy_row, Compared};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
