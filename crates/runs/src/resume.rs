@@ -579,7 +579,13 @@ impl<'a> ResumableRun<'a> {
             remove_notes(&path)?;
             return Ok(None);
         }
-        let text = std::fs::read_to_string(&path).map_err(ResumeError::io("read", &path))?;
+        let text = match std::fs::read_to_string(&path) {
+            Ok(text) => text,
+            // Another run finished the piece and removed its notes between the lock and the
+            // read: the piece is that run's, as when its notes are locked.
+            Err(error) if error.kind() == ErrorKind::NotFound => return Ok(None),
+            Err(error) => return Err(ResumeError::io("read", &path)(error)),
+        };
         let recalled = read_notes(&text, book, self.run.digest(), index).map_err(|source| {
             ResumeError::Notes {
                 path: path.clone(),
