@@ -76,6 +76,7 @@ pub fn resume(
         let request = Request {
             only: piece.map(|index| ShardId { index, count }),
             certify: certificate,
+            ..Request::default()
         };
         Ok::<_, ResumeError>((run.run(request, &Stopping(progress))?, count))
     })?

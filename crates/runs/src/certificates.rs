@@ -68,12 +68,14 @@ impl PlannedRun<'_> {
 /// whatever their number: only those about the sets at most one guess from the start are
 /// kept to be cited, since the new facts prove the choice of the first guess and cite
 /// nothing deeper (a deeper fact that would have helped is proven again, which costs size,
-/// never soundness). After each part it says so (a forget record), so that checking the
+/// never soundness). With [`PartProofs::Unchecked`] the parts' facts are copied without being
+/// checked first. After each part it says so (a forget record), so that checking the
 /// merged certificate takes the memory of its largest part, not of the whole. On an error,
 /// `out` holds part of a certificate: write it to a temporary file.
 pub fn certify_merge<R: Read, W: Write + Send>(
     files: &[(PathBuf, String)],
     certificates: Vec<(PathBuf, R)>,
+    part_proofs: PartProofs,
     out: W,
 ) -> Result<(TreeFile, u64), MergeError> {
     let merged = merged(files)?;
@@ -86,7 +88,12 @@ pub fn certify_merge<R: Read, W: Write + Send>(
             path: path.clone(),
             message,
         };
-        let input = checked_copy(input).map_err(|error| refused(error.to_string()))?;
+        let input: Box<dyn Read> = match part_proofs {
+            PartProofs::Checked => {
+                Box::new(checked_copy(input).map_err(|error| refused(error.to_string()))?)
+            }
+            PartProofs::Unchecked => Box::new(input),
+        };
         let mut reader = FactReader::new(input).map_err(|error| refused(error.to_string()))?;
         let theirs = reader.header();
         if theirs != header {
@@ -135,6 +142,20 @@ pub fn certify_merge<R: Read, W: Write + Send>(
     Ok((merged.file, facts))
 }
 
+/// Whether a merge checks each part's certificate before it copies its facts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PartProofs {
+    /// Each part's certificate is checked first, so that one that does not hold is refused by
+    /// its name, and no certificate is made of it.
+    #[default]
+    Checked,
+    /// The facts are copied unchecked. The merged certificate is no less sound, since its
+    /// checker checks every fact, but a part that does not hold is found only there, at a
+    /// fact's number: for a caller that checks the whole right after, which then checks no
+    /// part twice (a large optimum's parts take hours to check).
+    Unchecked,
+}
+
 /// A copy of the certificate `input` reads, in a file without a name, once the checker has
 /// accepted it, read from its start.
 fn checked_copy(mut input: impl Read) -> Result<File, mastermind_certificate::CertificateError> {
@@ -163,11 +184,12 @@ pub struct MergedCertificate {
 pub fn certify_merge_into<R: Read>(
     files: &[(PathBuf, String)],
     certificates: Vec<(PathBuf, R)>,
+    part_proofs: PartProofs,
     scratch: File,
 ) -> Result<(TreeFile, MergedCertificate), MergeError> {
     let mut out = BufWriter::new(scratch);
     let mut packing = mastermind_certificate::packed(&mut out);
-    let (tree, facts) = certify_merge(files, certificates, &mut packing)?;
+    let (tree, facts) = certify_merge(files, certificates, part_proofs, &mut packing)?;
     packing.finish().map_err(io)?;
     let mut file = out.into_inner().map_err(|error| io(error.into_error()))?;
     let bytes = file.stream_position().map_err(io)?;

@@ -187,6 +187,8 @@ pub struct Request {
     pub only: Option<ShardId>,
     /// Prove the pieces solved (and, once all are in, the whole) with certificates.
     pub certify: bool,
+    /// Whether the merge checks each piece's proof before it copies its facts.
+    pub piece_proofs: PartProofs,
 }
 
 /// How a run ended.
@@ -221,7 +223,7 @@ pub enum Finished {
     },
 }
 
-pub use crate::certificates::MergedCertificate;
+pub use crate::certificates::{MergedCertificate, PartProofs};
 
 /// A resumable run of the optimal search, its plan worked out, over one directory.
 pub struct ResumableRun<'a> {
@@ -424,7 +426,8 @@ impl<'a> ResumableRun<'a> {
         // The merged certificate can run to gigabytes: it goes to disk, beside the pieces.
         let scratch = tempfile::tempfile_in(&self.directory)
             .map_err(ResumeError::io("write", &self.directory))?;
-        let (file, certificate) = certificates::certify_merge_into(&files, proofs, scratch)?;
+        let (file, certificate) =
+            certificates::certify_merge_into(&files, proofs, request.piece_proofs, scratch)?;
         Ok(Finished::Tree {
             file: Box::new(file),
             certificate: Some(certificate),

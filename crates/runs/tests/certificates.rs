@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use mastermind_certificate::{check, Bound, CertificateWriter, Fact, Header, Step};
 use mastermind_core::{FeedbackKind, Game, Scorer};
-use mastermind_runs::certificates::certify_merge;
+use mastermind_runs::certificates::{certify_merge, PartProofs};
 use mastermind_runs::optimal::PlannedRun;
 use mastermind_runs::{MergeError, ShardId};
 use mastermind_strategy::{CertifyError, NoProgress, OptimalOptions};
@@ -89,6 +89,7 @@ fn a_false_fact_in_a_parts_certificate_is_refused_by_name() {
         let refused = certify_merge(
             &files,
             vec![(PathBuf::from("forged.cert"), &forged[..])],
+            PartProofs::Checked,
             &mut merged,
         );
         match refused {
@@ -104,9 +105,16 @@ fn a_false_fact_in_a_parts_certificate_is_refused_by_name() {
         );
         // Without it, the merge proves the whole.
         let mut honest = Vec::new();
-        certify_merge(&files, Vec::<(PathBuf, &[u8])>::new(), &mut honest).unwrap();
+        let no_parts = Vec::<(PathBuf, &[u8])>::new();
+        certify_merge(&files, no_parts, PartProofs::Checked, &mut honest).unwrap();
         let proven = check(&honest[..]).unwrap();
         assert_eq!(proven.bound_at(&[], None), Bound::AtLeast(2463));
+        // Copied unchecked, the forged fact is in the whole, whose check refuses it.
+        let mut unchecked = Vec::new();
+        let forged_part = vec![(PathBuf::from("forged.cert"), &forged[..])];
+        certify_merge(&files, forged_part, PartProofs::Unchecked, &mut unchecked).unwrap();
+        let refused = check(&unchecked[..]).map(|_| ()).unwrap_err().to_string();
+        assert!(refused.contains("fact 0 does not hold"), "{refused}");
     });
 }
 
@@ -133,7 +141,7 @@ fn a_merged_certificate_keeps_of_each_part_only_what_the_whole_cites() {
             .enumerate()
             .map(|(index, bytes)| (PathBuf::from(format!("part-{index}.cert")), &bytes[..]))
             .collect();
-        certify_merge(&files, certificates, &mut merged).unwrap();
+        certify_merge(&files, certificates, PartProofs::Checked, &mut merged).unwrap();
         let whole = check(&merged[..]).unwrap();
         assert_eq!(whole.bound_at(&[], None), Bound::AtLeast(2463));
         // What each part proves one guess from the start, the whole still knows; what it proves

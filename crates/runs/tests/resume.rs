@@ -42,6 +42,7 @@ fn pieces_solved_one_at_a_time_merge_into_the_proven_optimum() {
     let one = Request {
         only: Some(first),
         certify: true,
+        ..Request::default()
     };
     match run.run(one, &counted).unwrap() {
         Finished::Waiting {
@@ -69,6 +70,7 @@ fn pieces_solved_one_at_a_time_merge_into_the_proven_optimum() {
             count: count + 1,
         }),
         certify: false,
+        ..Request::default()
     };
     assert!(matches!(
         run.run(wrong, &Unwatched),
@@ -81,6 +83,7 @@ fn pieces_solved_one_at_a_time_merge_into_the_proven_optimum() {
             count,
         }),
         certify: false,
+        ..Request::default()
     };
     assert!(matches!(
         run.run(past, &Unwatched),
@@ -90,6 +93,7 @@ fn pieces_solved_one_at_a_time_merge_into_the_proven_optimum() {
     let rest = Request {
         only: None,
         certify: true,
+        ..Request::default()
     };
     let Finished::Tree {
         file,
@@ -138,6 +142,7 @@ fn four_by_five_with(feedback: FeedbackKind) -> (Scorer, OptimalOptions, Strateg
     let whole = Request {
         only: None,
         certify: true,
+        ..Request::default()
     };
     (
         scorer,
@@ -326,6 +331,7 @@ fn a_proof_another_run_is_writing_is_left_to_it() {
     let solve = Request {
         only: None,
         certify: false,
+        ..Request::default()
     };
     assert!(matches!(
         run.run(solve, &Unwatched).unwrap(),
@@ -342,6 +348,7 @@ fn a_proof_another_run_is_writing_is_left_to_it() {
     let prove = Request {
         only: None,
         certify: true,
+        ..Request::default()
     };
     match run.run(prove, &Unwatched).unwrap() {
         Finished::Waiting {

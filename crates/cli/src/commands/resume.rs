@@ -44,6 +44,7 @@ pub fn run(args: &GenerateArgs, directory: &Path, quiet: bool) -> anyhow::Result
     let request = Request {
         only: args.shard,
         certify: args.certificate.is_some(),
+        ..Request::default()
     };
     let finished = run.run(request, &watcher);
     watcher.progress.finish();

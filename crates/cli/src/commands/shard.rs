@@ -6,17 +6,18 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::bail;
-use mastermind::runs::{certificates, optimal, part, static_search, MergeError, ShardId};
+use mastermind::runs::certificates::{self, PartProofs};
+use mastermind::runs::{optimal, part, static_search, MergeError, ShardId};
 use mastermind::Scorer;
 
 use crate::args::{GenerateArgs, MergeArgs};
 use crate::certificate_output::{packed_certificate, write_certificate};
 use crate::commands::{claims_summary, refused_merge, Outcome};
 use crate::input::{open_input, read_input};
-use crate::memory::fit_build;
 use crate::output::{check_output, check_outputs, scratch_for, write_output, write_together};
 use crate::progress::BuildProgress;
 use crate::strategy::optimal_search;
+use mastermind::memory::fit_build;
 use mastermind::strategy::StrategyKind;
 
 /// Solves one shard of the optimal search and writes its part.
@@ -167,10 +168,11 @@ fn merge_certified(
         .collect::<anyhow::Result<Vec<_>>>()?;
     // The parts' facts are copied through a scratch file, not memory: there may be billions.
     let scratch = scratch_for(Some(certificate))?;
-    let (file, mut merged) = match certificates::certify_merge_into(files, certificates, scratch) {
-        Ok(merged) => merged,
-        Err(error) => return refused_merge(error),
-    };
+    let (file, mut merged) =
+        match certificates::certify_merge_into(files, certificates, PartProofs::Checked, scratch) {
+            Ok(merged) => merged,
+            Err(error) => return refused_merge(error),
+        };
     let (json, facts) = (file.to_json(), merged.facts);
     let mut packed = packed_certificate(certificate, &mut merged.file);
     write_together(&mut [

@@ -1,18 +1,19 @@
 //! Living within a memory limit (`ulimit -v`, or a control group's: Slurm's `--mem`, a
-//! container's, systemd's): the large tables of a
-//! build are weighed against the limit before they are made, the optimal search's
-//! transposition table is sized to fit what is left, and an allocation that fails anyway ends
-//! the run with exit status 2 and a message saying how much it asked for, not an abort.
+//! container's, systemd's): the large tables of a build are weighed against the limit before
+//! they are made ([`fit_build`]), the optimal search's transposition table is sized to fit what
+//! is left, and with [`ReportingAllocator`] as a program's global allocator an allocation that
+//! fails anyway ends the run with exit status 2 and a message saying how much it asked for,
+//! not an abort.
 
-// A global allocator can only be written with `unsafe`; this one adds nothing to the system
-// allocator but a message when it has no memory to give.
+// A global allocator, and asking the system for its limits, can only be written with
+// `unsafe`; the allocator adds nothing to the system's but a message when it has no memory
+// to give.
 #![allow(unsafe_code)]
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::io::Write;
 
-use anyhow::bail;
-use mastermind::{Game, Scorer};
+use mastermind_core::{Game, Scorer};
 
 /// What the program itself takes before any table: code, stacks, the allocator's own
 /// reserves (measured: Knuth's 4×6 tree builds within 20 MiB of address space).
@@ -22,7 +23,8 @@ const LEAST_SEARCH_BYTES: u64 = 16 << 20;
 
 const MIB: u64 = 1 << 20;
 
-/// The system allocator, ending the process with a message when it fails.
+/// The system allocator, ending the process with a message and exit status 2 when it fails:
+/// a program's `#[global_allocator]`.
 pub struct ReportingAllocator;
 
 // SAFETY: every call is passed on unchanged to the system allocator, which upholds the
@@ -100,11 +102,11 @@ fn exit_with(message: &[u8]) -> ! {
     std::process::exit(2)
 }
 
-/// The optimal search's transposition table unless `--table-memory` says otherwise: the
-/// search's default, or a quarter of the machine's memory where that is less.
+/// The optimal search's transposition table unless the caller says otherwise: the search's
+/// default, or a quarter of the machine's memory where that is less.
 pub fn default_table_bytes() -> usize {
     let quarter = physical_memory().map_or(usize::MAX, |bytes| bytes / 4);
-    mastermind::strategy::DEFAULT_TABLE_BYTES.min(quarter)
+    mastermind_strategy::DEFAULT_TABLE_BYTES.min(quarter)
 }
 
 /// The machine's physical memory in bytes, where the system says.
@@ -233,11 +235,11 @@ pub fn adapt_to_limit() {
 /// made: refuses a build whose tables cannot fit, and gives an optimal search's transposition
 /// table the `table` bytes asked for (`None` for a build without a search), cut to what is
 /// left under a limit.
-pub fn fit_build(game: Game, table: Option<usize>) -> anyhow::Result<()> {
+pub fn fit_build(game: Game, table: Option<usize>) -> Result<(), TooLarge> {
     let search = table.is_some();
     // The scorer's table, and for the search reply rows that may copy it.
     let rows = if search {
-        mastermind::strategy::reply_rows_bytes(game)
+        mastermind_strategy::reply_rows_bytes(game)
     } else {
         0
     };
@@ -247,21 +249,14 @@ pub fn fit_build(game: Game, table: Option<usize>) -> anyhow::Result<()> {
         let working = if search { LEAST_SEARCH_BYTES } else { 0 };
         let needed = PROGRAM_BYTES + tables + working;
         if needed > limit {
-            bail!(
-                "{} ({} codes) needs about {} MiB ({} MiB of tables{}), but the memory limit \
-                 is {} MiB ({}); raise it or choose a smaller game",
-                game.describe(),
-                game.code_count(),
-                needed.div_ceil(MIB),
-                tables.div_ceil(MIB),
-                if search {
-                    " and the search's working memory"
-                } else {
-                    ""
-                },
-                limit / MIB,
-                limit_source()
-            );
+            return Err(TooLarge {
+                game,
+                needed,
+                tables,
+                search,
+                limit,
+                limited_by: limit_source(),
+            });
         }
     }
     if let Some(table) = table {
@@ -271,7 +266,34 @@ pub fn fit_build(game: Game, table: Option<usize>) -> anyhow::Result<()> {
             limit.saturating_sub(PROGRAM_BYTES + tables) / 2
         });
         let spare = usize::try_from(spare).unwrap_or(usize::MAX);
-        mastermind::strategy::set_transposition_table(table.min(spare));
+        mastermind_strategy::set_transposition_table(table.min(spare));
     }
     Ok(())
+}
+
+/// A build whose tables cannot fit under the memory limit.
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "{} ({} codes) needs about {} MiB ({} MiB of tables{}), but the memory limit is {} MiB \
+     ({limited_by}); raise it or choose a smaller game",
+    game.describe(),
+    game.code_count(),
+    needed.div_ceil(MIB),
+    tables.div_ceil(MIB),
+    if *search { " and the search's working memory" } else { "" },
+    limit / MIB
+)]
+pub struct TooLarge {
+    /// The game to build.
+    pub game: Game,
+    /// The bytes the build needs: the program, its tables, and a search's working memory.
+    pub needed: u64,
+    /// The bytes of its tables.
+    pub tables: u64,
+    /// Whether the build is an optimal search.
+    pub search: bool,
+    /// The limit, in bytes.
+    pub limit: u64,
+    /// Where the limit comes from: `ulimit -v` or the control group's.
+    pub limited_by: &'static str,
 }
