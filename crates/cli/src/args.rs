@@ -490,7 +490,7 @@ impl GenerateArgs {
     /// The transposition table's size in bytes, asked for or by default.
     pub fn table_bytes(&self) -> usize {
         self.table_memory
-            .map_or_else(crate::memory::default_table_bytes, |mib| {
+            .map_or_else(mastermind::memory::default_table_bytes, |mib| {
                 (mib as usize) << 20
             })
     }

@@ -9,7 +9,6 @@ mod commands;
 mod help_examples;
 mod input;
 mod interrupt;
-mod memory;
 mod output;
 mod progress;
 mod prompt;
@@ -24,7 +23,7 @@ use clap::Parser;
 use crate::args::{Cli, Command};
 
 #[global_allocator]
-static ALLOCATOR: memory::ReportingAllocator = memory::ReportingAllocator;
+static ALLOCATOR: mastermind::memory::ReportingAllocator = mastermind::memory::ReportingAllocator;
 
 /// Exit status for a tree that fails verification.
 const EXIT_INVALID: u8 = 1;
@@ -32,7 +31,7 @@ const EXIT_INVALID: u8 = 1;
 const EXIT_USAGE: u8 = 2;
 
 fn main() -> ExitCode {
-    memory::adapt_to_limit();
+    mastermind::memory::adapt_to_limit();
     let cli = Cli::parse();
     // A cap on the kernels' vector unit that does not read would be ignored: refuse it.
     if let Err(message) = mastermind::vector_cap() {

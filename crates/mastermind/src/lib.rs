@@ -8,7 +8,7 @@
 //!
 //! Scoring, trees, the notations, the strategies, the verifier and certificates are always
 //! compiled; the rest are features, all on by default, that a project can leave out with
-//! `default-features = false`: `play`, `formats`, `runs` (searches in shards and resumable
+//! `default-features = false`: `play`, `formats`, `files`, `memory`, `runs` (searches in shards and resumable
 //! runs), `static` (static Mastermind), `atlas` and `page`.
 //!
 //! # Build Knuth's tree
@@ -301,6 +301,16 @@ pub mod files {
     pub use mastermind_files::{
         check_output, discard_pending, same_file, scratch_for, write_atomically, write_output,
         write_output_from, write_stdout, write_together, FileError, OutputLock,
+    };
+}
+
+#[cfg(feature = "memory")]
+/// Living within a memory limit: a build weighed against the limit before its tables are made
+/// ([`fit_build`](memory::fit_build)), the search's table sized to fit, and an allocator that
+/// says how much it could not have instead of aborting.
+pub mod memory {
+    pub use mastermind_memory::{
+        adapt_to_limit, default_table_bytes, fit_build, ReportingAllocator, TooLarge,
     };
 }
 

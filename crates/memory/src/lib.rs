@@ -297,3 +297,32 @@ pub struct TooLarge {
     /// Where the limit comes from: `ulimit -v` or the control group's.
     pub limited_by: &'static str,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_build_too_large_says_what_it_needs_and_what_limits_it() {
+        let game = Game::new(5, 8, true, mastermind_core::FeedbackKind::BlackWhite).unwrap();
+        let refused = TooLarge {
+            game,
+            needed: 300 * MIB + 1,
+            tables: 250 * MIB,
+            search: true,
+            limit: 200 * MIB,
+            limited_by: "ulimit -v",
+        };
+        assert_eq!(
+            refused.to_string(),
+            "5×8 (32768 codes) needs about 301 MiB (250 MiB of tables and the search's working \
+             memory), but the memory limit is 200 MiB (ulimit -v); raise it or choose a smaller \
+             game"
+        );
+    }
+
+    #[test]
+    fn the_default_table_is_never_more_than_the_searchs_default() {
+        assert!(default_table_bytes() <= mastermind_strategy::DEFAULT_TABLE_BYTES);
+    }
+}

@@ -11,9 +11,9 @@ use mastermind::Scorer;
 use crate::args::{CertifyArgs, NotationInputArgs};
 use crate::certificate_output::write_certificate;
 use crate::commands::Outcome;
-use crate::memory::fit_build;
 use crate::output::check_output;
 use crate::tree_input::{load_valid_tree, ValidTree};
+use mastermind::memory::fit_build;
 
 pub fn run(args: &CertifyArgs, quiet: bool) -> anyhow::Result<Outcome> {
     check_output(args.output.as_deref())?;
@@ -24,7 +24,7 @@ pub fn run(args: &CertifyArgs, quiet: bool) -> anyhow::Result<Outcome> {
     };
     let table = args
         .table_memory
-        .map_or_else(crate::memory::default_table_bytes, |mib| {
+        .map_or_else(mastermind::memory::default_table_bytes, |mib| {
             (mib as usize) << 20
         });
     let Some(proof) = certificate_of(&tree, Some(table))? else {

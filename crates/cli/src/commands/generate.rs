@@ -9,10 +9,10 @@ use crate::args::GenerateArgs;
 use crate::certificate_output::certificate_bytes;
 use crate::commands::forecast::forecast;
 use crate::commands::{claims_summary, Outcome};
-use crate::memory::fit_build;
 use crate::output::{check_output, check_outputs, write_output, write_together};
 use crate::progress::BuildProgress;
 use crate::strategy::{build_certified_strategy, build_strategy};
+use mastermind::memory::fit_build;
 use mastermind::strategy::StrategyKind;
 
 pub fn run(args: &GenerateArgs, quiet: bool) -> anyhow::Result<Outcome> {
