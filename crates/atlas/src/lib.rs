@@ -5,11 +5,13 @@
 //! ([`compute`]), and keeps the results as a versioned JSON file ([`AtlasFile`]) with a CSV
 //! and a Markdown rendering. [`AtlasRun`] runs the computations a range of games still needs, a
 //! few at a time, reusing what earlier atlases settled and linking figures to tree files
-//! ([`Links`]); how one computation runs is a [`Runner`]'s: the command line runs each as a
-//! process of its own that it stops when its budget runs out, [`InProcess`] runs them here.
+//! ([`Links`]); how one computation runs is a [`Runner`]'s: [`ChildProcess`] runs each as a
+//! process of its own that it stops when its budget runs out (as the command line does),
+//! [`InProcess`] runs them here.
 
 #![warn(missing_docs)]
 
+mod child;
 mod file;
 mod grid;
 mod links;
@@ -19,6 +21,7 @@ mod render;
 mod run;
 mod static_results;
 
+pub use child::{compute_as_child, ChildProcess};
 pub use file::{AtlasError, AtlasFile, Entry, Outcome, FORMAT_NAME, FORMAT_VERSION};
 pub use grid::{grid, GameKey, Variant};
 pub use links::Links;

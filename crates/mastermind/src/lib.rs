@@ -339,9 +339,9 @@ pub mod static_mastermind {
 /// range of games at once ([`AtlasRun`](atlas::AtlasRun)).
 pub mod atlas {
     pub use mastermind_atlas::{
-        compute, csv, grid, markdown_table, AtlasFile, AtlasRun, AtlasWatcher, Entry, Figures,
-        GameKey, InProcess, Known, Links, Measure, Outcome, Reached, Runner, Unreported, Unwatched,
-        Variant, FORMAT_NAME,
+        compute, compute_as_child, csv, grid, markdown_table, AtlasFile, AtlasRun, AtlasWatcher,
+        ChildProcess, Entry, Figures, GameKey, InProcess, Known, Links, Measure, Outcome, Reached,
+        Runner, Unreported, Unwatched, Variant, FORMAT_NAME,
     };
 }
 

@@ -1,17 +1,16 @@
 //! `mastermind atlas`: computes the atlas for a range of games with the atlas crate's
 //! [`AtlasRun`] (which reuses what earlier runs and shards settled and links figures to
-//! committed trees), each measure as a child process under a time budget ([`job`]), several
+//! committed trees), each measure as a child process under a time budget ([`ChildProcess`]), several
 //! at a time, saving the file as each game is done.
 
 mod entry;
-mod job;
 mod lock;
 
 use std::path::Path;
 
 use anyhow::Context;
 use mastermind::atlas::{
-    grid, AtlasFile, AtlasRun, AtlasWatcher, GameKey, Known, Links, Measure, Outcome,
+    grid, AtlasFile, AtlasRun, AtlasWatcher, ChildProcess, GameKey, Known, Links, Measure, Outcome,
 };
 
 use crate::args::{AtlasArgs, AtlasEntryArgs};
@@ -96,7 +95,7 @@ pub fn run(args: &AtlasArgs, threads: Option<u16>, quiet: bool) -> anyhow::Resul
     };
     let program = std::env::current_exe().context("cannot find the mastermind binary to run")?;
     let watcher = Watcher { args, quiet };
-    let atlas = run.run(&job::Process(program), workers(threads), &links, &watcher)?;
+    let atlas = run.run(&ChildProcess(program), workers(threads), &links, &watcher)?;
     watcher.write(&atlas)?;
     Ok(Exit::Success)
 }

@@ -1,25 +1,29 @@
-//! Running one computation of the atlas as a child process (`mastermind atlas-entry`) under a
-//! time budget: its figures when it finishes, how far it got when the budget runs out, its
-//! error when it cannot be done.
+//! One computation of the atlas in a process of its own, so that it can be stopped when its
+//! budget runs out: the parent's side ([`ChildProcess`], a [`Runner`]) starts it, reads how far
+//! it got, and stops it; the child's side ([`compute_as_child`]) computes and says how far it
+//! has got. Between them: the figures as JSON on the child's stdout, lines `reached: …` on its
+//! stderr, and `error: …` when it cannot be done.
 
-use std::io::{BufRead, BufReader, Read};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use mastermind::atlas::{Figures, GameKey, Measure, Outcome, Runner};
+use crate::{compute, Figures, GameKey, Measure, Outcome, Reached, Runner};
 
-use super::entry::REACHED;
+/// The prefix of the child's progress lines.
+const REACHED: &str = "reached: ";
 
 /// How often a running child is looked at.
 const POLL: Duration = Duration::from_millis(10);
 
-/// Runs each computation as `PROGRAM atlas-entry`, a process of its own, stopped when its
-/// budget runs out.
-pub struct Process(pub PathBuf);
+/// Runs each computation as `PROGRAM --threads 1 atlas-entry --pegs P --colours C --variant
+/// V --measure M`, a process of its own, stopped when its budget runs out. The program answers
+/// as [`compute_as_child`] does (the `mastermind` command's hidden `atlas-entry` calls it).
+pub struct ChildProcess(pub PathBuf);
 
-impl Runner for Process {
+impl Runner for ChildProcess {
     fn run(&self, game: GameKey, measure: Measure, budget: f64) -> Outcome {
         run(&self.0, game, measure, budget)
     }
@@ -163,4 +167,62 @@ fn killed_by(_status: &std::process::ExitStatus) -> Option<String> {
 
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// How often a progress line may be written.
+const REPORT_EVERY: Duration = Duration::from_millis(100);
+
+/// The child's side of [`ChildProcess`]: computes `measure` of `game`, saying how far it has
+/// got on stderr (lines `reached: …`, at most ten a second) for the record of an entry that
+/// runs out of time, and ending the process should its parent go. The caller writes the
+/// figures to stdout as one line of JSON, or its error to stderr as `error: …`.
+pub fn compute_as_child(measure: Measure, game: GameKey) -> Result<Figures, String> {
+    end_with_parent();
+    let reporter = LineReporter {
+        last: Mutex::new(None),
+    };
+    compute(measure, game, &reporter)
+}
+
+/// Writes the progress to stderr, at most every [`REPORT_EVERY`], and each new stage at once.
+struct LineReporter {
+    last: Mutex<Option<Instant>>,
+}
+
+impl LineReporter {
+    fn write(&self, progress: &str, always: bool) {
+        let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
+        if !always && last.is_some_and(|at| at.elapsed() < REPORT_EVERY) {
+            return;
+        }
+        *last = Some(Instant::now());
+        let _ = writeln!(std::io::stderr().lock(), "{REACHED}{progress}");
+    }
+}
+
+impl Reached for LineReporter {
+    fn reached(&self, progress: String) {
+        self.write(&progress, false);
+    }
+
+    fn stage(&self, progress: String) {
+        self.write(&progress, true);
+    }
+}
+
+/// A computation whose `atlas` is gone (killed, or stopped by a signal that did not reach its
+/// children) has no one to report to: it ends rather than run on for hours.
+fn end_with_parent() {
+    #[cfg(unix)]
+    {
+        let parent = std::os::unix::process::parent_id();
+        let _ = std::thread::Builder::new()
+            .name("parent-watch".to_owned())
+            .spawn(move || loop {
+                std::thread::sleep(Duration::from_millis(500));
+                if std::os::unix::process::parent_id() != parent {
+                    std::process::exit(143);
+                }
+            });
+    }
 }
