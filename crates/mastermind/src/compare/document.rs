@@ -6,11 +6,11 @@
 use std::collections::BTreeMap;
 
 use mastermind_core::{Code, Codebook};
-use mastermind_tree::{AverageDocument, GameDocument, Statistics};
+use mastermind_tree::{AverageDocument, GameDocument};
 use serde::Serialize;
 use serde_json::Value;
 
-use super::Row;
+use super::{OpeningsRow, Row};
 
 /// The version of both documents' layout; a change that breaks a reader raises it.
 const VERSION: u32 = 1;
@@ -120,19 +120,15 @@ struct OpeningDocument {
 }
 
 impl OpeningsDocument {
-    /// The figures of each strategy (its name, and its statistics after each of `openings`,
-    /// the best at the index given) in `book`'s game.
-    pub fn new(
-        book: &Codebook,
-        openings: &[Code],
-        rows: &[(String, usize, &[Statistics])],
-    ) -> OpeningsDocument {
-        let by_opening =
-            |&(ref name, best, by_opening): &(String, usize, &[Statistics])| ByOpeningsDocument {
+    /// The figures of each strategy's `rows` after each of `openings`, in `book`'s game.
+    pub fn new(book: &Codebook, openings: &[Code], rows: &[OpeningsRow]) -> OpeningsDocument {
+        let by_opening = |row: &OpeningsRow| {
+            let best = row.best();
+            ByOpeningsDocument {
                 best_opening: book.format(openings[best]),
                 by_opening: openings
                     .iter()
-                    .zip(by_opening)
+                    .zip(&row.by_opening)
                     .enumerate()
                     .map(|(at, (&opening, statistics))| OpeningDocument {
                         average: AverageDocument::of(&statistics.average()),
@@ -142,8 +138,9 @@ impl OpeningsDocument {
                         worst_case: statistics.worst_case(),
                     })
                     .collect(),
-                name: name.clone(),
-            };
+                name: row.name(),
+            }
+        };
         OpeningsDocument {
             format: OPENINGS_FORMAT,
             game: GameDocument::of(book.game()),

@@ -3,7 +3,8 @@
 //! verified, and its figures are gathered into a [`Row`]; with [`openings_row`], a strategy is
 //! built from every first guess that differs up to symmetry ([`openings`]), as the papers
 //! compare openings. The documents `compare --json` prints are [`ComparisonDocument`] and
-//! [`OpeningsDocument`].
+//! [`OpeningsDocument`]; the tables it prints for a person are [`comparison_table`] and
+//! [`openings_table`], and its CSV [`comparison_csv`] and [`openings_csv`].
 //!
 //! ```
 //! use mastermind::compare::{strategy_row, Compared};
@@ -21,6 +22,8 @@
 //! ```
 
 mod document;
+mod spreadsheet;
+mod text;
 
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
@@ -33,6 +36,8 @@ use mastermind_verify::{verify_file, Report, VerifyOptions};
 use serde_json::Value;
 
 pub use document::{ComparisonDocument, OpeningsDocument, COMPARISON_FORMAT, OPENINGS_FORMAT};
+pub use spreadsheet::{comparison_csv, openings_csv};
+pub use text::{comparison_table, label, openings_table, row_label};
 
 /// One strategy's verified figures. A strategy that draws at random is built once per seed,
 /// and its statistics add up every tree's codes.
@@ -264,6 +269,11 @@ pub struct OpeningsRow {
 }
 
 impl OpeningsRow {
+    /// The strategy as the tables name it, with its non-default parameters ([`label`]).
+    pub fn name(&self) -> String {
+        label(&self.strategy.name, &self.strategy.parameters)
+    }
+
     /// The place of the opening of least total; ties go to the first.
     pub fn best(&self) -> usize {
         (0..self.by_opening.len())

@@ -4,13 +4,12 @@
 //! first guess (see [`openings`]).
 
 mod openings;
-mod spreadsheet;
-mod table;
 mod trees;
 
 use anyhow::bail;
 use mastermind::compare::{
-    strategy_row, unused_option, CompareError, Compared, ComparisonDocument, Row, UnusedOption,
+    comparison_csv, comparison_table, strategy_row, unused_option, CompareError, Compared,
+    ComparisonDocument, Row, UnusedOption,
 };
 use mastermind::page::{bar_chart, Series};
 use mastermind::Scorer;
@@ -61,9 +60,9 @@ pub fn run(args: &CompareArgs, quiet: bool) -> anyhow::Result<Outcome> {
     let text = if args.json {
         serde_json::to_string_pretty(&ComparisonDocument::new(scorer.codebook(), &rows))? + "\n"
     } else if args.csv {
-        spreadsheet::comparison(&rows)?
+        comparison_csv(&rows)?
     } else {
-        table::render(&game, &rows)
+        comparison_table(&game, &rows)
     };
     write_stdout(text.as_bytes())?;
     Ok(Outcome::Success)

@@ -1,12 +1,14 @@
-//! The comparison as text: one row per strategy, then a bar per strategy in which each code is
-//! drawn with the digit of the number of guesses it needs, so the shapes compare at a glance.
+//! Comparisons as text a person reads: a table with a row per strategy and a bar per strategy
+//! in which each code is drawn with the digit of the number of guesses it needs, so the shapes
+//! compare at a glance; and the table of openings.
 
+use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::time::Duration;
 
-use mastermind::Game;
+use mastermind_core::{Code, Codebook, Game};
 
-use mastermind::compare::{Row, Samples};
+use super::{OpeningsRow, Row, Samples};
 
 /// Characters in a whole bar.
 const BAR_WIDTH: usize = 60;
@@ -21,7 +23,10 @@ pub fn row_label(row: &Row) -> String {
     }
 }
 
-pub fn render(game: &Game, rows: &[Row]) -> String {
+/// The comparison as a table: one row per strategy with its total, average, worst case,
+/// codes solved with each number of guesses and build time, the figures of each sampled
+/// strategy, and a bar per strategy.
+pub fn comparison_table(game: &Game, rows: &[Row]) -> String {
     let worst = rows
         .iter()
         .map(|row| row.statistics.worst_case())
@@ -120,7 +125,7 @@ pub fn render(game: &Game, rows: &[Row]) -> String {
 
 /// A row's total and its codes solved with 1 to `worst` guesses, per tree: a sampled row adds
 /// up its trees, so it shows their mean.
-pub fn per_tree(row: &Row, worst: usize) -> (String, Vec<String>) {
+pub(super) fn per_tree(row: &Row, worst: usize) -> (String, Vec<String>) {
     let trees = row.samples.as_ref().map_or(1, Samples::count) as f64;
     let total = match &row.samples {
         Some(samples) => format!("{:.1}", samples.mean_total()),
@@ -136,10 +141,7 @@ pub fn per_tree(row: &Row, worst: usize) -> (String, Vec<String>) {
 }
 
 /// A strategy's name with any non-default parameters, such as `knuth (consistent_only)`.
-pub fn label(
-    name: &str,
-    parameters: &std::collections::BTreeMap<String, serde_json::Value>,
-) -> String {
+pub fn label(name: &str, parameters: &BTreeMap<String, serde_json::Value>) -> String {
     if parameters.is_empty() {
         return name.to_owned();
     }
@@ -185,6 +187,46 @@ fn format_duration(duration: Duration) -> String {
     } else {
         format!("{:.2} s", duration.as_secs_f64())
     }
+}
+
+/// The comparison of openings as a table: each strategy's figures from each opening, its best
+/// marked with `*`.
+pub fn openings_table(book: &Codebook, openings: &[Code], rows: &[OpeningsRow]) -> String {
+    let game = book.game();
+    let names: Vec<String> = rows.iter().map(OpeningsRow::name).collect();
+    let width = names
+        .iter()
+        .map(|name| name.chars().count())
+        .max()
+        .unwrap_or(8)
+        .max(8);
+    let mut text = format!(
+        "{} ({} codes), {} openings up to symmetry; * marks each strategy's best\n\n",
+        game.describe(),
+        game.code_count(),
+        openings.len()
+    );
+    text.push_str(&format!(
+        "{:<width$}  opening  {:>9}  {:<22}  worst\n",
+        "strategy", "total", "average"
+    ));
+    for (row, name) in rows.iter().zip(&names) {
+        let best = row.best();
+        for (at, (&opening, statistics)) in openings.iter().zip(&row.by_opening).enumerate() {
+            let average = statistics.average();
+            let average = format!("{} = {}", average.fraction(), average.decimal(4));
+            let mark = if at == best { " *" } else { "" };
+            text.push_str(&format!(
+                "{:<width$}  {:<7}  {:>9}  {:<22}  {:>5}{mark}\n",
+                if at == 0 { name.as_str() } else { "" },
+                book.format(opening),
+                statistics.total(),
+                average,
+                statistics.worst_case(),
+            ));
+        }
+    }
+    text
 }
 
 #[cfg(test)]
