@@ -3,7 +3,6 @@
 //! (or a verified tree), 1 a tree that fails verification, 2 a usage or I/O error.
 
 mod args;
-mod certificate_output;
 mod commands;
 #[cfg(test)]
 mod help_examples;

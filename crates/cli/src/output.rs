@@ -3,7 +3,7 @@
 //! checked before any work starts, so a long search does not end in a path it cannot write.
 
 pub use mastermind::files::{
-    check_output, scratch_for, write_output, write_stdout, write_together,
+    check_output, scratch_for, write_output, write_output_from, write_stdout, write_together,
 };
 
 use std::path::Path;

@@ -7,9 +7,11 @@
 //! - a regular file is written beside its destination, synced and renamed over it, keeping the
 //!   permissions of the file it replaces ([`write_output`], [`write_together`]); until the
 //!   rename, [`discard_pending`] removes it, which is what a signal handler calls;
-//! - a lock beside an output keeps a second run off it ([`OutputLock`]).
+//! - a lock beside an output keeps a second run off it ([`OutputLock`]);
+//! - a file whose name ends in `.gz` is written gzip-compressed ([`gzip`]).
 
 mod error;
+pub mod gzip;
 mod lock;
 mod replace;
 mod stdout;

@@ -9,10 +9,10 @@ use mastermind::tree::Statistics;
 use mastermind::Scorer;
 
 use crate::args::{CertifyArgs, NotationInputArgs};
-use crate::certificate_output::write_certificate;
 use crate::commands::Outcome;
-use crate::output::check_output;
+use crate::output::{check_output, write_output_from};
 use crate::tree_input::{load_valid_tree, ValidTree};
+use mastermind::files::gzip::plain_as_named;
 use mastermind::memory::fit_build;
 
 pub fn run(args: &CertifyArgs, quiet: bool) -> anyhow::Result<Outcome> {
@@ -30,7 +30,8 @@ pub fn run(args: &CertifyArgs, quiet: bool) -> anyhow::Result<Outcome> {
     let Some(proof) = certificate_of(&tree, Some(table))? else {
         return Ok(Outcome::Invalid);
     };
-    write_certificate(args.output.as_deref(), &proof.bytes)?;
+    let path = args.output.as_deref();
+    write_output_from(path, &mut plain_as_named(path, proof.bytes.as_slice()))?;
     proof.say(quiet);
     Ok(Outcome::Success)
 }

@@ -6,12 +6,12 @@ use anyhow::bail;
 use mastermind::tree::TreeFile;
 
 use crate::args::GenerateArgs;
-use crate::certificate_output::certificate_bytes;
 use crate::commands::forecast::forecast;
 use crate::commands::{claims_summary, Outcome};
 use crate::output::{check_output, check_outputs, write_output, write_together};
 use crate::progress::BuildProgress;
 use crate::strategy::{build_certified_strategy, build_strategy};
+use mastermind::files::gzip::plain_as_named;
 use mastermind::memory::fit_build;
 use mastermind::strategy::StrategyKind;
 
@@ -80,10 +80,12 @@ pub fn run(args: &GenerateArgs, quiet: bool) -> anyhow::Result<Outcome> {
     if let (Some(certificate), Some(proof)) = (&args.certificate, proof) {
         // Neither is written unless both are: a tree without its proof, or beside an old
         // certificate, would be a pair that does not match.
-        let packed = certificate_bytes(Some(certificate), &proof.bytes)?;
         write_together(&mut [
             (args.output.as_deref(), &mut json.as_bytes()),
-            (Some(certificate), &mut packed.as_slice()),
+            (
+                Some(certificate),
+                &mut plain_as_named(Some(certificate), proof.bytes.as_slice()),
+            ),
         ])?;
         proof.say(quiet);
     }

@@ -5,6 +5,7 @@
 use std::path::Path;
 use std::time::Instant;
 
+use mastermind::files::gzip::packed_as_named;
 use mastermind::runs::resume::{
     Finished, MergedCertificate, Request, ResumableRun, ResumeError, ResumeEvent, ResumeWatcher,
 };
@@ -14,7 +15,6 @@ use mastermind::tree::TreeFile;
 use mastermind::Scorer;
 
 use crate::args::GenerateArgs;
-use crate::certificate_output::packed_certificate;
 use crate::commands::{claims_summary, plural, refused_merge, Outcome};
 use crate::output::{write_output, write_together};
 use crate::progress::BuildProgress;
@@ -79,7 +79,7 @@ pub fn run(args: &GenerateArgs, directory: &Path, quiet: bool) -> anyhow::Result
     let written = match (&args.certificate, &mut certificate) {
         (Some(path), Some(MergedCertificate { file, facts, .. })) => {
             // The tree and its certificate are replaced together, or neither is.
-            let mut packed = packed_certificate(path, file);
+            let mut packed = packed_as_named(path, file);
             write_together(&mut [
                 (args.output.as_deref(), &mut json.as_bytes()),
                 (Some(path.as_path()), &mut packed),

@@ -11,12 +11,14 @@ use mastermind::runs::{optimal, part, static_search, MergeError, ShardId};
 use mastermind::Scorer;
 
 use crate::args::{GenerateArgs, MergeArgs};
-use crate::certificate_output::{packed_certificate, write_certificate};
 use crate::commands::{claims_summary, refused_merge, Outcome};
 use crate::input::{open_input, read_input};
-use crate::output::{check_output, check_outputs, scratch_for, write_output, write_together};
+use crate::output::{
+    check_output, check_outputs, scratch_for, write_output, write_output_from, write_together,
+};
 use crate::progress::BuildProgress;
 use crate::strategy::optimal_search;
+use mastermind::files::gzip::{packed_as_named, plain_as_named};
 use mastermind::memory::fit_build;
 use mastermind::strategy::StrategyKind;
 
@@ -56,7 +58,10 @@ pub fn generate(args: &GenerateArgs, shard: ShardId, quiet: bool) -> anyhow::Res
                 return Ok(Outcome::Invalid);
             }
         };
-        write_certificate(Some(path), &bytes)?;
+        write_output_from(
+            Some(path),
+            &mut plain_as_named(Some(path), bytes.as_slice()),
+        )?;
         if !quiet {
             eprintln!(
                 "certificate of shard {shard}: {facts} facts, {} bytes, proven in {:.2?}",
@@ -174,7 +179,7 @@ fn merge_certified(
             Err(error) => return refused_merge(error),
         };
     let (json, facts) = (file.to_json(), merged.facts);
-    let mut packed = packed_certificate(certificate, &mut merged.file);
+    let mut packed = packed_as_named(certificate, &mut merged.file);
     write_together(&mut [
         (args.output.as_deref(), &mut json.as_bytes()),
         (Some(certificate), &mut packed),
