@@ -1,14 +1,12 @@
 //! Reading and verifying trees from text in every format the tool reads: its JSON tree file,
 //! Knuth's and Irving's notations, and the YAML and punch-card formats of other tools.
 
-use mastermind::certificate::check;
 use mastermind::formats::Format;
-use mastermind::read::{read_tree, ReadError, ReadOptions, TreeFormat};
+use mastermind::play::write_history;
+use mastermind::read::{read_tree, CertificateInput, ReadError, ReadOptions, TreeFormat};
 use mastermind::tree::StrategyInfo;
-use mastermind::verify::{
-    claims_optimum, judge, Optimality, Report as VerifyReport, VerifyOptions,
-};
-use mastermind::{Code, Codebook, Feedback, FeedbackKind, Game};
+use mastermind::verify::VerifyOptions;
+use mastermind::{FeedbackKind, Game};
 use pyo3::prelude::*;
 
 use crate::game::game_of;
@@ -119,7 +117,7 @@ pub fn verify(
         verify: VerifyOptions { max_guesses },
     };
     // A text that does not read as a tree is reported, every error at its place.
-    let read = match py.detach(|| read_tree(text, &options)) {
+    let mut read = match py.detach(|| read_tree(text, &options)) {
         Ok(read) => read,
         Err(ReadError::Notation(_, read) | ReadError::ForeignTree(_, _, read)) => *read,
         Err(error) => return Err(value_error(error.to_string())),
@@ -130,43 +128,22 @@ pub fn verify(
     }
     let info = read
         .strategy
+        .take()
         .unwrap_or_else(|| StrategyInfo::named(strategy.as_deref().unwrap_or("published")));
-    let mut report = read.report;
-    report.optimality = optimality(py, game, &info, &read.history, &report, certificate);
-    let section = (!read.history.is_empty()).then(|| {
-        let steps: Vec<String> = read
-            .history
-            .iter()
-            .map(|&(guess, reply)| {
-                format!("{}={}", read.book.format(guess), game.feedback_name(reply))
-            })
-            .collect();
-        steps.join(",")
+    read.strategy = Some(info.clone());
+    let certificate = certificate.map(|input| CertificateInput {
+        name: None,
+        input,
+        reference: false,
     });
+    // Bytes in memory are always read.
+    let optimality = py
+        .detach(|| read.optimality(certificate))
+        .map_err(|error| value_error(error.to_string()))?;
+    let mut report = read.report;
+    report.optimality = optimality;
+    let section = (!read.history.is_empty()).then(|| write_history(&read.book, &read.history));
     Report::new(py, game, info, report, section)
-}
-
-/// What is known of a verified tree's optimality: checked against `certificate` if given,
-/// unchecked for a tree of the optimal strategy, else nothing.
-fn optimality(
-    py: Python<'_>,
-    game: Game,
-    strategy: &StrategyInfo,
-    history: &[(Code, Feedback)],
-    report: &VerifyReport,
-    certificate: Option<&[u8]>,
-) -> Option<Optimality> {
-    let tree = report.tree.as_ref()?;
-    let Some(bytes) = certificate else {
-        return claims_optimum(Some(strategy)).then_some(Optimality::Unchecked);
-    };
-    let book = Codebook::new(game);
-    Some(match py.detach(|| check(bytes)) {
-        Ok(proven) => judge(&book, Some(strategy), history, tree, &proven),
-        Err(error) => Optimality::NotProven {
-            reason: error.to_string(),
-        },
-    })
 }
 
 /// Reads a tree from text as [`verify`] does, and returns it if it is valid; otherwise raises

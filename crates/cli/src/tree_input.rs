@@ -8,8 +8,8 @@ use std::path::Path;
 
 use anyhow::{anyhow, bail, Context};
 use mastermind::formats::Format;
-use mastermind::play::parse_history;
-use mastermind::read::{read_tree, ReadError, ReadOptions, TreeFormat as ReadFormat};
+use mastermind::play::{parse_history, write_history};
+use mastermind::read::{read_tree, ReadError, ReadOptions, ReadTree, TreeFormat as ReadFormat};
 use mastermind::tree::{Node, StrategyInfo};
 use mastermind::verify::{quoted_average_notes, ProblemKind, Report, VerifyOptions};
 use mastermind::{Code, Codebook, Feedback, Game};
@@ -17,23 +17,13 @@ use mastermind::{Code, Codebook, Feedback, Game};
 use crate::args::{NotationInputArgs, TreeFormat};
 use crate::input::read_input;
 
-/// A tree file as read and verified.
-pub struct LoadedTree {
-    pub book: Codebook,
-    pub report: Report,
-    /// The strategy a JSON tree file names, with its parameters; other formats name none.
-    pub strategy: Option<StrategyInfo>,
-    /// The guesses and replies before the tree, for a section (`--after`, or a JSON file's
-    /// `after`); empty for a whole game's tree.
-    pub history: Vec<(Code, Feedback)>,
-}
-
 /// A tree that verified, ready for a command to use.
 pub struct ValidTree {
     pub book: Codebook,
     pub root: Node,
     pub strategy: Option<StrategyInfo>,
-    /// As [`LoadedTree::history`].
+    /// The guesses and replies before the tree, for a section (`--after`, or a JSON file's
+    /// `after`); empty for a whole game's tree.
     pub history: Vec<(Code, Feedback)>,
 }
 
@@ -57,7 +47,7 @@ pub fn load_and_verify(
     format: Option<TreeFormat>,
     input: &NotationInputArgs,
     options: &VerifyOptions,
-) -> anyhow::Result<LoadedTree> {
+) -> anyhow::Result<ReadTree> {
     let text = read_input(path)?;
     let (read_as, _) = ReadFormat::of(&text, format.map(ReadFormat::from));
     let starts_at_root = match read_as {
@@ -129,31 +119,20 @@ pub fn load_and_verify(
         }
         _ => {}
     }
+    let mut read = read;
     let notation_note = read.notation_note();
-    let mut loaded = LoadedTree {
-        book: read.book,
-        report: read.report,
-        strategy: read.strategy,
-        history: read.history,
-    };
     match read.format {
         ReadFormat::Json => {}
-        ReadFormat::Foreign(format) => add_foreign_notes(
-            &mut loaded,
-            format,
-            read.detected,
-            read.guesses_never_repeat,
-            input,
-        ),
+        ReadFormat::Foreign(format) => add_foreign_notes(&mut read, format, input),
         _ => {
-            if loaded.history.is_empty() {
-                add_quoted_notes(&mut loaded.report, &book_game, input);
-                add_section_hint(&mut loaded.report, input.whole_game);
+            if read.history.is_empty() {
+                add_quoted_notes(&mut read.report, &book_game, input);
+                add_section_hint(&mut read.report, input.whole_game);
             }
-            loaded.report.notes.extend(notation_note);
+            read.report.notes.extend(notation_note);
         }
     }
-    Ok(loaded)
+    Ok(read)
 }
 
 /// A text whose root holds fewer codes than the game is most likely a section of a larger
@@ -187,15 +166,10 @@ fn add_section_hint(report: &mut Report, whole_game: bool) {
 
 /// What the command says of another tool's file: the quoted averages, the hint of a game
 /// without repetition, and how the file was read.
-fn add_foreign_notes(
-    loaded: &mut LoadedTree,
-    format: Format,
-    detected: bool,
-    guesses_never_repeat: bool,
-    input: &NotationInputArgs,
-) {
-    let game = *loaded.book.game();
-    let report = &mut loaded.report;
+fn add_foreign_notes(read: &mut ReadTree, format: Format, input: &NotationInputArgs) {
+    let game = *read.book.game();
+    let (detected, guesses_never_repeat) = (read.detected, read.guesses_never_repeat);
+    let report = &mut read.report;
     add_quoted_notes(report, &game, input);
     if !report.is_valid() && game.repetition() && guesses_never_repeat {
         report.notes.push(
@@ -206,13 +180,13 @@ fn add_foreign_notes(
     let digits: String = (0..game.colours().min(10))
         .map(|colour| char::from(b'0' + colour as u8))
         .collect();
-    let symbols = if loaded.book.symbols() == digits {
+    let symbols = if read.book.symbols() == digits {
         String::new()
     } else {
         format!(
             "; its colours {} are written {} here",
             span(&digits),
-            span(&loaded.book.symbols())
+            span(&read.book.symbols())
         )
     };
     report.notes.push(format!(
@@ -221,16 +195,6 @@ fn add_foreign_notes(
         how(detected),
         game.describe()
     ));
-}
-
-/// `history` as `--after` takes it: `1123=1B1W,1415=1B1W`.
-pub fn written_history(book: &Codebook, history: &[(Code, Feedback)]) -> String {
-    let game = book.game();
-    let steps: Vec<String> = history
-        .iter()
-        .map(|&(guess, reply)| format!("{}={}", book.format(guess), game.feedback_name(reply)))
-        .collect();
-    steps.join(",")
 }
 
 /// `0–5` for `012345`.
@@ -274,7 +238,7 @@ pub fn load_valid_tree(
             "{} is a section of a tree, after {}; this command needs a whole game's tree \
              (`mastermind verify` and `mastermind print` take sections)",
             path.display(),
-            written_history(&loaded.book, &loaded.history)
+            write_history(&loaded.book, &loaded.history)
         );
     }
     match loaded.report.tree {

@@ -286,10 +286,10 @@ pub mod certificate {
 /// One game at a time: the tool breaking your code, or keeping its own secret for you.
 pub mod play {
     pub use mastermind_play::{
-        fresh_seed, parse_history, parse_reply, reply, secret_from_seed, trace, Codebreaker,
-        Codemaker, Mistake, NearMiss, NextDocument, Step, TraceDocument, TraceError, TracedGame,
-        TracedTurn, TracedTurnDocument, Turn, LISTED_CANDIDATES, NEXT_FORMAT, NEXT_VERSION,
-        TRACE_FORMAT, TRACE_VERSION,
+        fresh_seed, parse_history, parse_reply, reply, secret_from_seed, trace, write_history,
+        Codebreaker, Codemaker, Mistake, NearMiss, NextDocument, Step, TraceDocument, TraceError,
+        TracedGame, TracedTurn, TracedTurnDocument, Turn, LISTED_CANDIDATES, NEXT_FORMAT,
+        NEXT_VERSION, TRACE_FORMAT, TRACE_VERSION,
     };
 }
 

@@ -5,11 +5,15 @@
 //! Irving's notation; the caller may name the format instead.
 
 use std::fmt;
+use std::io::{self, Read};
 
+use mastermind_certificate::{check, check_reference, Bounds, CertificateError};
 use mastermind_core::{Code, Codebook, Feedback, Game, GameError, Scorer};
 use mastermind_tree::notation::{self, Notation};
-use mastermind_tree::{FileError, StrategyInfo, TreeFile};
-use mastermind_verify::{verify_file, verify_notation, Report, VerifyOptions};
+use mastermind_tree::{FileError, Node, StrategyInfo, TreeFile};
+use mastermind_verify::{
+    claims_optimum, judge, verify_file, verify_notation, Optimality, Report, VerifyOptions,
+};
 
 /// A format a tree is read in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -141,6 +145,61 @@ impl ReadTree {
             "read in {name} ({how}) for {}",
             self.book.game().describe()
         ))
+    }
+}
+
+/// A certificate to judge a tree read by: the bytes of a certificate file (plain or
+/// gzip-compressed), as `verify --certificate` and Python's `verify(certificate=…)` take it.
+pub struct CertificateInput<R> {
+    /// What a reason names it by (its path), if anything: `optimal.cert: fact 3 does not hold`.
+    pub name: Option<String>,
+    /// Its bytes.
+    pub input: R,
+    /// Whether the reference checker checks it (small and slow) rather than the fast one.
+    pub reference: bool,
+}
+
+impl ReadTree {
+    /// What is known of the optimality of the tree read, if it verified: checked against
+    /// `certificate` when one is given, [`Optimality::Unchecked`] for a tree whose strategy
+    /// claims an optimum, and nothing otherwise. A certificate that does not check makes the
+    /// verdict [`Optimality::NotProven`] with the checker's reason; only a certificate that
+    /// cannot be read is an error.
+    pub fn optimality<R: Read>(
+        &self,
+        certificate: Option<CertificateInput<R>>,
+    ) -> Result<Option<Optimality>, io::Error> {
+        let Some(tree) = self.report.tree.as_ref() else {
+            return Ok(None);
+        };
+        let Some(certificate) = certificate else {
+            return Ok(claims_optimum(self.strategy.as_ref()).then_some(Optimality::Unchecked));
+        };
+        let checked = match certificate.reference {
+            false => check(certificate.input).map(|proven| self.judged(tree, &proven)),
+            true => check_reference(certificate.input).map(|proven| self.judged(tree, &proven)),
+        };
+        Ok(Some(match checked {
+            Ok(optimality) => optimality,
+            Err(CertificateError::Io(error)) => return Err(error),
+            Err(error) => Optimality::NotProven {
+                reason: match certificate.name {
+                    Some(name) => format!("{name}: {error}"),
+                    None => error.to_string(),
+                },
+            },
+        }))
+    }
+
+    /// What `proven` says of `tree`, the tree read.
+    fn judged(&self, tree: &Node, proven: &impl Bounds) -> Optimality {
+        judge(
+            &self.book,
+            self.strategy.as_ref(),
+            &self.history,
+            tree,
+            proven,
+        )
     }
 }
 

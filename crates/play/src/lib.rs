@@ -23,5 +23,5 @@ pub use document::{
 };
 pub use maker::{fresh_seed, secret_from_seed, Codemaker, Turn};
 pub use mistake::{Mistake, NearMiss};
-pub use reply::{parse_history, parse_reply, ReplyError};
+pub use reply::{parse_history, parse_reply, write_history, ReplyError};
 pub use trace::{trace, TraceError, TracedTurn};

@@ -105,6 +105,16 @@ pub struct HistoryError {
     pub reason: String,
 }
 
+/// `history` as [`parse_history`] reads it: `1123=1B1W,1415=1B1W`.
+pub fn write_history(book: &Codebook, history: &[(Code, Feedback)]) -> String {
+    let game = book.game();
+    let steps: Vec<String> = history
+        .iter()
+        .map(|&(guess, reply)| format!("{}={}", book.format(guess), game.feedback_name(reply)))
+        .collect();
+    steps.join(",")
+}
+
 /// Reads `GUESS=REPLY,…` for the game of `book`. A guess given twice is refused: played
 /// again it tells nothing new, so the second is a slip (or, with another reply, a
 /// contradiction).
@@ -135,6 +145,15 @@ pub fn parse_history(book: &Codebook, text: &str) -> Result<Vec<(Code, Feedback)
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_history_written_reads_back_as_itself() {
+        let book = Codebook::new(Game::classic());
+        let history = parse_history(&book, "1123=1b1w, 1415=BW").unwrap();
+        let written = write_history(&book, &history);
+        assert_eq!(written, "1123=1B1W,1415=1B1W");
+        assert_eq!(parse_history(&book, &written), Ok(history));
+    }
 
     #[test]
     fn every_spelling_of_a_reply_reads() {

@@ -4,16 +4,16 @@
 
 use std::path::Path;
 
-use mastermind::certificate::Bounds;
-use mastermind::tree::Node;
-use mastermind::verify::{claims_optimum, judge, Optimality, VerifyOptions};
+use anyhow::Context;
+use mastermind::read::{CertificateInput, ReadTree};
+use mastermind::verify::{Optimality, VerifyOptions};
 
 use crate::args::VerifyArgs;
 use crate::commands::Outcome;
 use crate::input::open_input;
 use crate::output::write_stdout;
 use crate::progress::BuildProgress;
-use crate::tree_input::{load_and_verify, LoadedTree};
+use crate::tree_input::load_and_verify;
 
 pub fn run(args: &VerifyArgs, quiet: bool) -> anyhow::Result<Outcome> {
     let stdin = |path: &std::path::Path| path == std::path::Path::new("-");
@@ -42,19 +42,16 @@ pub fn run(args: &VerifyArgs, quiet: bool) -> anyhow::Result<Outcome> {
     })
 }
 
-/// What is known of the tree's optimality: checked against the certificate if one is given,
-/// unchecked for a tree that claims an optimum, else nothing.
+/// What is known of the tree's optimality (see [`ReadTree::optimality`]), with a bar while a
+/// certificate is checked.
 fn optimality(
-    loaded: &LoadedTree,
+    read: &ReadTree,
     certificate: Option<&Path>,
     reference: bool,
     quiet: bool,
 ) -> anyhow::Result<Option<Optimality>> {
-    let Some(tree) = loaded.report.tree.as_ref() else {
-        return Ok(None);
-    };
-    let Some(path) = certificate else {
-        return Ok(claims_optimum(loaded.strategy.as_ref()).then_some(Optimality::Unchecked));
+    let Some(path) = certificate.filter(|_| read.report.tree.is_some()) else {
+        return Ok(read.optimality(None::<CertificateInput<std::io::Empty>>)?);
     };
     let input = open_input(path)?;
     // A large certificate takes minutes to hours to check: a bar shows how far, by the bytes
@@ -68,33 +65,11 @@ fn optimality(
         "the certificate",
         quiet || length.is_none(),
     );
-    let read = progress.read(input);
-    let checked = match reference {
-        false => {
-            mastermind::certificate::check(read).map(|proven| judge_with(loaded, tree, &proven))
-        }
-        true => mastermind::certificate::check_reference(read)
-            .map(|proven| judge_with(loaded, tree, &proven)),
-    };
+    let judged = read.optimality(Some(CertificateInput {
+        name: Some(path.display().to_string()),
+        input: progress.read(input),
+        reference,
+    }));
     progress.finish();
-    Ok(Some(match checked {
-        Ok(optimality) => optimality,
-        Err(mastermind::certificate::CertificateError::Io(error)) => {
-            return Err(anyhow::Error::new(error).context(format!("cannot read {}", path.display())))
-        }
-        Err(error) => Optimality::NotProven {
-            reason: format!("{}: {error}", path.display()),
-        },
-    }))
-}
-
-/// What `proven` says of the loaded tree `tree`.
-fn judge_with(loaded: &LoadedTree, tree: &Node, proven: &impl Bounds) -> Optimality {
-    judge(
-        &loaded.book,
-        loaded.strategy.as_ref(),
-        &loaded.history,
-        tree,
-        proven,
-    )
+    judged.with_context(|| format!("cannot read {}", path.display()))
 }
