@@ -6,7 +6,6 @@ mod args;
 mod commands;
 #[cfg(test)]
 mod help_examples;
-mod input;
 mod interrupt;
 mod output;
 mod progress;

@@ -15,7 +15,7 @@ use mastermind::verify::{quoted_average_notes, ProblemKind, Report, VerifyOption
 use mastermind::{Code, Codebook, Feedback, Game};
 
 use crate::args::{NotationInputArgs, TreeFormat};
-use crate::input::read_input;
+use mastermind::files::read_input;
 
 /// A tree that verified, ready for a command to use.
 pub struct ValidTree {

@@ -1,5 +1,6 @@
 //! Every file the library and its front ends write goes through here, so that the rules are
-//! the same for a tree, a certificate, a piece of a run and a committed file:
+//! the same for a tree, a certificate, a piece of a run and a committed file, and every input
+//! named on a command line is read here ([`read_input`], [`open_input`]):
 //!
 //! - `-` (and `/dev/stdout`, `/dev/fd/1`, ...) is standard output, and a closed pipe ends the
 //!   output quietly ([`write_stdout`]);
@@ -12,12 +13,14 @@
 
 mod error;
 pub mod gzip;
+mod input;
 mod lock;
 mod replace;
 mod stdout;
 mod target;
 
 pub use error::FileError;
+pub use input::{open_input, read_input, MAX_INPUT_BYTES};
 pub use lock::OutputLock;
 pub use replace::{
     check_output, discard_pending, scratch_for, write_atomically, write_output, write_output_from,

@@ -299,8 +299,9 @@ pub mod play {
 /// a signal handler to call), and a lock beside an output keeps a second run off it.
 pub mod files {
     pub use mastermind_files::{
-        check_output, discard_pending, gzip, same_file, scratch_for, write_atomically,
-        write_output, write_output_from, write_stdout, write_together, FileError, OutputLock,
+        check_output, discard_pending, gzip, open_input, read_input, same_file, scratch_for,
+        write_atomically, write_output, write_output_from, write_stdout, write_together, FileError,
+        OutputLock, MAX_INPUT_BYTES,
     };
 }
 

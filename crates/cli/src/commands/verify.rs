@@ -10,10 +10,10 @@ use mastermind::verify::{Optimality, VerifyOptions};
 
 use crate::args::VerifyArgs;
 use crate::commands::Outcome;
-use crate::input::open_input;
 use crate::output::write_stdout;
 use crate::progress::BuildProgress;
 use crate::tree_input::load_and_verify;
+use mastermind::files::open_input;
 
 pub fn run(args: &VerifyArgs, quiet: bool) -> anyhow::Result<Outcome> {
     let stdin = |path: &std::path::Path| path == std::path::Path::new("-");

@@ -154,6 +154,6 @@ fn workers(threads: Option<u16>) -> usize {
 }
 
 fn read_atlas(path: &Path) -> anyhow::Result<AtlasFile> {
-    let text = crate::input::read_input(path)?;
+    let text = mastermind::files::read_input(path)?;
     AtlasFile::from_json(&text).with_context(|| format!("{}", path.display()))
 }

@@ -17,7 +17,7 @@ pub fn read(path: &Path) -> anyhow::Result<Option<AtlasFile>> {
     if path.as_os_str() == "-" {
         return Ok(None);
     }
-    let Ok(text) = crate::input::read_input(path) else {
+    let Ok(text) = mastermind::files::read_input(path) else {
         return Ok(None);
     };
     let is_atlas = serde_json::from_str::<serde_json::Value>(&text)

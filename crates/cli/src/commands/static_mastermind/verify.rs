@@ -7,8 +7,8 @@ use mastermind::{Code, Scorer};
 
 use crate::args::StaticVerifyArgs;
 use crate::commands::{plural, Outcome};
-use crate::input::read_input;
 use crate::output::outln;
+use mastermind::files::read_input;
 
 pub fn run(args: &StaticVerifyArgs) -> anyhow::Result<Outcome> {
     let (scorer, guesses, claimed) = match &args.file {
