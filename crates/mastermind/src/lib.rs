@@ -350,6 +350,7 @@ pub mod atlas {
 /// The page a person looks at: a tree, or the atlas, as one self-contained HTML file.
 pub mod page {
     pub use mastermind_page::{
-        app_page, atlas_page, bar_chart, page, statistics_html, strategy_title, Series,
+        app_page, atlas_page, bar_chart, is_our_page, linked_pages, page, safe_name,
+        statistics_html, strategy_title, Series, GENERATOR,
     };
 }

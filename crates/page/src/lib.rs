@@ -9,6 +9,6 @@ mod chart;
 mod page;
 mod template;
 
-pub use atlas::atlas_page;
+pub use atlas::{atlas_page, is_our_page, linked_pages, safe_name, GENERATOR};
 pub use chart::{bar_chart, Series};
 pub use page::{app_page, page, statistics_html, strategy_title};

@@ -4,7 +4,8 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use anyhow::{bail, Context};
-use mastermind::atlas::{AtlasFile, Outcome as AtlasOutcome};
+use mastermind::atlas::AtlasFile;
+use mastermind::page::{is_our_page, linked_pages, safe_name};
 
 use crate::args::{HtmlArgs, NotationInputArgs};
 use crate::commands::Outcome;
@@ -53,30 +54,7 @@ pub fn write_pages(
         );
         let folder = output.with_file_name(&folder_name);
         let base = path.parent().unwrap_or(Path::new(""));
-        let linked = atlas.entries.iter().flat_map(|entry| {
-            entry
-                .results
-                .iter()
-                .filter_map(move |(measure, outcome)| match outcome {
-                    AtlasOutcome::Finished {
-                        tree: Some(tree), ..
-                    } => {
-                        let game = entry.game;
-                        let name = format!(
-                            "{}x{}-{}-{}.html",
-                            game.pegs, game.colours, game.variant, measure
-                        );
-                        Some((tree.clone(), safe_name(&name)))
-                    }
-                    _ => None,
-                })
-        });
-        let mut wanted: Vec<(String, String)> = Vec::new();
-        for (tree, name) in linked {
-            if !wanted.iter().any(|(seen, _)| *seen == tree) {
-                wanted.push((tree, name));
-            }
-        }
+        let wanted = linked_pages(atlas);
         // Every name is checked before anything is written or verified.
         for (_, name) in &wanted {
             refuse_foreign(&folder.join(name))?;
@@ -107,23 +85,10 @@ pub fn write_pages(
     Ok(Outcome::Success)
 }
 
-/// `name` with every character other than letters, digits, `.`, `-` and `_` made `_`.
-fn safe_name(name: &str) -> String {
-    name.chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_') {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect()
-}
-
 /// Refuses to replace a file at `path` that is not a page this tool wrote.
 fn refuse_foreign(path: &Path) -> anyhow::Result<()> {
     let ours = match std::fs::read_to_string(path) {
-        Ok(text) => text.contains(GENERATOR),
+        Ok(text) => is_our_page(&text),
         // Nothing there to replace.
         Err(_) => std::fs::symlink_metadata(path).is_err(),
     };
@@ -136,6 +101,3 @@ fn refuse_foreign(path: &Path) -> anyhow::Result<()> {
     }
     Ok(())
 }
-
-/// What every page this tool writes says of itself.
-const GENERATOR: &str = r#"<meta name="generator" content="mastermind html">"#;
