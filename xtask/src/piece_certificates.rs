@@ -245,22 +245,7 @@ struct Told {
 
 impl ResumeWatcher for Told {
     fn event(&self, event: ResumeEvent<'_>) {
-        match event {
-            ResumeEvent::ProofTakenIn { id, facts, .. } => eprintln!(
-                "{}: piece {id} goes on from {facts} facts of its stopped proof",
-                self.case
-            ),
-            ResumeEvent::PieceCertified {
-                id,
-                facts,
-                bytes,
-                took,
-            } => eprintln!(
-                "{}: piece {id} proven: {facts} facts, {bytes} bytes, {:.1?}",
-                self.case, took
-            ),
-            _ => {}
-        }
+        eprintln!("{}: {event}", self.case);
     }
 }
 

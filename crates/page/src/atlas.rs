@@ -105,12 +105,17 @@ mod tests {
     fn every_page_written_says_it_is_ours() {
         assert!(is_our_page(TEMPLATE));
         assert!(is_our_page(include_str!("assets/page.html")));
-        assert!(!is_our_page("<!DOCTYPE html><title>a page of my own</title>"));
+        assert!(!is_our_page(
+            "<!DOCTYPE html><title>a page of my own</title>"
+        ));
     }
 
     #[test]
     fn a_name_keeps_only_what_is_safe_in_a_file_name() {
-        assert_eq!(safe_name("4x6-repeat-optimal.html"), "4x6-repeat-optimal.html");
+        assert_eq!(
+            safe_name("4x6-repeat-optimal.html"),
+            "4x6-repeat-optimal.html"
+        );
         assert_eq!(safe_name("../a b:c.html"), ".._a_b_c.html");
     }
 }

@@ -157,6 +157,68 @@ pub enum ResumeEvent<'e> {
     },
 }
 
+impl ResumeEvent<'_> {
+    /// Whether the event is a warning, which a quiet run says too.
+    pub fn is_warning(&self) -> bool {
+        matches!(
+            self,
+            ResumeEvent::NotesSetAside { .. } | ResumeEvent::NotesNotWritten { .. }
+        )
+    }
+}
+
+/// The event as a line for a person, `warning: …` for a warning.
+impl std::fmt::Display for ResumeEvent<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ResumeEvent::NotesTakenIn {
+                id,
+                path,
+                notes,
+                how_far,
+            } => write!(
+                f,
+                "piece {} of {}: {notes} notes taken back in from {} ({how_far})",
+                id.index,
+                id.count,
+                path.display()
+            ),
+            ResumeEvent::TighterLimit { id, limit, planned } => write!(
+                f,
+                "piece {} of {}: solved against {limit} guesses, not the plan's {planned}, \
+                 from the pieces already in",
+                id.index, id.count
+            ),
+            ResumeEvent::NotesSetAside { path } => write!(
+                f,
+                "warning: the search contradicted the notes in {} (a total no strategy \
+                 reaches): they were set aside and the piece solved from nothing",
+                path.display()
+            ),
+            ResumeEvent::NotesNotWritten { path, error } => write!(
+                f,
+                "warning: the notes could not all be written to {} ({error}): the piece was \
+                 solved, but a stop would have lost more",
+                path.display()
+            ),
+            ResumeEvent::ProofTakenIn { id, path, facts } => write!(
+                f,
+                "piece {id}: its proof goes on from the {facts} facts of a stopped proof in {}",
+                path.display()
+            ),
+            ResumeEvent::PieceCertified {
+                id,
+                facts,
+                bytes,
+                took,
+            } => write!(
+                f,
+                "piece {id}: certificate of {facts} facts, {bytes} bytes, proven in {took:.2?}"
+            ),
+        }
+    }
+}
+
 /// Who watches a run: its progress and what it says, and how it writes its files.
 pub trait ResumeWatcher: Sync {
     /// `codes` more codes are settled (of [`ResumableRun::codes`] in all).

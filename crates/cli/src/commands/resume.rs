@@ -189,49 +189,8 @@ impl ResumeWatcher for Watcher {
     }
 
     fn event(&self, event: ResumeEvent<'_>) {
-        let line = match event {
-            ResumeEvent::NotesTakenIn {
-                id,
-                path,
-                notes,
-                how_far,
-            } if !self.quiet => format!(
-                "piece {} of {}: {notes} notes taken back in from {} ({how_far})",
-                id.index,
-                id.count,
-                path.display()
-            ),
-            ResumeEvent::TighterLimit { id, limit, planned } if !self.quiet => format!(
-                "piece {} of {}: solved against {limit} guesses, not the plan's {planned}, \
-                 from the pieces already in",
-                id.index, id.count
-            ),
-            ResumeEvent::NotesSetAside { path } => format!(
-                "warning: the search contradicted the notes in {} (a total no strategy \
-                 reaches): they were set aside and the piece solved from nothing",
-                path.display()
-            ),
-            ResumeEvent::NotesNotWritten { path, error } => format!(
-                "warning: the notes could not all be written to {} ({error}): the piece was \
-                 solved, but a stop would have lost more",
-                path.display()
-            ),
-            ResumeEvent::ProofTakenIn { id, path, facts } if !self.quiet => format!(
-                "piece {id}: its proof goes on from the {facts} facts of a stopped proof in {}",
-                path.display()
-            ),
-            ResumeEvent::PieceCertified {
-                id,
-                facts,
-                bytes,
-                took,
-            } if !self.quiet => {
-                format!(
-                    "piece {id}: certificate of {facts} facts, {bytes} bytes, proven in {took:.2?}"
-                )
-            }
-            _ => return,
-        };
-        self.progress.println(&line);
+        if !self.quiet || event.is_warning() {
+            self.progress.println(&event.to_string());
+        }
     }
 }
