@@ -321,8 +321,8 @@ pub mod memory {
 /// and runs that survive a stop ([`resume`](runs::resume)).
 pub mod runs {
     pub use mastermind_runs::{
-        certificates, deal, notes, optimal, part, resume, static_search, MergeError, ShardId,
-        ShardIdError,
+        certificates, deal, merge, notes, optimal, part, resume, search_of, static_search,
+        MergeError, Merged, ShardId, ShardIdError,
     };
 }
 

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use anyhow::bail;
 use mastermind::runs::certificates::{self, PartProofs};
-use mastermind::runs::{optimal, part, static_search, MergeError, ShardId};
+use mastermind::runs::{merge as merge_parts, optimal, search_of, static_search, Merged, ShardId};
 use mastermind::Scorer;
 
 use crate::args::{GenerateArgs, MergeArgs};
@@ -109,23 +109,18 @@ pub fn merge(args: &MergeArgs, quiet: bool) -> anyhow::Result<Outcome> {
         .iter()
         .map(|path| Ok((path.clone(), read_input(path)?)))
         .collect::<anyhow::Result<Vec<_>>>()?;
-    let (first_path, first_text) = &files[0];
-    let merged = match part::search_of(first_path, first_text) {
-        Ok(search) if search == optimal::SEARCH => match &args.certificate {
-            Some(certificate) => return merge_certified(args, &files, certificate, quiet),
-            None => optimal::merge(&files).map(Merged::Tree),
-        },
-        Ok(search) if search == static_search::SEARCH && args.certificate.is_some() => {
-            bail!("--certificate applies to the parts of an optimal search; static searches have none")
+    let search = match search_of(&files) {
+        Ok(search) => search,
+        Err(error) => return refused_merge(error),
+    };
+    let merged = match (&args.certificate, search) {
+        (Some(certificate), optimal::SEARCH) => {
+            return merge_certified(args, &files, certificate, quiet)
         }
-        Ok(search) if search == static_search::SEARCH => {
-            static_search::merge(&files).map(Merged::Static)
-        }
-        Ok(search) => Err(MergeError::Format {
-            path: first_path.clone(),
-            message: format!("it is of the `{search}` search, which this build cannot merge"),
-        }),
-        Err(error) => Err(error),
+        (Some(_), _) => bail!(
+            "--certificate applies to the parts of an optimal search; static searches have none"
+        ),
+        (None, _) => merge_parts(&files),
     };
     let file = match merged {
         Ok(Merged::Tree(file)) => file,
@@ -196,10 +191,4 @@ fn merge_certified(
         );
     }
     Ok(Outcome::Success)
-}
-
-/// What a merge produces, by search.
-enum Merged {
-    Tree(mastermind::tree::TreeFile),
-    Static(mastermind::static_mastermind::StaticFile),
 }
