@@ -46,3 +46,27 @@ pub fn merge(files: &[(PathBuf, String)]) -> Result<Merged, MergeError> {
         _ => static_search::merge(files).map(Merged::Static),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refused(files: &[(PathBuf, String)]) -> String {
+        match merge(files) {
+            Err(error) => error.to_string(),
+            Ok(merged) => panic!("merged: {merged:?}"),
+        }
+    }
+
+    #[test]
+    fn parts_of_a_search_this_build_does_not_know_are_refused_by_name() {
+        let part = r#"{"plan": {"search": "dynamic"}}"#.to_owned();
+        let message = refused(&[(PathBuf::from("part-0.json"), part)]);
+        assert!(message.contains("part-0.json"), "{message}");
+        assert!(
+            message.contains("the `dynamic` search, which this build cannot merge"),
+            "{message}"
+        );
+        assert!(refused(&[]).contains("no parts to merge"));
+    }
+}
