@@ -1,20 +1,19 @@
 //! Building the strategy a user names, with its options, for `generate`, `compare` and the
 //! commands that play: the whole tree, or the part of it that goes on from a situation.
 
-use anyhow::{anyhow, bail, Context};
+use anyhow::{anyhow, bail};
 use std::time::Instant;
 
 use mastermind::strategy::{
-    build_certified, build_from, check_options, optimal_options, strategy_info,
-    BuildCertifiedError, CertifyTreeError, Misfit, Objective, OptimalOptions, Progress, Situation,
-    StrategyError, StrategyKind, TieBreak,
+    build_certified, build_from, BuildCertifiedError, CertifyTreeError, Progress, Situation,
+    StrategyError, StrategyKind,
 };
-use mastermind::tree::StrategyInfo;
-use mastermind::{Codebook, Game, Scorer};
+use mastermind::Scorer;
 
 pub use mastermind::strategy::BuiltStrategy;
 
-use crate::args::{Objective as ObjectiveName, StrategyOptions, TieBreakName};
+use crate::args::strategy::{flag_message, library_options};
+use crate::args::StrategyOptions;
 use crate::commands::certify::Proof;
 
 /// Builds the whole tree of `strategy` with `options` for the scorer's game.
@@ -80,83 +79,5 @@ pub fn strategy_error(error: StrategyError, scorer: &Scorer) -> anyhow::Error {
         ),
         StrategyError::NoStrategy(none) => none.into(),
         other @ (StrategyError::OtherGame(_) | StrategyError::NotACode(_)) => other.into(),
-    }
-}
-
-/// The optimal search's options and the strategy record its tree file carries, for the
-/// sharded search, which runs the same search in pieces; only the least total is sharded.
-pub fn optimal_search(
-    options: &StrategyOptions,
-    game: Game,
-) -> anyhow::Result<(OptimalOptions, StrategyInfo)> {
-    let book = Codebook::new(game);
-    let (kind, options) = library_options(StrategyKind::Optimal, options, &book)?;
-    if options.minimize != Objective::Total {
-        bail!(
-            "--shard and --resume split the search for the least total; --minimize worst runs in one process"
-        );
-    }
-    if options.opening.is_some() {
-        bail!("--shard and --resume split the whole search; --opening runs in one process");
-    }
-    Ok((
-        optimal_options(&options),
-        strategy_info(kind.file_name(), &options, &book),
-    ))
-}
-
-/// The library's strategy and options for the command line's, checked.
-pub fn library_options(
-    strategy: StrategyKind,
-    options: &StrategyOptions,
-    book: &Codebook,
-) -> anyhow::Result<(StrategyKind, mastermind::strategy::StrategyOptions)> {
-    let library = unchecked_options(options, book)?;
-    check_options(strategy, &library).map_err(|misfit| anyhow!(flag_message(misfit)))?;
-    Ok((strategy, library))
-}
-
-/// The library's options for the command line's, for whichever strategy takes them (a
-/// comparison gives each strategy those that apply to it).
-pub fn unchecked_options(
-    options: &StrategyOptions,
-    book: &Codebook,
-) -> anyhow::Result<mastermind::strategy::StrategyOptions> {
-    let opening = options
-        .opening
-        .as_deref()
-        .map(|text| {
-            book.parse(text.trim())
-                .with_context(|| format!("--opening {text}"))
-        })
-        .transpose()?;
-    Ok(mastermind::strategy::StrategyOptions {
-        consistent_only: options.consistent_only,
-        tie_break: match options.tie_break {
-            TieBreakName::PreferCandidate => TieBreak::PreferCandidate,
-            TieBreakName::LowestCode => TieBreak::LowestCode,
-        },
-        max_guesses: options.max_guesses,
-        minimize: match options.minimize {
-            ObjectiveName::Total => Objective::Total,
-            ObjectiveName::Worst => Objective::Worst,
-        },
-        seed: options.seed,
-        opening,
-    })
-}
-
-/// What the command line says when options do not fit the strategy, naming its flags.
-fn flag_message(misfit: Misfit) -> String {
-    match misfit {
-        Misfit::TieBreak(StrategyKind::Optimal) => "--tie-break applies to the one-step strategies; the optimal search breaks ties by the lowest code".into(),
-        Misfit::TieBreak(kind) => format!(
-            "--tie-break applies to the one-step strategies; {} has no ties to break",
-            kind.file_name()
-        ),
-        Misfit::Search => "--max-guesses and --minimize apply to --strategy optimal only".into(),
-        Misfit::CapWithWorst => "--minimize worst finds the cap itself; leave out --max-guesses".into(),
-        Misfit::Seed => "--seed applies to --strategy random-consistent only".into(),
-        Misfit::OpeningWithWorst => "--opening with --minimize worst is not supported: cap the search with --max-guesses instead".into(),
     }
 }

@@ -8,13 +8,14 @@ use mastermind::strategy::Situation;
 use mastermind::tree::Node;
 use mastermind::{Code, Feedback, Scorer};
 
+use crate::args::strategy::library_options;
 use crate::args::NextArgs;
 use crate::commands::trace::left;
 use crate::commands::Outcome;
 use crate::output::write_stdout;
 use crate::progress::BuildProgress;
 use crate::source::follow;
-use crate::strategy::{build_strategy_from, library_options};
+use crate::strategy::build_strategy_from;
 
 pub fn run(args: &NextArgs, quiet: bool) -> anyhow::Result<Outcome> {
     let source = &args.source;

@@ -14,11 +14,11 @@ use mastermind::strategy::Progress;
 use mastermind::tree::TreeFile;
 use mastermind::Scorer;
 
+use crate::args::strategy::optimal_search;
 use crate::args::GenerateArgs;
 use crate::commands::{claims_summary, plural, refused_merge, Outcome};
 use crate::output::{write_output, write_together};
 use crate::progress::BuildProgress;
-use crate::strategy::optimal_search;
 
 pub fn run(args: &GenerateArgs, directory: &Path, quiet: bool) -> anyhow::Result<Outcome> {
     let game = args.game.game()?;

@@ -10,13 +10,13 @@ use mastermind::runs::certificates::{self, PartProofs};
 use mastermind::runs::{merge as merge_parts, optimal, search_of, static_search, Merged, ShardId};
 use mastermind::Scorer;
 
+use crate::args::strategy::optimal_search;
 use crate::args::{GenerateArgs, MergeArgs};
 use crate::commands::{claims_summary, refused_merge, Outcome};
 use crate::output::{
     check_output, check_outputs, scratch_for, write_output, write_output_from, write_together,
 };
 use crate::progress::BuildProgress;
-use crate::strategy::optimal_search;
 use mastermind::files::gzip::{packed_as_named, plain_as_named};
 use mastermind::files::{open_input, read_input};
 use mastermind::memory::fit_build;

@@ -14,11 +14,12 @@ use mastermind::compare::{
 use mastermind::page::{bar_chart, Series};
 use mastermind::Scorer;
 
+use crate::args::strategy::unchecked_options;
 use crate::args::CompareArgs;
 use crate::commands::Outcome;
 use crate::output::{check_output, write_output, write_stdout};
 use crate::progress::BuildProgress;
-use crate::strategy::{strategy_error, unchecked_options};
+use crate::strategy::strategy_error;
 
 pub fn run(args: &CompareArgs, quiet: bool) -> anyhow::Result<Outcome> {
     check_output(args.svg.as_deref())?;

@@ -1,5 +1,7 @@
 //! The command line: subcommands, the game flags they share, and their help text.
 
+pub mod strategy;
+
 use std::path::PathBuf;
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
