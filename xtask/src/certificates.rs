@@ -142,8 +142,8 @@ const CHECKED_BY_HAND: &[(&str, &str)] = &[
     ("optimal-4x10.cert.gz", "optimal-4x10.json"),
 ];
 
-/// Checks the committed certificates that `cargo test` does not (4×9's takes a few
-/// minutes on two cores, 4×10's about an hour) against their committed trees, with the independent checker, and
+/// Checks the committed certificates too slow for `cargo test` to check (their times are in
+/// the frontier's README) against their committed trees, with the independent checker, and
 /// prints what each proves and how long it took.
 pub fn check_slow(root: &Path) -> anyhow::Result<()> {
     for (certificate, tree) in CHECKED_BY_HAND {
