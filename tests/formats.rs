@@ -46,7 +46,7 @@ fn knuths_tree_comes_back_from_both_formats() {
         };
         says(
             &run.stdout,
-            &format!("read as the C solver's {name} (detected) for 4×6: the pegs from the file, the rest from the game flags; its colours 0–5 are written 1–6 here"),
+            &format!("read as the C solver's {name} (detected) for 4×6: the pegs from the file, the rest from the game given; its colours 0–5 are written 1–6 here"),
         );
         let back = mastermind_with_input(&["print", "-", "--notation", "knuth"], &text);
         assert_eq!(back.expect_status(0).stdout, as_knuth, "{format}");

@@ -3,53 +3,15 @@
 
 use mastermind::formats::Format;
 use mastermind::play::write_history;
-use mastermind::read::{read_tree, CertificateInput, ReadError, ReadOptions, TreeFormat};
+use mastermind::read::{
+    read_tree, CertificateInput, GameWords, ReadError, ReadOptions, TreeFormat,
+};
 use mastermind::tree::StrategyInfo;
 use mastermind::verify::VerifyOptions;
-use mastermind::{FeedbackKind, Game};
 use pyo3::prelude::*;
 
-use crate::game::game_of;
 use crate::tree::{Report, Tree};
 use crate::value_error;
-
-/// The game keyword arguments, each `None` when not given.
-struct GameWords {
-    pegs: Option<u32>,
-    colours: Option<u32>,
-    repetition: Option<bool>,
-    black_only: Option<bool>,
-}
-
-impl GameWords {
-    /// The game they name, 4 × 6 with repetition and black and white pegs by default.
-    fn game(&self) -> PyResult<Game> {
-        game_of(
-            self.pegs.unwrap_or(4),
-            self.colours.unwrap_or(6),
-            self.repetition.unwrap_or(true),
-            self.black_only.unwrap_or(false),
-        )
-    }
-
-    /// Refuses words that disagree with the game a file names.
-    fn check(&self, file_game: &Game) -> PyResult<()> {
-        let black_only = file_game.feedback_kind() == FeedbackKind::BlackOnly;
-        let agree = self.pegs.is_none_or(|p| p as usize == file_game.pegs())
-            && self
-                .colours
-                .is_none_or(|c| c as usize == file_game.colours())
-            && self.repetition.is_none_or(|r| r == file_game.repetition())
-            && self.black_only.is_none_or(|b| b == black_only);
-        match agree {
-            true => Ok(()),
-            false => Err(value_error(format!(
-                "the file's game is {}, not the one the arguments name",
-                file_game.describe()
-            ))),
-        }
-    }
-}
 
 /// Verifies a tree given as text: every code replayed, every claim checked.
 ///
@@ -105,16 +67,12 @@ pub fn verify(
             )))
         }
     };
-    // A JSON tree file names its game; the words must only agree with it.
-    let game = match TreeFormat::of(text, format).0 {
-        Some(TreeFormat::Json) => None,
-        _ => Some(words.game()?),
-    };
     let options = ReadOptions {
         format,
-        game,
-        history: Vec::new(),
+        game: words,
         verify: VerifyOptions { max_guesses },
+        strategy_name: strategy.clone(),
+        ..ReadOptions::default()
     };
     // A text that does not read as a tree is reported, every error at its place.
     let mut read = match py.detach(|| read_tree(text, &options)) {
@@ -123,9 +81,6 @@ pub fn verify(
         Err(error) => return Err(value_error(error.to_string())),
     };
     let game = *read.book.game();
-    if read.format == TreeFormat::Json {
-        words.check(&game)?;
-    }
     let info = read
         .strategy
         .take()
@@ -137,9 +92,12 @@ pub fn verify(
         reference: false,
     });
     // Bytes in memory are always read.
-    let optimality = py
-        .detach(|| read.optimality(certificate))
-        .map_err(|error| value_error(error.to_string()))?;
+    let optimality = match certificate {
+        Some(certificate) => py
+            .detach(|| read.optimality(certificate))
+            .map_err(|error| value_error(error.to_string()))?,
+        None => read.claimed_optimality(),
+    };
     let mut report = read.report;
     report.optimality = optimality;
     let section = (!read.history.is_empty()).then(|| write_history(&read.book, &read.history));

@@ -386,13 +386,10 @@ fn variant_named(name: &str) -> PyResult<Variant> {
 #[pyo3(signature = (tree, *, title = None))]
 pub fn page(py: Python<'_>, tree: PyRef<'_, Tree>, title: Option<String>) -> String {
     let game = tree.game_value();
-    let title =
-        title.unwrap_or_else(|| mastermind::page::strategy_title(tree.strategy_name(), &game));
     let root = tree.root();
     let info = tree.file().strategy;
     py.detach(|| {
         let book = Codebook::new(game);
-        let reasons = mastermind::explain::reasons(&book, root, &info);
-        mastermind::page::page(&book, root, &info, &title, reasons.as_ref())
+        mastermind::page::tree_page(&book, root, Some(&info), title.as_deref(), None)
     })
 }

@@ -4,8 +4,6 @@
 
 mod args;
 mod commands;
-#[cfg(test)]
-mod help_examples;
 mod interrupt;
 mod output;
 mod progress;

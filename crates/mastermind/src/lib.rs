@@ -286,10 +286,11 @@ pub mod certificate {
 /// One game at a time: the tool breaking your code, or keeping its own secret for you.
 pub mod play {
     pub use mastermind_play::{
-        fresh_seed, parse_history, parse_reply, reply, secret_from_seed, trace, write_history,
-        Codebreaker, Codemaker, Mistake, NearMiss, NextDocument, Step, TraceDocument, TraceError,
-        TracedGame, TracedTurn, TracedTurnDocument, Turn, LISTED_CANDIDATES, NEXT_FORMAT,
-        NEXT_VERSION, TRACE_FORMAT, TRACE_VERSION,
+        codes_left, fresh_seed, next_text, parse_history, parse_reply, plural, reply,
+        secret_from_seed, summary_text, trace, turns_text, write_history, Benchmarks, Codebreaker,
+        Codemaker, GameSoFar, GameSoFarError, Mistake, NearMiss, NextDocument, OffTheTree, Step,
+        TraceDocument, TraceError, TracedGame, TracedTurn, TracedTurnDocument, Turn,
+        LISTED_CANDIDATES, NEXT_FORMAT, NEXT_VERSION, TRACE_FORMAT, TRACE_VERSION,
     };
 }
 
@@ -336,21 +337,7 @@ pub mod static_mastermind {
 }
 
 #[cfg(feature = "atlas")]
-/// The atlas: every game's figures, one measure at a time ([`compute`](atlas::compute)) or a
-/// range of games at once ([`AtlasRun`](atlas::AtlasRun)).
-pub mod atlas {
-    pub use mastermind_atlas::{
-        compute, compute_as_child, csv, grid, markdown_table, AtlasFile, AtlasRun, AtlasWatcher,
-        ChildProcess, Entry, Figures, GameKey, InProcess, Known, Links, Measure, Outcome, Reached,
-        Runner, Unreported, Unwatched, Variant, FORMAT_NAME,
-    };
-}
+pub mod atlas;
 
 #[cfg(feature = "page")]
-/// The page a person looks at: a tree, or the atlas, as one self-contained HTML file.
-pub mod page {
-    pub use mastermind_page::{
-        app_page, atlas_page, bar_chart, is_our_page, linked_pages, page, safe_name,
-        statistics_html, strategy_title, Series, GENERATOR,
-    };
-}
+pub mod page;

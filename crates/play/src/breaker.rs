@@ -73,6 +73,23 @@ impl<'a> Codebreaker<'a> {
             .unwrap_or_default()
     }
 
+    /// The codes that fit every reply so far in words: the first `most` of them, and how many
+    /// more.
+    pub fn listing(&self, most: usize) -> String {
+        let codes = self.candidates();
+        let book = self.scorer.codebook();
+        let shown: Vec<String> = codes.iter().take(most).map(|&c| book.format(c)).collect();
+        let mut text = format!(
+            "{} codes fit every reply so far: {}",
+            codes.len(),
+            shown.join(" ")
+        );
+        if let more @ 1.. = codes.len().saturating_sub(most) {
+            text.push_str(&format!(" … and {more} more"));
+        }
+        text
+    }
+
     /// Takes the person's reply to the current guess.
     pub fn reply(&mut self, reply: Feedback) -> Step {
         let node = self.node();

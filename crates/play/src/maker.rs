@@ -6,6 +6,8 @@ use mastermind_core::{Code, CodeParseError, Feedback, NotACode, Scorer};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use crate::text::plural;
+
 /// One scored guess.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Turn {
@@ -74,7 +76,6 @@ impl<'a> Codemaker<'a> {
     }
 
     /// How many codes fit every reply so far (the secret always does).
-    /// How many codes fit every reply so far.
     pub fn possible(&self) -> usize {
         self.possible_codes().len()
     }
@@ -90,6 +91,34 @@ impl<'a> Codemaker<'a> {
                     .all(|turn| self.scorer.feedback(turn.guess, code) == turn.reply)
             })
             .collect()
+    }
+
+    /// A hint in words: how many codes fit every reply so far, and one to try (the first,
+    /// a guess that may win, as the simplest strategy plays).
+    pub fn hint(&self) -> String {
+        let possible = self.possible_codes();
+        let count = plural(possible.len(), "code fits", "codes fit");
+        let suggestion = possible.first().map_or(String::new(), |&code| {
+            let code = self.scorer.codebook().format(code);
+            format!(" Try {code}: it fits them all.")
+        });
+        format!("{count} every reply so far.{suggestion}")
+    }
+
+    /// The codes that fit every reply so far in words, when at most `most` do.
+    pub fn listing(&self, most: usize) -> String {
+        let possible = self.possible_codes();
+        match possible.len() <= most {
+            true => {
+                let book = self.scorer.codebook();
+                let codes: Vec<String> = possible.iter().map(|&code| book.format(code)).collect();
+                format!("Codes that fit every reply so far: {}.", codes.join(" "))
+            }
+            false => format!(
+                "{} codes fit every reply so far: too many to list (at most {most}).",
+                possible.len()
+            ),
+        }
     }
 }
 
@@ -113,7 +142,14 @@ mod tests {
         assert_eq!(turn.reply, scorer.game().feedback(0, 4));
         assert!(!game.is_solved());
         assert!(game.possible() < 360);
+        let (fit, first) = (game.possible(), book.format(game.possible_codes()[0]));
+        assert_eq!(
+            game.hint(),
+            format!("{fit} codes fit every reply so far. Try {first}: it fits them all.")
+        );
+        assert!(game.listing(3).contains("too many to list (at most 3)"));
         game.guess(" 1234 ").unwrap();
+        assert_eq!(game.listing(3), "Codes that fit every reply so far: 1234.");
         assert!(game.is_solved());
         assert_eq!(game.possible(), 1);
     }

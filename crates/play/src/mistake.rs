@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use mastermind_core::{Code, Feedback, Scorer};
+use mastermind_core::{Code, Codebook, Feedback, Scorer};
 use mastermind_strategy::Situation;
 
 /// Replies that no code fits together.
@@ -57,6 +57,51 @@ impl Mistake {
     }
 }
 
+impl Mistake {
+    /// The mistake in words, for `history` (which holds the refused reply last): the first
+    /// reply no code fits, and which earlier single reply, if corrected, would let one.
+    pub fn explain(&self, book: &Codebook, history: &[(Code, Feedback)]) -> String {
+        let game = book.game();
+        let step = self.first_impossible;
+        let (guess, reply) = history[step];
+        let mut text = format!(
+            "No code fits that: the reply {} to guess {} ({}) is the first that no code fits \
+             together with the replies before it. It was not taken.",
+            game.feedback_name(reply),
+            step + 1,
+            book.format(guess)
+        );
+        let earlier: Vec<_> = self
+            .near_misses
+            .iter()
+            .filter(|miss| miss.step + 1 < history.len())
+            .collect();
+        if earlier.is_empty() {
+            text.push_str(" Check the pegs and give the reply again.");
+            return text;
+        }
+        text.push_str("\nIf an earlier reply was wrong, it may have been one of these:");
+        for miss in earlier {
+            let (guess, given) = history[miss.step];
+            let codes: Vec<String> = miss.codes.iter().take(4).map(|&c| book.format(c)).collect();
+            let more = match miss.codes.len().saturating_sub(4) {
+                0 => String::new(),
+                more => format!(", or {more} more"),
+            };
+            text.push_str(&format!(
+                "\n  guess {} ({}): {} rather than {} (then the code is {}{more})",
+                miss.step + 1,
+                book.format(guess),
+                game.feedback_name(miss.should_be),
+                game.feedback_name(given),
+                codes.join(" or "),
+            ));
+        }
+        text.push_str("\nType `undo` to take back replies, or give this reply again.");
+        text
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use mastermind_core::Game;
@@ -94,5 +139,17 @@ mod tests {
             .find(|miss| miss.step == 1 && miss.should_be == true_reply)
             .expect("correcting the second reply is offered");
         assert!(fix.codes.contains(&secret));
+        let words = mistake.explain(book, &history);
+        let offered = format!(
+            "\n  guess 2 (1344): {} rather than {}",
+            game.feedback_name(true_reply),
+            game.feedback_name(history[1].1)
+        );
+        assert!(
+            words.starts_with("No code fits that: the reply "),
+            "{words}"
+        );
+        assert!(words.contains(&offered), "{words}");
+        assert!(words.ends_with("Type `undo` to take back replies, or give this reply again."));
     }
 }

@@ -1,11 +1,13 @@
 //! Strategy trees: the in-memory model built by the solvers ([`Node`]), the self-describing
 //! JSON file ([`TreeFile`]) with its claims, statistics ([`Statistics`]), and the notations of
-//! the papers (printing in [`notation`]).
+//! the papers (printing in [`notation`]), and the guesses and replies before a section of a
+//! tree as people type them ([`history`]).
 
 #![warn(missing_docs)]
 
 mod document;
 mod file;
+pub mod history;
 mod labels;
 mod model;
 pub mod notation;
@@ -18,6 +20,7 @@ pub use file::{
     Claims, FileError, FileGame, FileNode, FileStep, StrategyInfo, TreeFile, FORMAT_NAME,
     FORMAT_VERSION,
 };
+pub use history::{parse_history, parse_reply, write_history, HistoryError, ReplyError};
 pub use labels::OptimumLabels;
 pub use model::Node;
 pub use notation::{Layout, Notation};

@@ -3,8 +3,9 @@
 
 use std::cell::RefCell;
 
+use mastermind::read::GameWords;
 use mastermind::strategy::StrategyKind;
-use mastermind::{Codebook, FeedbackKind, Game, Scorer};
+use mastermind::{Codebook, Game, Scorer};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -33,12 +34,17 @@ fn repeats() -> bool {
 impl GameSpec {
     /// The game, or why there is no such game.
     pub fn game(&self) -> Result<Game, String> {
-        let feedback = match self.black_only {
-            true => FeedbackKind::BlackOnly,
-            false => FeedbackKind::BlackWhite,
-        };
-        Game::new(self.pegs, self.colours, self.repetition, feedback)
-            .map_err(|error| error.to_string())
+        self.words().game().map_err(|error| error.to_string())
+    }
+
+    /// The game as a reader of trees is told it.
+    pub fn words(&self) -> GameWords {
+        GameWords {
+            pegs: Some(self.pegs),
+            colours: Some(self.colours),
+            repetition: Some(self.repetition),
+            black_only: Some(self.black_only),
+        }
     }
 
     /// The facts the page draws the game with, and what building `strategy` would cost.

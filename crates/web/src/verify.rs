@@ -3,7 +3,7 @@
 
 use mastermind::notation::{self, Layout, Notation};
 use mastermind::page::{statistics_html, strategy_title};
-use mastermind::read::{read_tree, ReadError, ReadOptions, TreeFormat};
+use mastermind::read::{read_tree, GameWords, ReadError, ReadOptions, TreeFormat};
 use mastermind::tree::{Statistics, StrategyInfo, TreeFile};
 use mastermind::verify::{claims_optimum, verify_file, Optimality, Report, VerifyOptions};
 use mastermind::Codebook;
@@ -23,12 +23,11 @@ pub fn verify(text: &str, game: Option<&GameSpec>) -> Result<Value, String> {
         return Err("there is no tree to verify: paste one, or pick an example".to_owned());
     }
     let game = match TreeFormat::of(text, None).0 {
-        // A JSON tree file names its own game.
-        Some(TreeFormat::Json) => None,
-        _ => Some(
-            game.ok_or("a tree in a paper's notation needs its game: choose pegs and colours")?
-                .game()?,
-        ),
+        // A JSON tree file names its own game, whatever the form says.
+        Some(TreeFormat::Json) => GameWords::default(),
+        _ => game
+            .ok_or("a tree in a paper's notation needs its game: choose pegs and colours")?
+            .words(),
     };
     let options = ReadOptions {
         game,
@@ -38,7 +37,6 @@ pub fn verify(text: &str, game: Option<&GameSpec>) -> Result<Value, String> {
         ReadError::File(error) => format!("the text does not read as a tree file: {error}"),
         other => other.to_string(),
     })?;
-    let notation_note = read.notation_note();
     let mut report = read.report;
     let strategy = match read.strategy {
         Some(strategy) => {
@@ -46,10 +44,7 @@ pub fn verify(text: &str, game: Option<&GameSpec>) -> Result<Value, String> {
             report.optimality = claims_optimum(Some(&strategy)).then_some(Optimality::Unchecked);
             strategy
         }
-        None => {
-            report.notes.extend(notation_note);
-            StrategyInfo::named(PUBLISHED)
-        }
+        None => StrategyInfo::named(PUBLISHED),
     };
     let title = strategy_title(&strategy.name, read.book.game());
     let tree = report

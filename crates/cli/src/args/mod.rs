@@ -1,13 +1,16 @@
 //! The command line: subcommands, the game flags they share, and their help text.
 
+#[cfg(test)]
+mod help_examples;
 pub mod strategy;
 
 use std::path::PathBuf;
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use mastermind::read::{GameWord, GameWords};
 use mastermind::strategy::StrategyKind;
-use mastermind::{FeedbackKind, Game};
+use mastermind::Game;
 
 /// Build, verify and print exhaustive strategy trees for Mastermind and its variants.
 #[derive(Debug, Parser)]
@@ -377,45 +380,27 @@ pub struct GameArgs {
 impl GameArgs {
     /// The game the flags describe.
     pub fn game(&self) -> anyhow::Result<Game> {
-        self.game_with_pegs(self.pegs.unwrap_or(4))
+        Ok(self.words().game()?)
     }
 
-    /// The game the flags describe, for codes of `pegs` pegs (which --pegs, if given, must
-    /// agree with): for files whose codes say their length.
-    pub fn game_with_pegs(&self, pegs: u32) -> anyhow::Result<Game> {
-        if let Some(flag) = self.pegs.filter(|&flag| flag != pegs) {
-            anyhow::bail!("the file's codes have {pegs} pegs, but --pegs says {flag}");
+    /// The flags given, for a reader that takes the game from a file where the file names it.
+    pub fn words(&self) -> GameWords {
+        GameWords {
+            pegs: self.pegs,
+            colours: self.colours,
+            repetition: self.no_repeat.then_some(false),
+            black_only: self.black_only.then_some(true),
         }
-        let feedback = if self.black_only {
-            FeedbackKind::BlackOnly
-        } else {
-            FeedbackKind::BlackWhite
-        };
-        Ok(Game::new(
-            pegs,
-            self.colours.unwrap_or(6),
-            !self.no_repeat,
-            feedback,
-        )?)
     }
+}
 
-    /// What the flags given say that `game` (named by a file) contradicts, if anything: a
-    /// file that names its own game is not read as another.
-    pub fn disagreement(&self, game: &Game) -> Option<String> {
-        let mut said = Vec::new();
-        if let Some(pegs) = self.pegs.filter(|&pegs| pegs as usize != game.pegs()) {
-            said.push(format!("--pegs {pegs}"));
-        }
-        if let Some(colours) = self.colours.filter(|&c| c as usize != game.colours()) {
-            said.push(format!("--colours {colours}"));
-        }
-        if self.no_repeat && game.repetition() {
-            said.push("--no-repeat".to_owned());
-        }
-        if self.black_only && game.feedback_kind() != FeedbackKind::BlackOnly {
-            said.push("--black-only".to_owned());
-        }
-        (!said.is_empty()).then(|| said.join(", "))
+/// A game word as the flag that gave it: `--pegs 5`.
+pub fn flag(word: &GameWord) -> String {
+    match word {
+        GameWord::Pegs(pegs) => format!("--pegs {pegs}"),
+        GameWord::Colours(colours) => format!("--colours {colours}"),
+        GameWord::Repetition(_) => "--no-repeat".to_owned(),
+        GameWord::BlackOnly(_) => "--black-only".to_owned(),
     }
 }
 

@@ -68,8 +68,3 @@ pub fn refused_merge(error: mastermind::runs::MergeError) -> anyhow::Result<Outc
         Err(error.into())
     }
 }
-
-/// `n` with the noun that agrees with it: "1 guess", "5 guesses".
-pub fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}

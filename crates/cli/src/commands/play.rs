@@ -2,28 +2,19 @@
 //! that is not a code of the game is refused without costing a turn. At the end the tool says
 //! how many guesses Knuth's strategy and the optimum need for the same code.
 
-use std::sync::mpsc;
-use std::thread;
 use std::time::Duration;
 
-use mastermind::play::{fresh_seed, secret_from_seed, trace, Codemaker};
-use mastermind::strategy::{knuth, optimal, NoProgress, OptimalOptions};
-use mastermind::{Code, FeedbackKind, Game, Scorer};
+use mastermind::play::{fresh_seed, secret_from_seed, Benchmarks, Codemaker};
+use mastermind::{Code, Scorer};
 
 use crate::args::PlayArgs;
-use crate::commands::{plural, GameEnd, Outcome};
+use crate::commands::{GameEnd, Outcome};
 use crate::output::outln;
 use crate::prompt::{say, Prompter};
+use mastermind::play::plural;
 
-/// The optimum is worked out at the end of a game only for games where the search takes a
-/// few seconds at most (4×7 takes about 2 s; black-peg 4×6 under one, its 4×7 twelve).
-const QUICK_OPTIMUM_CODES: usize = 2401;
-const QUICK_OPTIMUM_CODES_BLACK_ONLY: usize = 1296;
 /// `list` shows the codes that fit when at most this many do.
 const LISTED_ON_REQUEST: usize = 20;
-/// Knuth's tree is built only where it takes seconds and little memory (5×8, 32768 codes,
-/// about a second; 6×9 takes minutes and 400 MB).
-const QUICK_KNUTH_CODES: usize = 32_768;
 /// However the build goes, the game's end waits no longer than this for the comparison.
 const COMPARISON_WAIT: Duration = Duration::from_secs(5);
 
@@ -34,7 +25,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<Outcome> {
     let seed = args.seed.unwrap_or_else(fresh_seed);
     let secret = secret_from_seed(&scorer, seed);
     // The strategies' answers are worked out while the person plays.
-    let benchmarks = benchmark_in_background(game, secret);
+    let benchmarks = Benchmarks::in_background(game, secret);
     let limit = args.max_turns.map(|n| n as usize);
     say(&format!(
         "I have chosen a code: {} (seed {seed}). Guess it!",
@@ -58,30 +49,11 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<Outcome> {
         match answer.to_ascii_lowercase().as_str() {
             "" => continue,
             "hint" => {
-                let possible = maker.possible_codes();
-                let count = plural(possible.len(), "code fits", "codes fit");
-                // The first that fits is a guess that may win, as the simplest strategy plays.
-                let suggestion = possible.first().map_or(String::new(), |&code| {
-                    format!(" Try {}: it fits them all.", book.format(code))
-                });
-                say(&format!("{count} every reply so far.{suggestion}"));
+                say(&maker.hint());
                 continue;
             }
             "list" => {
-                let possible = maker.possible_codes();
-                if possible.len() <= LISTED_ON_REQUEST {
-                    let codes: Vec<String> =
-                        possible.iter().map(|&code| book.format(code)).collect();
-                    say(&format!(
-                        "Codes that fit every reply so far: {}.",
-                        codes.join(" ")
-                    ));
-                } else {
-                    say(&format!(
-                        "{} codes fit every reply so far: too many to list (at most {LISTED_ON_REQUEST}).",
-                        possible.len()
-                    ));
-                }
+                say(&maker.listing(LISTED_ON_REQUEST));
                 continue;
             }
             "give up" | "giveup" | "quit" | "exit" => break Ending::GaveUp,
@@ -143,53 +115,4 @@ enum Ending {
     OutOfTurns,
     GaveUp,
     EndOfInput,
-}
-
-/// How many guesses the reference strategies need for the secret.
-struct Benchmarks {
-    knuth: usize,
-    /// `None` when the game is too large to search quickly.
-    optimal: Option<usize>,
-}
-
-impl Benchmarks {
-    fn describe(&self, secret: &str) -> String {
-        let optimum = match self.optimal {
-            Some(n) => format!(
-                "the strategy with the fewest guesses on average (the optimum) would have needed {}",
-                plural(n, "guess", "guesses")
-            ),
-            None => "the optimum is not worked out for a game this large (see `mastermind trace --strategy optimal`)".to_owned(),
-        };
-        format!(
-            "For {secret}, Knuth's 1976 strategy would have needed {}; {optimum}.",
-            plural(self.knuth, "guess", "guesses")
-        )
-    }
-}
-
-/// Builds the reference strategies' trees while the person plays, for games small enough;
-/// `None` for larger games, or when no thread can be started.
-fn benchmark_in_background(game: Game, secret: Code) -> Option<mpsc::Receiver<Benchmarks>> {
-    if game.code_count() > QUICK_KNUTH_CODES {
-        return None;
-    }
-    let (sender, receiver) = mpsc::channel();
-    let builder = thread::Builder::new().name("benchmarks".to_owned());
-    let spawned = builder.spawn(move || {
-        let scorer = Scorer::new(game);
-        let guesses = |tree| trace(&scorer, &tree, secret).map_or(0, |turns| turns.len());
-        let knuth = guesses(knuth(&scorer, &NoProgress));
-        let quick = match game.feedback_kind() {
-            FeedbackKind::BlackWhite => QUICK_OPTIMUM_CODES,
-            FeedbackKind::BlackOnly => QUICK_OPTIMUM_CODES_BLACK_ONLY,
-        };
-        let optimal = (game.code_count() <= quick)
-            .then(|| optimal(&scorer, &OptimalOptions::default(), &NoProgress).ok())
-            .flatten()
-            .map(|result| guesses(result.tree));
-        // The game may have ended already; then nobody is listening.
-        let _ = sender.send(Benchmarks { knuth, optimal });
-    });
-    spawned.ok().map(|_| receiver)
 }

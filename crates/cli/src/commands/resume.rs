@@ -9,16 +9,16 @@ use mastermind::files::gzip::packed_as_named;
 use mastermind::runs::resume::{
     Finished, MergedCertificate, Request, ResumableRun, ResumeError, ResumeEvent, ResumeWatcher,
 };
-use mastermind::runs::ShardId;
 use mastermind::strategy::Progress;
 use mastermind::tree::TreeFile;
 use mastermind::Scorer;
 
 use crate::args::strategy::optimal_search;
 use crate::args::GenerateArgs;
-use crate::commands::{claims_summary, plural, refused_merge, Outcome};
+use crate::commands::{claims_summary, refused_merge, Outcome};
 use crate::output::{write_output, write_together};
 use crate::progress::BuildProgress;
+use mastermind::play::plural;
 
 pub fn run(args: &GenerateArgs, directory: &Path, quiet: bool) -> anyhow::Result<Outcome> {
     let game = args.game.game()?;
@@ -61,7 +61,7 @@ pub fn run(args: &GenerateArgs, directory: &Path, quiet: bool) -> anyhow::Result
             ..
         }) => {
             if !quiet {
-                say_waiting(&run, directory, args.shard, (missing, unproven), &held);
+                eprintln!("{}", run.why_waiting(args.shard, missing, unproven, &held));
             }
             return Ok(Outcome::Success);
         }
@@ -99,61 +99,6 @@ pub fn run(args: &GenerateArgs, directory: &Path, quiet: bool) -> anyhow::Result
         );
     }
     Ok(Outcome::Success)
-}
-
-/// Says why a run that ended with pieces (or their certificates) missing wrote no tree.
-fn say_waiting(
-    run: &ResumableRun<'_>,
-    directory: &Path,
-    only: Option<ShardId>,
-    (missing, unproven): (usize, usize),
-    held: &[ShardId],
-) {
-    let count = run.shards().len();
-    let game = run.planned().scorer().game();
-    let listed = |ids: &[ShardId]| {
-        ids.iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    if missing == 0 && only.is_none() {
-        eprintln!(
-            "optimal {}: every piece is in {}; another run is proving {} (their proofs under \
-             way are locked), and whichever run ends last writes the tree and its certificate",
-            game.describe(),
-            directory.display(),
-            listed(held)
-        );
-    } else if missing == 0 {
-        // Every piece is in; a run for one piece proves no other piece's certificate.
-        eprintln!(
-            "optimal {}: piece {} is proven in {}; {unproven} of the plan's {count} pieces lack \
-             a certificate: their own runs prove them, or a run without --shard proves them \
-             all and writes the tree and its certificate",
-            game.describe(),
-            listed(&only.into_iter().collect::<Vec<_>>()),
-            directory.display()
-        );
-    } else if held.is_empty() {
-        // Only one piece was asked for: the tree waits for the others.
-        let wanted: Vec<ShardId> = only.into_iter().collect();
-        eprintln!(
-            "optimal {}: piece {} is in {}; {missing} of the plan's {count} pieces are still to \
-             solve before the tree can be written",
-            game.describe(),
-            listed(&wanted),
-            directory.display()
-        );
-    } else {
-        eprintln!(
-            "optimal {}: {missing} of the plan's {count} pieces are not in {} yet; another run \
-             is solving {} (their notes are locked), and whichever run ends last writes the tree",
-            game.describe(),
-            directory.display(),
-            listed(held)
-        );
-    }
 }
 
 /// Says what the finished run wrote.

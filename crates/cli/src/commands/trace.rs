@@ -1,17 +1,14 @@
 //! `mastermind trace`: plays a strategy, or a tree file, against secrets the user names (or
 //! every code) and shows each turn: the guess, the reply, and the codes still possible.
 
-use std::fmt::Write;
-
 use anyhow::{bail, Context};
-use mastermind::play::{trace, TraceDocument, TracedTurn, LISTED_CANDIDATES};
-use mastermind::tree::Statistics;
-use mastermind::{Code, Codebook};
+use mastermind::play::{summary_text, trace, turns_text, TraceDocument};
+use mastermind::Code;
 
 use crate::args::TraceArgs;
-use crate::commands::{plural, Outcome};
+use crate::commands::Outcome;
 use crate::output::write_stdout;
-use crate::source::{follow, Followed};
+use crate::source::follow;
 
 pub fn run(args: &TraceArgs, quiet: bool) -> anyhow::Result<Outcome> {
     let Some(followed) = follow(&args.source, quiet)? else {
@@ -39,96 +36,13 @@ pub fn run(args: &TraceArgs, quiet: bool) -> anyhow::Result<Outcome> {
         games.push((secret, turns));
     }
     let text = if args.json {
-        let book = followed.scorer.codebook();
         let document = TraceDocument::new(book, &followed.name, &games, args.all);
         serde_json::to_string_pretty(&document)? + "\n"
     } else if args.all {
-        summary_lines(&followed, &games)
+        summary_text(book, &followed.name, &games)
     } else {
-        turn_by_turn(&followed, &games)
+        turns_text(book, &followed.name, &games)
     };
     write_stdout(text.as_bytes())?;
     Ok(Outcome::Success)
-}
-
-/// Each game as a block of turns.
-fn turn_by_turn(followed: &Followed, games: &[(Code, Vec<TracedTurn>)]) -> String {
-    let book = followed.scorer.codebook();
-    let game = book.game();
-    let mut text = String::new();
-    for (index, (secret, turns)) in games.iter().enumerate() {
-        if index > 0 {
-            text.push('\n');
-        }
-        let _ = writeln!(
-            text,
-            "{} on {}, secret {}",
-            followed.name,
-            game.describe(),
-            book.format(*secret)
-        );
-        for (number, turn) in turns.iter().enumerate() {
-            let _ = write!(
-                text,
-                "guess {}: {}  reply {}  ",
-                number + 1,
-                book.format(turn.guess),
-                game.feedback_name(turn.reply)
-            );
-            let _ = if turn.reply == game.all_black() {
-                writeln!(
-                    text,
-                    "solved in {}",
-                    plural(turns.len(), "guess", "guesses")
-                )
-            } else {
-                writeln!(text, "{}", left(book, &turn.left))
-            };
-        }
-    }
-    text
-}
-
-/// "3 codes left: 3136 3632 5622", or just the count when there are many.
-pub fn left(book: &Codebook, codes: &[Code]) -> String {
-    let count = plural(codes.len(), "code", "codes");
-    if codes.len() <= LISTED_CANDIDATES {
-        let list: Vec<String> = codes.iter().map(|&c| book.format(c)).collect();
-        format!("{count} left: {}", list.join(" "))
-    } else {
-        format!("{count} left")
-    }
-}
-
-/// One line per secret, then the totals.
-fn summary_lines(followed: &Followed, games: &[(Code, Vec<TracedTurn>)]) -> String {
-    let book = followed.scorer.codebook();
-    let game = book.game();
-    let mut text = String::new();
-    let mut statistics = Statistics::from_counts(Vec::new());
-    for (secret, turns) in games {
-        statistics.record(turns.len());
-        let steps: Vec<String> = turns
-            .iter()
-            .map(|t| format!("{} {}", book.format(t.guess), game.feedback_name(t.reply)))
-            .collect();
-        let _ = writeln!(
-            text,
-            "{}  {}  {}",
-            book.format(*secret),
-            turns.len(),
-            steps.join(", ")
-        );
-    }
-    let _ = writeln!(
-        text,
-        "{} on {}: total {} guesses over {} codes, average {}, worst case {}",
-        followed.name,
-        game.describe(),
-        statistics.total(),
-        statistics.codes(),
-        statistics.average(),
-        statistics.worst_case()
-    );
-    text
 }

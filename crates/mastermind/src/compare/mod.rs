@@ -37,6 +37,8 @@ use serde_json::Value;
 
 pub use document::{ComparisonDocument, OpeningsDocument, COMPARISON_FORMAT, OPENINGS_FORMAT};
 pub use spreadsheet::{comparison_csv, openings_csv};
+#[cfg(feature = "page")]
+pub use text::comparison_chart;
 pub use text::{comparison_table, label, openings_table, row_label};
 
 /// One strategy's verified figures. A strategy that draws at random is built once per seed,

@@ -1,6 +1,6 @@
 //! Comparisons as text a person reads: a table with a row per strategy and a bar per strategy
 //! in which each code is drawn with the digit of the number of guesses it needs, so the shapes
-//! compare at a glance; and the table of openings.
+//! compare at a glance; the table of openings; and, with the page, the bar chart as an image.
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -227,6 +227,19 @@ pub fn openings_table(book: &Codebook, openings: &[Code], rows: &[OpeningsRow]) 
         }
     }
     text
+}
+
+/// The bar chart of every row's codes by the guesses they need, as an SVG image.
+#[cfg(feature = "page")]
+pub fn comparison_chart(rows: &[Row]) -> String {
+    let series: Vec<mastermind_page::Series<'_>> = rows
+        .iter()
+        .map(|row| mastermind_page::Series {
+            name: &row.name,
+            solved_by_guess: &row.statistics.solved_by_guess,
+        })
+        .collect();
+    mastermind_page::bar_chart(&series)
 }
 
 #[cfg(test)]

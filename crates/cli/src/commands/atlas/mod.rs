@@ -4,13 +4,10 @@
 //! at a time, saving the file as each game is done.
 
 mod entry;
-mod lock;
-
-use std::path::Path;
 
 use anyhow::Context;
 use mastermind::atlas::{
-    grid, AtlasFile, AtlasRun, AtlasWatcher, ChildProcess, GameKey, Known, Links, Measure, Outcome,
+    grid, AtlasFile, AtlasJob, AtlasWatcher, ChildProcess, GameKey, JobFiles, Measure, Outcome,
 };
 
 use crate::args::{AtlasArgs, AtlasEntryArgs};
@@ -55,47 +52,25 @@ pub fn run(args: &AtlasArgs, threads: Option<u16>, quiet: bool) -> anyhow::Resul
             .map(|(_, game)| game)
             .collect();
     }
-    // Held to the end: the output is read, then rewritten after each game.
-    let _lock = match &args.output {
-        Some(path) if path.as_os_str() != "-" && !is_device(path) => Some(lock::take(path)?),
-        _ => None,
+    let files = JobFiles {
+        output: args.output.as_deref(),
+        reuse: &args.reuse,
+        trees: args.trees.as_deref(),
     };
-    let existing = match &args.output {
-        Some(path) if path.as_os_str() != "-" && path.is_file() => Some(read_atlas(path)?),
-        _ => None,
-    };
-    let mut known = Known::default();
-    for path in &args.reuse {
-        known.add(&read_atlas(path)?);
-    }
-    if let Some(file) = &existing {
-        known.add(file);
-    }
-    let run = AtlasRun::new(
-        games,
-        &args.measures,
-        args.budget,
-        existing,
-        &known,
-        args.trees.as_deref(),
-    );
+    let job = AtlasJob::new(games, &args.measures, args.budget, files)?;
     if !quiet {
         eprintln!(
             "atlas: {} games, {} computations to run (budget {} s each, {} at a time), {} reused",
-            run.games().len(),
-            run.to_run(),
+            job.run.games().len(),
+            job.run.to_run(),
             args.budget,
             workers(threads),
-            run.reused()
+            job.run.reused()
         );
     }
-    let links = match &args.trees {
-        Some(directory) => Links::find(directory, args.output.as_deref())?,
-        None => Links::default(),
-    };
     let program = std::env::current_exe().context("cannot find the mastermind binary to run")?;
     let watcher = Watcher { args, quiet };
-    let atlas = run.run(&ChildProcess(program), workers(threads), &links, &watcher)?;
+    let atlas = job.run(&ChildProcess(program), workers(threads), &watcher)?;
     watcher.write(&atlas)?;
     Ok(Exit::Success)
 }
@@ -139,21 +114,10 @@ impl AtlasWatcher for Watcher<'_> {
     }
 }
 
-/// Whether `path` names a device or other special file (such as `/dev/null`), beside which no
-/// lock is made.
-fn is_device(path: &Path) -> bool {
-    std::fs::metadata(path).is_ok_and(|metadata| !metadata.is_file() && !metadata.is_dir())
-}
-
 /// The computations run at once: -j, else one per core.
 fn workers(threads: Option<u16>) -> usize {
     threads.map_or_else(
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
         usize::from,
     )
-}
-
-fn read_atlas(path: &Path) -> anyhow::Result<AtlasFile> {
-    let text = mastermind::files::read_input(path)?;
-    AtlasFile::from_json(&text).with_context(|| format!("{}", path.display()))
 }

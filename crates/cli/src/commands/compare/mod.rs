@@ -8,10 +8,9 @@ mod trees;
 
 use anyhow::bail;
 use mastermind::compare::{
-    comparison_csv, comparison_table, strategy_row, unused_option, CompareError, Compared,
-    ComparisonDocument, Row, UnusedOption,
+    comparison_chart, comparison_csv, comparison_table, strategy_row, unused_option, CompareError,
+    Compared, ComparisonDocument, UnusedOption,
 };
-use mastermind::page::{bar_chart, Series};
 use mastermind::Scorer;
 
 use crate::args::strategy::unchecked_options;
@@ -56,7 +55,7 @@ pub fn run(args: &CompareArgs, quiet: bool) -> anyhow::Result<Outcome> {
         bail!("no strategies to compare");
     }
     if let Some(path) = &args.svg {
-        write_output(Some(path), chart(&rows).as_bytes())?;
+        write_output(Some(path), comparison_chart(&rows).as_bytes())?;
     }
     let text = if args.json {
         serde_json::to_string_pretty(&ComparisonDocument::new(scorer.codebook(), &rows))? + "\n"
@@ -67,18 +66,6 @@ pub fn run(args: &CompareArgs, quiet: bool) -> anyhow::Result<Outcome> {
     };
     write_stdout(text.as_bytes())?;
     Ok(Outcome::Success)
-}
-
-/// The bar chart of every row's codes by the guesses they need.
-fn chart(rows: &[Row]) -> String {
-    let series: Vec<Series<'_>> = rows
-        .iter()
-        .map(|row| Series {
-            name: &row.name,
-            solved_by_guess: &row.statistics.solved_by_guess,
-        })
-        .collect();
-    bar_chart(&series)
 }
 
 /// A comparison's row, or `None` when its tree failed verification (said on stderr); errors

@@ -7,7 +7,6 @@ mod atlas;
 use std::path::Path;
 
 use anyhow::bail;
-use mastermind::tree::StrategyInfo;
 
 use crate::args::{HtmlArgs, NotationInputArgs};
 use crate::commands::Outcome;
@@ -43,33 +42,17 @@ pub fn run(args: &HtmlArgs, quiet: bool) -> anyhow::Result<Outcome> {
     Ok(Outcome::Success)
 }
 
-/// The page of a verified tree, with the strategy's reasons for its guesses where it has a
-/// score to rank them by.
+/// The page of a verified tree read from `file`, titled `title` if given.
 fn tree_page(tree: &ValidTree, title: Option<&str>, file: &Path) -> String {
-    let name = tree.strategy.as_ref().map(|strategy| strategy.name.clone());
-    let title = tree_title(title, name, &tree.book, file);
-    let reasons = tree
-        .strategy
-        .as_ref()
-        .and_then(|strategy| mastermind::explain::reasons(&tree.book, &tree.root, strategy));
-    // A tree read from a notation is recorded as `convert` records it.
-    let strategy = (tree.strategy.clone()).unwrap_or_else(|| StrategyInfo::named("published"));
-    mastermind::page::page(&tree.book, &tree.root, &strategy, &title, reasons.as_ref())
-}
-
-/// The title given, else the strategy a JSON file names, else the file's name.
-fn tree_title(
-    title: Option<&str>,
-    strategy_name: Option<String>,
-    book: &mastermind::Codebook,
-    file: &Path,
-) -> String {
-    match (title, strategy_name) {
-        (Some(title), _) => title.to_owned(),
-        (None, Some(name)) => mastermind::page::strategy_title(&name, book.game()),
-        (None, None) => match file.file_name() {
-            Some(name) if file.as_os_str() != "-" => name.to_string_lossy().into_owned(),
-            _ => "Strategy tree".to_owned(),
-        },
-    }
+    let file_name = file
+        .file_name()
+        .filter(|_| file.as_os_str() != "-")
+        .map(|name| name.to_string_lossy().into_owned());
+    mastermind::page::tree_page(
+        &tree.book,
+        &tree.root,
+        tree.strategy.as_ref(),
+        title,
+        file_name.as_deref(),
+    )
 }

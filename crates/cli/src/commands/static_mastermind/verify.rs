@@ -6,9 +6,10 @@ use mastermind::static_mastermind::{check, StaticFile};
 use mastermind::{Code, Scorer};
 
 use crate::args::StaticVerifyArgs;
-use crate::commands::{plural, Outcome};
+use crate::commands::Outcome;
 use crate::output::outln;
 use mastermind::files::read_input;
+use mastermind::play::plural;
 
 pub fn run(args: &StaticVerifyArgs) -> anyhow::Result<Outcome> {
     let (scorer, guesses, claimed) = match &args.file {

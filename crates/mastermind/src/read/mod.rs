@@ -2,7 +2,11 @@
 //! behind `mastermind verify` (and every command that takes a tree), Python's `verify` and the
 //! page's Verify. The text is a JSON tree file when it starts with `{`, another tool's file
 //! when it looks like one (with the `formats` feature), and otherwise a tree in Knuth's or
-//! Irving's notation; the caller may name the format instead.
+//! Irving's notation; the caller may name the format instead. The game is the one a JSON file
+//! names, or else the one the caller's [`GameWords`] give.
+
+mod game;
+mod notes;
 
 use std::fmt;
 use std::io::{self, Read};
@@ -10,10 +14,13 @@ use std::io::{self, Read};
 use mastermind_certificate::{check, check_reference, Bounds, CertificateError};
 use mastermind_core::{Code, Codebook, Feedback, Game, GameError, Scorer};
 use mastermind_tree::notation::{self, Notation};
-use mastermind_tree::{FileError, Node, StrategyInfo, TreeFile};
+use mastermind_tree::{parse_history, FileError, HistoryError, Node, StrategyInfo, TreeFile};
 use mastermind_verify::{
-    claims_optimum, judge, verify_file, verify_notation, Optimality, Report, VerifyOptions,
+    claims_optimum, judge, verify_file, verify_notation, Optimality, ProblemKind, Report,
+    VerifyOptions,
 };
+
+pub use game::{GameWord, GameWords};
 
 /// A format a tree is read in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,12 +42,16 @@ pub struct ReadOptions {
     /// Read in this format rather than the one the text looks like.
     pub format: Option<TreeFormat>,
     /// The game of a text that does not name it (the notations; another tool's file takes
-    /// its pegs from the file and the rest from here); 4×6 when not given. A JSON file names
-    /// its own game.
-    pub game: Option<Game>,
+    /// its pegs from the file and the rest from here). A JSON file names its own game, which
+    /// these must agree with.
+    pub game: GameWords,
     /// The guesses and replies before a section of a tree written in a notation (a paper's
-    /// `A = (…)`); the other formats start at the root.
-    pub history: Vec<(Code, Feedback)>,
+    /// `A = (…)`), as people write them: `1123=1B1W,1415=BW`. The other formats start at the
+    /// root.
+    pub after: Option<String>,
+    /// The strategy the text is said to be (such as `knuth`), so that the averages the
+    /// literature quotes for it are noted beside the verified ones.
+    pub strategy_name: Option<String>,
     /// What the verifier checks besides the tree itself.
     pub verify: VerifyOptions,
 }
@@ -74,8 +85,24 @@ pub enum ReadError {
     File(FileError),
     /// A game that cannot be played.
     Game(GameError),
+    /// A JSON tree file whose game the words given contradict.
+    OtherGame {
+        /// The game the file names.
+        game: Game,
+        /// The words it contradicts.
+        contradicted: Vec<GameWord>,
+    },
+    /// Another tool's file whose codes have other pegs than the words give.
+    OtherPegs {
+        /// The pegs of the file's codes.
+        file: u32,
+        /// The pegs given.
+        given: u32,
+    },
     /// A history given for a format that starts at the root.
     Section(TreeFormat),
+    /// A history that does not read.
+    After(HistoryError),
     /// A text in a notation that does not read as a tree: the first error, with its line and
     /// column (`line 3, column 14: …`), when the reader found one, and the report of every
     /// error, for a caller that reports them rather than refusing the text.
@@ -94,15 +121,24 @@ impl fmt::Display for ReadError {
         match self {
             ReadError::File(error) => write!(f, "{error}"),
             ReadError::Game(error) => write!(f, "{error}"),
+            ReadError::OtherGame { game, contradicted } => {
+                let words: Vec<String> = contradicted.iter().map(ToString::to_string).collect();
+                write!(
+                    f,
+                    "the text is a tree of {}, not of the game given ({})",
+                    game.describe(),
+                    words.join(", ")
+                )
+            }
+            ReadError::OtherPegs { file, given } => write!(
+                f,
+                "the file's codes have {file} pegs, but the game given has {given}"
+            ),
+            ReadError::After(error) => write!(f, "in the history before the section: {error}"),
             ReadError::Section(format) => write!(
                 f,
                 "a history applies to trees in the papers' notation; {} starts at the root",
-                match format {
-                    TreeFormat::Json => "a JSON tree file".to_owned(),
-                    #[cfg(feature = "formats")]
-                    TreeFormat::Foreign(format) => format!("a {} file", format.name()),
-                    _ => "this format".to_owned(),
-                }
+                format.text_kind()
             ),
             ReadError::Notation(first, _) => {
                 write!(f, "the text does not read as a strategy tree")?;
@@ -128,23 +164,18 @@ impl fmt::Display for ReadError {
 impl std::error::Error for ReadError {}
 
 impl ReadTree {
-    /// For a tree read in a notation, how it was read, as the verifier's reports say it:
-    /// `read in Knuth's notation (detected) for 4×6`.
-    pub fn notation_note(&self) -> Option<String> {
-        let name = match self.format {
-            TreeFormat::Knuth => "Knuth's notation",
-            TreeFormat::Irving => "Irving's notation",
-            _ => return None,
-        };
-        let how = if self.detected {
-            "detected"
-        } else {
-            "as asked"
-        };
-        Some(format!(
-            "read in {name} ({how}) for {}",
-            self.book.game().describe()
-        ))
+    /// Whether the tree verified may be a section of a larger one rather than a whole game's:
+    /// it was read without a history and its root holds fewer codes than the game (a paper's
+    /// `A = (…)` starts after a guess and its reply). Front ends say how to give the history.
+    pub fn looks_like_section(&self) -> bool {
+        self.history.is_empty()
+            && self.report.problems.iter().any(|problem| {
+                problem.path.is_root()
+                    && matches!(
+                        problem.kind,
+                        ProblemKind::WrongCandidateCount { claimed, actual } if claimed < actual
+                    )
+            })
     }
 }
 
@@ -160,20 +191,23 @@ pub struct CertificateInput<R> {
 }
 
 impl ReadTree {
-    /// What is known of the optimality of the tree read, if it verified: checked against
-    /// `certificate` when one is given, [`Optimality::Unchecked`] for a tree whose strategy
-    /// claims an optimum, and nothing otherwise. A certificate that does not check makes the
-    /// verdict [`Optimality::NotProven`] with the checker's reason; only a certificate that
-    /// cannot be read is an error.
+    /// What is known of the optimality of the tree read, if it verified, without a
+    /// certificate: [`Optimality::Unchecked`] for a tree whose strategy claims an optimum, and
+    /// nothing otherwise.
+    pub fn claimed_optimality(&self) -> Option<Optimality> {
+        let claims = self.report.tree.is_some() && claims_optimum(self.strategy.as_ref());
+        claims.then_some(Optimality::Unchecked)
+    }
+
+    /// What `certificate` proves of the optimality of the tree read, if it verified. A
+    /// certificate that does not check makes the verdict [`Optimality::NotProven`] with the
+    /// checker's reason; only a certificate that cannot be read is an error.
     pub fn optimality<R: Read>(
         &self,
-        certificate: Option<CertificateInput<R>>,
+        certificate: CertificateInput<R>,
     ) -> Result<Option<Optimality>, io::Error> {
         let Some(tree) = self.report.tree.as_ref() else {
             return Ok(None);
-        };
-        let Some(certificate) = certificate else {
-            return Ok(claims_optimum(self.strategy.as_ref()).then_some(Optimality::Unchecked));
         };
         let checked = match certificate.reference {
             false => check(certificate.input).map(|proven| self.judged(tree, &proven)),
@@ -221,6 +255,17 @@ impl TreeFormat {
         (None, true)
     }
 
+    /// The kind of text in this format, as a message names it: `a JSON tree file`.
+    pub fn text_kind(self) -> String {
+        match self {
+            TreeFormat::Json => "a JSON tree file".to_owned(),
+            TreeFormat::Knuth => "a text in Knuth's notation".to_owned(),
+            TreeFormat::Irving => "a text in Irving's notation".to_owned(),
+            #[cfg(feature = "formats")]
+            TreeFormat::Foreign(format) => format!("a {} file", format.name()),
+        }
+    }
+
     /// The notation, for the two notations.
     fn notation(self) -> Option<Notation> {
         match self {
@@ -231,19 +276,19 @@ impl TreeFormat {
     }
 }
 
-/// Reads `text` as a tree and verifies it.
+/// Reads `text` as a tree and verifies it. The report's notes say how the text was read and,
+/// for a strategy named in the options, the averages the literature quotes for it.
 ///
 /// ```
-/// use mastermind::read::{read_tree, ReadError, ReadOptions};
-/// use mastermind::{FeedbackKind, Game};
+/// use mastermind::read::{read_tree, GameWords, ReadError, ReadOptions};
 ///
 /// // 1 peg × 3 colours: guess 1, then the others one by one (the notations agree here).
-/// let game = Game::new(1, 3, true, FeedbackKind::BlackWhite)?;
-/// let options = ReadOptions { game: Some(game), ..ReadOptions::default() };
+/// let game = GameWords { pegs: Some(1), colours: Some(3), ..GameWords::default() };
+/// let options = ReadOptions { game, ..ReadOptions::default() };
 /// let read = read_tree("3(1x)", &options)?;
 /// assert!(read.report.is_valid());
 /// assert_eq!(read.report.statistics.total(), 6);
-/// assert_eq!(read.notation_note().unwrap(), "read in Knuth's notation (detected) for 1×3");
+/// assert_eq!(read.report.notes, ["read in Knuth's notation (detected) for 1×3"]);
 ///
 /// // Text that is no tree: where reading stopped, and every error in a report.
 /// let Err(ReadError::Notation(first, read)) = read_tree("not a tree", &options) else {
@@ -254,51 +299,72 @@ impl TreeFormat {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn read_tree(text: &str, options: &ReadOptions) -> Result<ReadTree, ReadError> {
-    let game = options.game.unwrap_or_else(Game::classic);
-    match TreeFormat::of(text, options.format) {
-        (Some(TreeFormat::Json), detected) => read_json(text, options, detected),
+    let (format, detected) = TreeFormat::of(text, options.format);
+    let read = match format {
+        Some(TreeFormat::Json) => read_json(text, options, detected),
         #[cfg(feature = "formats")]
-        (Some(TreeFormat::Foreign(format)), detected) => {
-            read_foreign(text, format, game, options, detected)
-        }
-        (asked, detected) => {
-            let notation = asked.and_then(TreeFormat::notation);
-            let scorer = Scorer::for_one_pass(game);
-            let reading = notation::read(text, &game, notation);
-            let report = verify_notation(&scorer, &reading, &options.history, &options.verify);
-            let read = ReadTree {
-                book: scorer.codebook().clone(),
-                report,
-                strategy: None,
-                history: options.history.clone(),
-                format: match reading.notation {
-                    Notation::Knuth => TreeFormat::Knuth,
-                    Notation::Irving => TreeFormat::Irving,
-                },
-                detected: detected && notation.is_none(),
-                guesses_never_repeat: false,
-            };
-            match reading.tree {
-                Some(_) => Ok(read),
-                None => Err(ReadError::Notation(
-                    reading.errors.first().map(|error| {
-                        let (line, column) = error.location;
-                        format!("line {line}, column {column}: {}", error.kind)
-                    }),
-                    Box::new(read),
-                )),
-            }
-        }
+        Some(TreeFormat::Foreign(format)) => read_foreign(text, format, options, detected),
+        asked => read_notation(
+            text,
+            asked.and_then(TreeFormat::notation),
+            options,
+            detected,
+        ),
+    };
+    read.map(|read| notes::added(read, options.strategy_name.as_deref()))
+}
+
+/// Reads a text in a notation: Knuth's or Irving's as `notation` says, or as the text looks.
+fn read_notation(
+    text: &str,
+    notation: Option<Notation>,
+    options: &ReadOptions,
+    detected: bool,
+) -> Result<ReadTree, ReadError> {
+    let game = options.game.game().map_err(ReadError::Game)?;
+    let scorer = Scorer::for_one_pass(game);
+    let history = match options.after.as_deref() {
+        Some(after) => parse_history(scorer.codebook(), after).map_err(ReadError::After)?,
+        None => Vec::new(),
+    };
+    let reading = notation::read(text, &game, notation);
+    let report = verify_notation(&scorer, &reading, &history, &options.verify);
+    let read = ReadTree {
+        book: scorer.codebook().clone(),
+        report,
+        strategy: None,
+        history,
+        format: match reading.notation {
+            Notation::Knuth => TreeFormat::Knuth,
+            Notation::Irving => TreeFormat::Irving,
+        },
+        detected: detected && notation.is_none(),
+        guesses_never_repeat: false,
+    };
+    match reading.tree {
+        Some(_) => Ok(read),
+        None => Err(ReadError::Notation(
+            reading.errors.first().map(|error| {
+                let (line, column) = error.location;
+                format!("line {line}, column {column}: {}", error.kind)
+            }),
+            Box::new(notes::added(read, options.strategy_name.as_deref())),
+        )),
     }
 }
 
 fn read_json(text: &str, options: &ReadOptions, detected: bool) -> Result<ReadTree, ReadError> {
-    if !options.history.is_empty() {
+    if options.after.is_some() {
         return Err(ReadError::Section(TreeFormat::Json));
     }
     let file = TreeFile::from_json(text).map_err(ReadError::File)?;
+    let game = file.game().map_err(ReadError::Game)?;
+    let contradicted = options.game.contradicted_by(&game);
+    if !contradicted.is_empty() {
+        return Err(ReadError::OtherGame { game, contradicted });
+    }
     let report = verify_file(&file, &options.verify).map_err(ReadError::Game)?;
-    let book = Codebook::new(file.game().map_err(ReadError::Game)?);
+    let book = Codebook::new(game);
     // A history that does not read is among the report's problems.
     let history = file.history(&book).unwrap_or_default();
     Ok(ReadTree {
@@ -316,26 +382,25 @@ fn read_json(text: &str, options: &ReadOptions, detected: bool) -> Result<ReadTr
 fn read_foreign(
     text: &str,
     format: mastermind_formats::Format,
-    game: Game,
     options: &ReadOptions,
     detected: bool,
 ) -> Result<ReadTree, ReadError> {
     use mastermind_verify::verify_read;
-    if !options.history.is_empty() {
+    if options.after.is_some() {
         return Err(ReadError::Section(TreeFormat::Foreign(format)));
     }
     let parsed = mastermind_formats::parse(text, format)
         .map_err(|error| ReadError::ForeignSyntax(format, error.to_string()))?;
-    let game = match parsed.pegs() {
-        Some(pegs) => Game::new(
-            u32::try_from(pegs).unwrap_or(u32::MAX),
-            game.colours() as u32,
-            game.repetition(),
-            game.feedback_kind(),
-        )
-        .map_err(ReadError::Game)?,
-        None => game,
+    // The file's codes say their length; the pegs given, if any, must agree.
+    let pegs = match (parsed.pegs(), options.game.pegs) {
+        (Some(file), Some(given)) if file != given as usize => {
+            let file = u32::try_from(file).unwrap_or(u32::MAX);
+            return Err(ReadError::OtherPegs { file, given });
+        }
+        (Some(file), _) => u32::try_from(file).unwrap_or(u32::MAX),
+        (None, given) => given.unwrap_or(1),
     };
+    let game = options.game.game_of(pegs).map_err(ReadError::Game)?;
     let scorer = Scorer::for_one_pass(game);
     let reading = parsed.read(&game);
     let without_repeats = reading.tree.as_ref().is_some_and(guesses_never_repeat);
@@ -359,7 +424,11 @@ fn read_foreign(
     };
     match read_any {
         true => Ok(read),
-        false => Err(ReadError::ForeignTree(format, first, Box::new(read))),
+        false => Err(ReadError::ForeignTree(
+            format,
+            first,
+            Box::new(notes::added(read, options.strategy_name.as_deref())),
+        )),
     }
 }
 

@@ -1,0 +1,97 @@
+//! What the reference strategies would have needed for the secret of a game a person played:
+//! Knuth's 1976 strategy, and the optimum where the search is quick. They are worked out on a
+//! thread of their own while the person plays, and only for games small enough that the end of
+//! the game need not wait long for them.
+
+use std::sync::mpsc::{self, Receiver};
+use std::thread;
+
+use mastermind_core::{Code, FeedbackKind, Game, Scorer};
+use mastermind_strategy::{knuth, optimal, NoProgress, OptimalOptions};
+
+use crate::text::plural;
+use crate::trace;
+
+/// The optimum is worked out only for games whose search takes a few seconds at most (4×7
+/// takes about 2 s; black-peg 4×6 under one, its 4×7 twelve).
+const QUICK_OPTIMUM_CODES: usize = 2401;
+const QUICK_OPTIMUM_CODES_BLACK_ONLY: usize = 1296;
+/// Knuth's tree is built only where it takes seconds and little memory (5×8, 32768 codes,
+/// about a second; 6×9 takes minutes and 400 MB).
+const QUICK_KNUTH_CODES: usize = 32_768;
+
+/// How many guesses the reference strategies need for one secret.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Benchmarks {
+    /// Knuth's strategy.
+    pub knuth: usize,
+    /// The optimal strategy; `None` when the game is too large to search quickly.
+    pub optimal: Option<usize>,
+}
+
+impl Benchmarks {
+    /// Works the benchmarks of `secret` out on a thread of its own, for games small enough;
+    /// `None` for larger games, or when no thread can be started.
+    pub fn in_background(game: Game, secret: Code) -> Option<Receiver<Benchmarks>> {
+        if game.code_count() > QUICK_KNUTH_CODES {
+            return None;
+        }
+        let (sender, receiver) = mpsc::channel();
+        let builder = thread::Builder::new().name("benchmarks".to_owned());
+        let spawned = builder.spawn(move || {
+            // The game may have ended already; then nobody is listening.
+            let _ = sender.send(Benchmarks::of(game, secret));
+        });
+        spawned.ok().map(|_| receiver)
+    }
+
+    /// The benchmarks of `secret`, worked out now.
+    pub fn of(game: Game, secret: Code) -> Benchmarks {
+        let scorer = Scorer::new(game);
+        let guesses = |tree| trace(&scorer, &tree, secret).map_or(0, |turns| turns.len());
+        let knuth = guesses(knuth(&scorer, &NoProgress));
+        let quick = match game.feedback_kind() {
+            FeedbackKind::BlackWhite => QUICK_OPTIMUM_CODES,
+            FeedbackKind::BlackOnly => QUICK_OPTIMUM_CODES_BLACK_ONLY,
+        };
+        let optimal = (game.code_count() <= quick)
+            .then(|| optimal(&scorer, &OptimalOptions::default(), &NoProgress).ok())
+            .flatten()
+            .map(|result| guesses(result.tree));
+        Benchmarks { knuth, optimal }
+    }
+
+    /// What they say of `secret`, written as the player saw it.
+    pub fn describe(&self, secret: &str) -> String {
+        let optimum = match self.optimal {
+            Some(n) => format!(
+                "the strategy with the fewest guesses on average (the optimum) would have needed {}",
+                plural(n, "guess", "guesses")
+            ),
+            None => "the optimum is not worked out for a game this large (see `mastermind trace --strategy optimal`)".to_owned(),
+        };
+        format!(
+            "For {secret}, Knuth's 1976 strategy would have needed {}; {optimum}.",
+            plural(self.knuth, "guess", "guesses")
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn knuth_and_the_optimum_are_traced_against_the_secret() {
+        let game = Game::new(3, 3, true, FeedbackKind::BlackWhite).unwrap();
+        let secret = Code(5);
+        let benchmarks = Benchmarks::in_background(game, secret)
+            .expect("a small game is worked out")
+            .recv()
+            .unwrap();
+        assert_eq!(benchmarks, Benchmarks::of(game, secret));
+        assert!(benchmarks.knuth >= 1 && benchmarks.optimal.is_some());
+        let big = Game::new(6, 9, true, FeedbackKind::BlackWhite).unwrap();
+        assert!(Benchmarks::in_background(big, secret).is_none());
+    }
+}
