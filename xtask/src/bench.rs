@@ -228,6 +228,26 @@ const JOBS: &[Job] = &[
         one_thread: false,
         known: Known::Committed("trees/optimal-4x9.json"),
     },
+    // The two searches the proofs of the frontier start from, each from nothing: half an hour
+    // or more, so they run in the full table only.
+    Job {
+        label: "optimal 4×10",
+        args: &["--strategy", "optimal", "--colours", "10"],
+        runs: 1,
+        quick: false,
+        peer: None,
+        one_thread: false,
+        known: Known::Committed("trees/optimal-4x10.json"),
+    },
+    Job {
+        label: "optimal 5×6",
+        args: &["--strategy", "optimal", "--pegs", "5", "--colours", "6"],
+        runs: 1,
+        quick: false,
+        peer: None,
+        one_thread: false,
+        known: Known::Committed("trees/optimal-5x6.json"),
+    },
     Job {
         label: "knuth 5×8",
         args: &["--strategy", "knuth", "--pegs", "5", "--colours", "8"],

@@ -74,6 +74,17 @@ impl fmt::Display for GameKey {
     }
 }
 
+/// The games of shard `index` (from 0) of `count`: every `count`-th game of the grid from the
+/// `index`-th, so that the shards of one grid share its games out and put together cover it.
+pub fn shard_of(games: Vec<GameKey>, index: u32, count: u32) -> Vec<GameKey> {
+    let count = count.max(1) as usize;
+    games
+        .into_iter()
+        .skip(index as usize)
+        .step_by(count)
+        .collect()
+}
+
 /// The games with `pegs` and `colours` in the ranges given, in each of `variants`, that exist
 /// and have at most `max_codes` codes: variants first, then pegs, then colours.
 pub fn grid(
@@ -118,6 +129,17 @@ mod tests {
             colours: 10,
             variant: Variant::NoRepeat
         }));
+    }
+
+    #[test]
+    fn shards_share_the_grid_out() {
+        let games = grid(2..=4, 2..=6, &Variant::ALL, 1296);
+        let shards: Vec<Vec<GameKey>> = (0..3).map(|k| shard_of(games.clone(), k, 3)).collect();
+        assert_eq!(shards[1][0], games[1]);
+        assert_eq!(shards.iter().map(Vec::len).sum::<usize>(), games.len());
+        let mut together: Vec<GameKey> = shards.concat();
+        together.sort_by_key(|key| games.iter().position(|game| game == key));
+        assert_eq!(together, games);
     }
 
     #[test]

@@ -23,7 +23,7 @@ mod static_results;
 
 pub use child::{compute_as_child, ChildProcess};
 pub use file::{AtlasError, AtlasFile, Entry, Outcome, FORMAT_NAME, FORMAT_VERSION};
-pub use grid::{grid, GameKey, Variant};
+pub use grid::{grid, shard_of, GameKey, Variant};
 pub use links::Links;
 pub use measure::{compute, Figures, Measure, Reached, Unreported};
 pub use render::{csv, markdown_table};

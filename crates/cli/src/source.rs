@@ -1,6 +1,7 @@
 //! Where the commands that play (`trace`, `next`, `solve`) get their guesses: a strategy the
 //! tool builds for the game flags, or a tree file it verifies and then follows exactly.
 
+use mastermind::strategy::Situation;
 use mastermind::tree::Node;
 use mastermind::Scorer;
 
@@ -42,7 +43,13 @@ pub fn follow(source: &StrategySourceArgs, quiet: bool) -> anyhow::Result<Option
     let strategy = source.strategy();
     let scorer = strategy.scorer(game);
     let progress = BuildProgress::new(game.code_count() as u64, quiet);
-    let built = build_strategy(strategy, &source.options, &scorer, &progress);
+    let built = build_strategy(
+        strategy,
+        &source.options,
+        &scorer,
+        &Situation::start(&scorer),
+        &progress,
+    );
     progress.finish();
     let built = built?;
     Ok(Some(Followed {

@@ -16,24 +16,8 @@ use crate::args::strategy::{flag_message, library_options};
 use crate::args::StrategyOptions;
 use crate::commands::certify::Proof;
 
-/// Builds the whole tree of `strategy` with `options` for the scorer's game.
-pub fn build_strategy(
-    strategy: StrategyKind,
-    options: &StrategyOptions,
-    scorer: &Scorer,
-    progress: &dyn Progress,
-) -> anyhow::Result<BuiltStrategy> {
-    build_strategy_from(
-        strategy,
-        options,
-        scorer,
-        &Situation::start(scorer),
-        progress,
-    )
-}
-
 /// Builds the tree `strategy` plays from `situation` on.
-pub fn build_strategy_from(
+pub fn build_strategy(
     strategy: StrategyKind,
     options: &StrategyOptions,
     scorer: &Scorer,

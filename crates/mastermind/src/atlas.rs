@@ -3,9 +3,9 @@
 //! makes one ([`AtlasJob`]).
 
 pub use mastermind_atlas::{
-    compute, compute_as_child, csv, grid, markdown_table, AtlasError, AtlasFile, AtlasRun,
-    AtlasWatcher, ChildProcess, Entry, Figures, GameKey, InProcess, Known, Links, Measure, Outcome,
-    Reached, Runner, Unreported, Unwatched, Variant, FORMAT_NAME,
+    compute, compute_as_child, csv, grid, markdown_table, shard_of, AtlasError, AtlasFile,
+    AtlasRun, AtlasWatcher, ChildProcess, Entry, Figures, GameKey, InProcess, Known, Links,
+    Measure, Outcome, Reached, Runner, Unreported, Unwatched, Variant, FORMAT_NAME,
 };
 
 #[cfg(feature = "files")]

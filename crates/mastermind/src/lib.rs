@@ -214,6 +214,8 @@ pub use mastermind_core::{
 /// Strategies: every built-in one by name ([`build`](strategy::build)), your own scores
 /// ([`build_scored`](strategy::build_scored)), the exact searches, and where a build starts.
 pub mod strategy {
+    /// What a large build is expected to cost, from measured searches.
+    pub use mastermind_strategy::forecast;
     /// The symmetries of a game that fix a history: one guess for each class of guesses that
     /// differ only by them.
     pub use mastermind_strategy::symmetry;
@@ -331,8 +333,8 @@ pub mod runs {
 /// Static Mastermind: every guess made at once, before any reply.
 pub mod static_mastermind {
     pub use mastermind_static::{
-        check, find_set, greedy_set, layout, least_set, Check, Entry, LeastSet, NoProgress, Proof,
-        SearchProgress, StaticFile,
+        check, find_set, greedy_set, layout, least_set, searchable, Check, Entry, LeastSet,
+        NoProgress, Proof, SearchProgress, StaticFile, TooLargeToSearch,
     };
 }
 

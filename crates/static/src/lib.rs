@@ -21,6 +21,7 @@ mod pairs;
 mod search;
 mod table;
 mod unused;
+mod words;
 
 pub use check::{check, Check};
 use classes::Classes;
@@ -30,3 +31,4 @@ pub use search::{
     SearchProgress, SizeSearch, SizeWalk, SubproblemResult,
 };
 pub use table::{layout, Entry};
+pub use words::{searchable, TooLargeToSearch};

@@ -9,6 +9,7 @@
 mod certificate;
 mod consistent;
 pub mod explain;
+pub mod forecast;
 mod guesses;
 mod one_step;
 mod optimal;

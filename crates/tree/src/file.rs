@@ -110,6 +110,18 @@ pub struct Claims {
     pub solved_by_guess: Vec<u64>,
 }
 
+/// As the summaries on stderr say it: `total 5801 guesses, average 5801/1296 = 4.4761, worst
+/// case 5`.
+impl std::fmt::Display for Claims {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "total {} guesses, average {} = {}, worst case {}",
+            self.total_guesses, self.average.fraction, self.average.decimal, self.worst_case
+        )
+    }
+}
+
 /// The claimed average, exactly and as a decimal.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -6,14 +6,14 @@ use anyhow::bail;
 use mastermind::tree::TreeFile;
 
 use crate::args::GenerateArgs;
-use crate::commands::forecast::forecast;
-use crate::commands::{claims_summary, Outcome};
+use crate::commands::Outcome;
 use crate::output::{check_output, check_outputs, write_output, write_together};
 use crate::progress::BuildProgress;
 use crate::strategy::{build_certified_strategy, build_strategy};
 use mastermind::files::gzip::plain_as_named;
 use mastermind::memory::fit_build;
-use mastermind::strategy::StrategyKind;
+use mastermind::strategy::forecast::forecast;
+use mastermind::strategy::{Situation, StrategyKind};
 
 pub fn run(args: &GenerateArgs, quiet: bool) -> anyhow::Result<Outcome> {
     check_output(args.output.as_deref())?;
@@ -53,7 +53,13 @@ pub fn run(args: &GenerateArgs, quiet: bool) -> anyhow::Result<Outcome> {
             Err(error) => (Err(error), None),
         },
         None => (
-            build_strategy(args.strategy, &args.options, &scorer, &progress),
+            build_strategy(
+                args.strategy,
+                &args.options,
+                &scorer,
+                &Situation::start(&scorer),
+                &progress,
+            ),
             None,
         ),
     };
@@ -69,7 +75,7 @@ pub fn run(args: &GenerateArgs, quiet: bool) -> anyhow::Result<Outcome> {
             "{} {}: {}, built in {:.2?}{}",
             file.strategy.name,
             game.describe(),
-            claims_summary(&file),
+            file.claims,
             started.elapsed(),
             built.search.map_or(String::new(), |search| format!(
                 ", {} search nodes, {} of {} table look-ups hit",

@@ -5,7 +5,6 @@ pub mod certify;
 pub mod compare;
 pub mod completions;
 pub mod convert;
-pub mod forecast;
 pub mod generate;
 pub mod html;
 pub mod man;
@@ -46,16 +45,6 @@ impl GameEnd {
             GameEnd::InputEnded => 5,
         }
     }
-}
-
-/// What a tree file claims, as the summaries on stderr say it: `total 5801 guesses, average
-/// 5801/1296 = 4.4761, worst case 5`.
-pub fn claims_summary(file: &mastermind::tree::TreeFile) -> String {
-    let claims = &file.claims;
-    format!(
-        "total {} guesses, average {} = {}, worst case {}",
-        claims.total_guesses, claims.average.fraction, claims.average.decimal, claims.worst_case
-    )
 }
 
 /// A merge that failed: parts whose contents fail the checks are a tree that fails

@@ -12,7 +12,7 @@ use crate::commands::Outcome;
 use crate::output::write_stdout;
 use crate::progress::BuildProgress;
 use crate::source::follow;
-use crate::strategy::build_strategy_from;
+use crate::strategy::build_strategy;
 
 pub fn run(args: &NextArgs, quiet: bool) -> anyhow::Result<Outcome> {
     let source = &args.source;
@@ -53,8 +53,7 @@ pub fn run(args: &NextArgs, quiet: bool) -> anyhow::Result<Outcome> {
         None => {
             let strategy = source.strategy();
             let progress = BuildProgress::new(situation.candidates().len() as u64, quiet);
-            let built =
-                build_strategy_from(strategy, &source.options, scorer, situation, &progress);
+            let built = build_strategy(strategy, &source.options, scorer, situation, &progress);
             progress.finish();
             (
                 built?.root.guess,

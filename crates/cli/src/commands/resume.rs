@@ -15,7 +15,7 @@ use mastermind::Scorer;
 
 use crate::args::strategy::optimal_search;
 use crate::args::GenerateArgs;
-use crate::commands::{claims_summary, refused_merge, Outcome};
+use crate::commands::{refused_merge, Outcome};
 use crate::output::{write_output, write_together};
 use crate::progress::BuildProgress;
 use mastermind::play::plural;
@@ -113,7 +113,7 @@ fn report_tree(
         eprintln!(
             "optimal {}: {}, {} solved now in {:.2?}",
             game.describe(),
-            claims_summary(file),
+            file.claims,
             plural(solved_here, "piece", "pieces"),
             started.elapsed()
         );

@@ -12,7 +12,7 @@ use mastermind::Scorer;
 
 use crate::args::strategy::optimal_search;
 use crate::args::{GenerateArgs, MergeArgs};
-use crate::commands::{claims_summary, refused_merge, Outcome};
+use crate::commands::{refused_merge, Outcome};
 use crate::output::{
     check_output, check_outputs, scratch_for, write_output, write_output_from, write_together,
 };
@@ -146,7 +146,7 @@ pub fn merge(args: &MergeArgs, quiet: bool) -> anyhow::Result<Outcome> {
             files.len(),
             file.strategy.name,
             file.game()?.describe(),
-            claims_summary(&file)
+            file.claims
         );
     }
     Ok(Outcome::Success)
@@ -186,7 +186,7 @@ fn merge_certified(
             files.len(),
             file.strategy.name,
             file.game()?.describe(),
-            claims_summary(&file),
+            file.claims,
             started.elapsed()
         );
     }

@@ -7,7 +7,8 @@ mod entry;
 
 use anyhow::Context;
 use mastermind::atlas::{
-    grid, AtlasFile, AtlasJob, AtlasWatcher, ChildProcess, GameKey, JobFiles, Measure, Outcome,
+    grid, shard_of, AtlasFile, AtlasJob, AtlasWatcher, ChildProcess, GameKey, JobFiles, Measure,
+    Outcome,
 };
 
 use crate::args::{AtlasArgs, AtlasEntryArgs};
@@ -45,12 +46,7 @@ pub fn run(args: &AtlasArgs, threads: Option<u16>, quiet: bool) -> anyhow::Resul
         );
     }
     if let Some(shard) = args.shard {
-        games = games
-            .into_iter()
-            .enumerate()
-            .filter(|(index, _)| *index as u32 % shard.count == shard.index)
-            .map(|(_, game)| game)
-            .collect();
+        games = shard_of(games, shard.index, shard.count);
     }
     let files = JobFiles {
         output: args.output.as_deref(),

@@ -8,9 +8,8 @@ mod verify;
 
 use std::time::Instant;
 
-use anyhow::bail;
 use mastermind::static_mastermind::{least_set, LeastSet};
-use mastermind::{Game, Scorer};
+use mastermind::Scorer;
 
 use crate::args::StaticCommand;
 use crate::commands::Outcome;
@@ -22,19 +21,6 @@ pub fn run(command: &StaticCommand, quiet: bool) -> anyhow::Result<Outcome> {
         StaticCommand::Search(args) => search::run(args, quiet),
         StaticCommand::Table(args) => table::run(args, quiet),
     }
-}
-
-/// The scorer the search needs: one that keeps every reply in a table.
-pub(crate) fn searchable(game: Game) -> anyhow::Result<Scorer> {
-    let scorer = Scorer::new(game);
-    if !scorer.has_table() {
-        bail!(
-            "the static search keeps every reply in a table, which {} with its {} codes is too large for",
-            game.describe(),
-            game.code_count()
-        );
-    }
-    Ok(scorer)
 }
 
 /// The least set of `scorer`'s game, with a progress bar, and the seconds it took.

@@ -1,14 +1,14 @@
 //! `mastermind static table`: the least static sets over a range of games, laid out as the
 //! cut-the-knot table, optionally with each entry's result file.
 
-use mastermind::static_mastermind::{layout, Entry, StaticFile};
+use mastermind::static_mastermind::{layout, searchable, Entry, StaticFile};
 use mastermind::{FeedbackKind, Game};
 
 use crate::args::StaticTableArgs;
 use crate::commands::Outcome;
 use crate::output::{write_output, write_stdout};
 
-use super::{searchable, timed_search};
+use super::timed_search;
 
 pub fn run(args: &StaticTableArgs, quiet: bool) -> anyhow::Result<Outcome> {
     let colours = args.colours.values();
