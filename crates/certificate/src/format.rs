@@ -55,7 +55,7 @@ const WRITE_BUFFER: usize = 1 << 16;
 /// which flushes too: a certificate that a stop cuts short then lacks only the facts since
 /// (a resumable run's proof of a piece goes on from the facts its file holds). A count, not a
 /// clock, so that the compressed bytes are the same in every run: at the rates proofs are
-/// written (4 000 to 30 000 facts a second on one thread), 5 to 30 seconds of facts.
+/// written on one thread, seconds of facts.
 const FACTS_PER_FLUSH: u64 = 1 << 17;
 
 const FACT: u8 = 1;

@@ -12,12 +12,12 @@ use mastermind_strategy::{knuth, optimal, NoProgress, OptimalOptions};
 use crate::text::plural;
 use crate::trace;
 
-/// The optimum is worked out only for games whose search takes a few seconds at most (4×7
-/// takes about 2 s; black-peg 4×6 under one, its 4×7 twelve).
+/// The optimum is worked out only for games whose search takes seconds at most (4×7, and
+/// black-peg 4×6; the benchmarks document has their times).
 const QUICK_OPTIMUM_CODES: usize = 2401;
 const QUICK_OPTIMUM_CODES_BLACK_ONLY: usize = 1296;
-/// Knuth's tree is built only where it takes seconds and little memory (5×8, 32768 codes,
-/// about a second; 6×9 takes minutes and 400 MB).
+/// Knuth's tree is built only where it takes seconds and little memory (up to 5×8; 6×9 takes
+/// minutes and hundreds of megabytes).
 const QUICK_KNUTH_CODES: usize = 32_768;
 
 /// How many guesses the reference strategies need for one secret.

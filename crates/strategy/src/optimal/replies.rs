@@ -17,9 +17,9 @@ use super::counting::REPLIES_SHUFFLED;
 
 /// Games with more codes than this score replies through the scorer instead. The table takes
 /// the square of the codes in bytes (282 MB for 5×7, 100 MB for 4×10), and the exhaustive
-/// searches read it far faster than they score: 5×7's piece 60 of its frontier run took 5.1 s
-/// with it and 21.7 s without, 4 s of planning in both. Consistent-only 5×8 gained nothing
-/// from its gigabyte (its guesses are the few candidates, scored a vector at a time).
+/// searches read it far faster than they score (the benchmarks document, "The search's reply
+/// table for 5×7"). Consistent-only 5×8 gained nothing from its gigabyte (its guesses are the
+/// few candidates, scored a vector at a time).
 pub(super) const MOST_CODES_TABULATED: usize = 16_807;
 
 /// Replies scored together, where they are scored rather than read, by loops that may stop
