@@ -1,5 +1,5 @@
 //! `cargo xtask kernels`: the counting kernels' equivalence tests (each kernel against a plain
-//! reference, see `crates/strategy/src/optimal/counting/tests.rs` and `crates/core/src/packed.rs`)
+//! reference, see `crates/strategy/src/optimal/kernels/counting/tests.rs` and `crates/core/src/packed.rs`)
 //! run on every kind of CPU the dispatch tells apart. The machine runs them as it is; QEMU's
 //! user-mode emulator (Debian's `qemu-user`, installed here if missing) runs them again as a
 //! CPU without AVX2 (the baseline versions) and as one with AVX2 only; and an emulator of an

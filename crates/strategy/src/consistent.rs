@@ -9,7 +9,9 @@ use rand::seq::IndexedRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::{Progress, Situation};
+use crate::progress::Progress;
+
+use crate::situation::Situation;
 
 /// Builds the tree that always plays the first candidate in numeric order, from `situation`.
 /// `opening`, if given, replaces the first guess of a game that has not started.
@@ -104,7 +106,7 @@ mod tests {
     use mastermind_tree::Statistics;
 
     use super::*;
-    use crate::NoProgress;
+    use crate::progress::NoProgress;
 
     fn every_guess_is_a_candidate(scorer: &Scorer, node: &Node, candidates: &[Code]) {
         assert!(candidates.contains(&node.guess));

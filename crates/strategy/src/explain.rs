@@ -11,8 +11,11 @@ use mastermind_core::{Code, Feedback, Scorer};
 use mastermind_tree::Statistics;
 use serde_json::{json, Value};
 
+use crate::one_step::TieBreak;
+use crate::progress::NoProgress;
+use crate::situation::Situation;
+use crate::strategy::{build_from, StrategyKind, StrategyOptions};
 use crate::symmetry::OrbitLists;
-use crate::{build_from, NoProgress, Situation, StrategyKind, StrategyOptions, TieBreak};
 
 /// How many alternatives are shown besides the guess played.
 pub const SHOWN: usize = 5;

@@ -16,9 +16,10 @@ use mastermind_tree::Node;
 use rayon::prelude::*;
 
 use crate::guesses::{candidates_among, GuessPool, Guesses};
+use crate::progress::Progress;
 use crate::score::{ClassSizes, GuessScore, Heuristic};
+use crate::situation::Situation;
 use crate::symmetry::Symmetry;
-use crate::{Progress, Situation};
 
 /// Nodes with fewer candidate × guess pairs than this score their guesses on one thread.
 const PARALLEL_GUESS_WORK: usize = 1 << 17;
@@ -523,7 +524,7 @@ mod tests {
     use mastermind_core::{FeedbackKind, Game};
 
     use super::*;
-    use crate::NoProgress;
+    use crate::progress::NoProgress;
 
     /// The tree built with guesses reduced by symmetry and absent colours, or with every code
     /// scored.

@@ -12,7 +12,9 @@ use mastermind_tree::{Node, StrategyInfo};
 use serde_json::Value;
 
 use crate::explain::{explain, ExactDepth};
-use crate::{Objective, Situation, StrategyKind, StrategyOptions, TieBreak};
+use crate::one_step::TieBreak;
+use crate::situation::Situation;
+use crate::strategy::{Objective, StrategyKind, StrategyOptions};
 
 /// Positions with fewer codes than this are not explained.
 pub const FEWEST_EXPLAINED: u32 = 3;

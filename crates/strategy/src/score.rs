@@ -78,7 +78,7 @@ impl<'a> ClassSizes<'a> {
 
 /// A rule that scores a guess by the partition it makes; the builder plays the lowest score.
 ///
-/// Guesses with equal scores are ordered by the builder's tie-break ([`TieBreak`](crate::TieBreak)),
+/// Guesses with equal scores are ordered by the builder's tie-break ([`TieBreak`](crate::one_step::TieBreak)),
 /// so a score need not break ties itself. Scores are compared with [`f64::total_cmp`]; a score
 /// that gives equal partitions bit-identical values keeps the tree independent of the order
 /// in which threads finish.

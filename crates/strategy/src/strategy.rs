@@ -8,11 +8,21 @@ use mastermind_core::{Code, Codebook, Game, NotACode, Scorer};
 use mastermind_tree::{Node, StrategyInfo};
 use serde_json::Value;
 
-use crate::{
-    first_consistent, least_worst_case_from, one_step_with, optimal_from, random_consistent,
-    GuessScore, Heuristic, NoStrategy, OptimalFromError, OptimalOptions, OtherGame, Progress,
-    SearchStatistics, Situation, TieBreak,
-};
+use crate::consistent::{first_consistent, random_consistent};
+
+use crate::one_step::{one_step_with, TieBreak};
+
+use crate::optimal::{optimal_from, OptimalFromError};
+
+use crate::optimal::{NoStrategy, OptimalOptions, SearchStatistics};
+
+use crate::progress::Progress;
+
+use crate::score::{GuessScore, Heuristic};
+
+use crate::situation::{OtherGame, Situation};
+
+use crate::worst_case::least_worst_case_from;
 
 /// The strategies the tool builds; [`StrategyKind::summary`] says what each plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -3,7 +3,13 @@
 
 use mastermind_core::Scorer;
 
-use crate::{optimal_from, OptimalOptions, OptimalResult, OtherGame, Progress, Situation};
+use crate::optimal::optimal_from;
+
+use crate::optimal::{OptimalOptions, OptimalResult};
+
+use crate::progress::Progress;
+
+use crate::situation::{OtherGame, Situation};
 
 /// The fewest guesses `k` with which every code can be solved, and a strategy of least total
 /// among those that need at most `k`.

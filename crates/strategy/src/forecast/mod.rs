@@ -12,7 +12,7 @@ use std::fmt;
 
 use mastermind_core::{FeedbackKind, Game};
 
-use crate::StrategyKind;
+use crate::strategy::StrategyKind;
 
 /// The measured searches: `strategy,pegs,colours,repetition,feedback,threads,seconds`.
 const MEASURED: &str = include_str!("measured.csv");

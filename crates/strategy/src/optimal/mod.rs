@@ -2,80 +2,46 @@
 //! under a cap on the worst case, found by exact branch and bound in the style of Koyama and
 //! Lai (1993).
 //!
-//! - [`context`]: the state one search shares among its parts, each an `impl Search` of its
-//!   own file;
-//! - [`root`]: the options, the result, and a search set up at a situation;
-//! - [`budget`]: how many guesses a node may still use;
-//! - [`bounds`]: least conceivable totals, used to prune;
+//! The search by stage, each a folder whose modules import only downwards:
+//!
+//! - [`options`]: what a search is asked for and what it answers;
+//! - [`bounds`]: the budget of guesses left and the least conceivable totals;
+//! - [`kernels`]: the reply table and the hot loop's kernels on it;
+//! - [`table`]: what the search remembers of the sets it met, by name and by canonical form;
+//! - [`search`]: the branch and bound, its notes and its report;
 //! - [`crate::symmetry`] (shared with the one-step builders): one guess per orbit of the
 //!   transformations fixing the history;
-//! - [`partition`]: a guess's classes, and their shape to skip guesses that split alike;
-//! - [`replies`]: the reply table as rows;
-//! - [`columns`]: which guesses a block of the kernels scores;
-//! - [`counting`]: the hot loop's kernels on the reply rows;
-//! - [`ranking`]: guesses handed out by bound, counted only when reached;
-//! - [`shuffled_marks`]: the marking kernel of games of at most 16 replies, on AVX2;
-//! - [`cache`]: what is known about sets already met;
-//! - [`isomorphic`]: sets that are renamings of each other share what the table knows;
-//! - [`estimate`]: what is known of a set before searching it;
-//! - [`search`]: the branch and bound, parallel near the root;
-//! - [`side_by_side`]: the parallel loop near the root, a guess per worker at a time;
-//! - [`guess`]: trying one guess at a node;
-//! - [`tree`]: the tree of the optimum, rebuilt from the search's choices;
-//! - [`report`]: progress a user can read;
 //! - [`pieces`]: the search cut into independent pieces, for running on many machines;
-//! - [`notes`]: what a piece has proven, kept so that a stopped piece goes on;
-//! - [`certify`]: the facts that prove a result to the independent checker;
-//! - [`one_step_bounds`]: the checker's one-step bounds, as the prover works them out;
-//! - [`renamed_facts`]: facts the prover has written, found again for a renamed set;
-//! - [`piece_certificates`]: those facts for runs cut into pieces.
+//! - [`proof`]: the facts that prove a result to the independent checker.
 
 mod bounds;
-mod budget;
-mod cache;
-mod certify;
-mod columns;
-mod context;
-mod counting;
-mod estimate;
-mod guess;
-mod isomorphic;
-mod notes;
-mod one_step_bounds;
-mod partition;
-mod piece_certificates;
+mod kernels;
+mod options;
 mod pieces;
-mod ranking;
-mod renamed_facts;
-mod replies;
-mod report;
-mod root;
+mod proof;
 mod search;
-#[cfg(target_arch = "x86_64")]
-mod shuffled_marks;
-mod side_by_side;
-mod tree;
+mod table;
 
 use std::fmt;
 
 use mastermind_core::Scorer;
 
-use crate::situation::OtherGame;
-use crate::{Progress, Situation};
-use bounds::INFEASIBLE;
-use root::{search_from, Root};
+use crate::progress::{NoProgress, Progress};
+use crate::situation::{OtherGame, Situation};
+use bounds::least_totals::INFEASIBLE;
+use search::root::{search_from, Root};
 
-pub use certify::CertifyError;
-pub use context::{set_transposition_table, DEFAULT_TABLE_BYTES};
+pub use options::{NoStrategy, OptimalOptions, OptimalResult, SearchStatistics};
+pub use proof::prover::CertifyError;
+pub use search::context::{set_transposition_table, DEFAULT_TABLE_BYTES};
 
-pub use notes::{GuessTried, ImpossibleNote, Note, Notebook, SetFact, NOTE_AFTER};
-pub use piece_certificates::certify_plan;
+pub use kernels::replies::reply_rows_bytes;
 pub use pieces::{
     assemble, heuristic_completion, plan, solve_piece_noted, solve_pieces, tightened_limits,
     AssembleError, Piece, PieceError, PieceResult, Plan,
 };
-pub use replies::reply_rows_bytes;
-pub use root::{NoStrategy, OptimalOptions, OptimalResult, SearchStatistics};
+pub use proof::piece_certificates::certify_plan;
+pub use search::notes::{GuessTried, ImpossibleNote, Note, Notebook, SetFact, NOTE_AFTER};
 
 /// Finds a strategy of least total guesses for the scorer's game (under the cap, if any), or
 /// says that no strategy meets the cap. The tree is the same, byte for byte, whatever the
@@ -124,7 +90,7 @@ pub fn optimal_certified_from<W: std::io::Write + Send>(
         search_from(&root, situation).map_err(|none| CertifiedError::Search(none.into()))?;
     let bound = u32::try_from(result.total).unwrap_or(INFEASIBLE - 1);
     let path = path_to(scorer, situation);
-    certify::prove(&root, &path, situation.candidates(), bound, out)
+    proof::prover::prove(&root, &path, situation.candidates(), bound, out)
         .map_err(CertifiedError::Proof)?;
     Ok(result)
 }
@@ -190,11 +156,11 @@ pub fn certify_from<W: std::io::Write + Send>(
         .map_err(CertifyError::OtherGame)?;
     let bound = bound.map_or(INFEASIBLE, |b| u32::try_from(b).unwrap_or(INFEASIBLE - 1));
     let path = path_to(scorer, situation);
-    let Ok(root) = Root::new(scorer, options, situation, &crate::NoProgress) else {
+    let Ok(root) = Root::new(scorer, options, situation, &NoProgress) else {
         // The cap leaves no guess to play: the checker needs no proof of that.
         return Ok(());
     };
-    certify::prove(&root, &path, situation.candidates(), bound, out)
+    proof::prover::prove(&root, &path, situation.candidates(), bound, out)
 }
 
 /// The guesses played to reach `situation`, with their replies, as a certificate names them.
@@ -214,8 +180,8 @@ mod tests {
     use mastermind_core::{FeedbackKind, Game};
 
     use super::*;
-    use crate::NoProgress;
-    use context::Capacity;
+    use crate::progress::NoProgress;
+    use search::context::Capacity;
 
     /// Small games searched with less than a search can hold: without reply rows (games past
     /// 10000 codes score through the scorer), and without a transposition table (large games

@@ -1,0 +1,106 @@
+//! Which guesses a block of the ranking's kernels scores ([`crate::optimal::kernels::counting`], and its byte
+//! shuffles in `shuffled_marks`), and how many at a time.
+//!
+//! Reading listed guesses' replies from a row is the one place here allowed `unsafe`: an
+//! index checked once a row against the largest guess, not once a guess.
+#![allow(unsafe_code)]
+
+use std::ops::Range;
+
+use mastermind_core::Code;
+
+/// Guesses scored together: their counters stay in the fastest cache while the candidates'
+/// rows stream past.
+pub(in crate::optimal) const BLOCK: usize = 256;
+
+/// Which guesses a block scores: a stretch of every code, or listed ones.
+pub(in crate::optimal) enum Columns<'a> {
+    Stretch(Range<usize>),
+    Listed(Listed<'a>),
+}
+
+impl<'a> Columns<'a> {
+    /// The guesses of `block`, listed.
+    pub(in crate::optimal) fn listed(block: &'a [Code]) -> Columns<'a> {
+        Columns::Listed(Listed::new(block))
+    }
+
+    /// `row`'s replies to the block's guesses: a piece of it, or gathered into `scratch`.
+    #[inline(always)]
+    pub(in crate::optimal) fn of<'r>(
+        &self,
+        row: &'r [u8],
+        scratch: &'r mut [u8; BLOCK],
+    ) -> &'r [u8] {
+        match self {
+            Columns::Stretch(range) => &row[range.clone()],
+            Columns::Listed(listed) => {
+                listed.gather(row, 0..listed.len(), scratch);
+                scratch
+            }
+        }
+    }
+}
+
+/// Guesses listed one by one, with the largest of their code numbers: a row's replies to them
+/// are then read with one check of the row's length, not one for each guess (the checks were
+/// a third of gathering's instructions, and gathering most of counting's time).
+pub(in crate::optimal) struct Listed<'a> {
+    block: &'a [Code],
+    /// The largest code number listed, `None` if none is.
+    reach: Option<usize>,
+}
+
+impl<'a> Listed<'a> {
+    pub(in crate::optimal) fn new(block: &'a [Code]) -> Listed<'a> {
+        Listed {
+            block,
+            reach: block.iter().map(|guess| guess.index()).max(),
+        }
+    }
+
+    #[cfg(test)]
+    pub(in crate::optimal) fn codes(&self) -> &'a [Code] {
+        self.block
+    }
+
+    pub(in crate::optimal) fn len(&self) -> usize {
+        self.block.len()
+    }
+
+    /// Writes `row`'s replies to the listed guesses `range` into the start of `into`.
+    #[inline(always)]
+    pub(in crate::optimal) fn gather(&self, row: &[u8], range: Range<usize>, into: &mut [u8]) {
+        let listed = &self.block[range];
+        let into = &mut into[..listed.len()];
+        if let Some(reach) = self.reach {
+            assert!(reach < row.len(), "every guess has a reply in every row");
+        }
+        for (lane, guess) in into.iter_mut().zip(listed) {
+            // SAFETY: no guess listed lies past `reach`, below the row's length, as checked
+            // just above.
+            *lane = unsafe { *row.get_unchecked(guess.index()) };
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn listed_guesses_get_their_replies_from_a_row() {
+        let row = [7, 8, 9, 10];
+        let listed = Listed::new(&[Code(3), Code(0), Code(2)]);
+        let mut into = [0u8; 4];
+        listed.gather(&row, 1..3, &mut into);
+        assert_eq!(into, [7, 9, 0, 0]);
+    }
+
+    #[test]
+    #[should_panic(expected = "every guess has a reply in every row")]
+    fn a_guess_past_the_row_is_refused_before_any_read() {
+        let listed = Listed::new(&[Code(1), Code(4)]);
+        listed.gather(&[7, 8, 9, 10], 0..1, &mut [0u8; 2]);
+    }
+}

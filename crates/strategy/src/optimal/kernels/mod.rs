@@ -1,0 +1,13 @@
+//! The hot loop: the reply table as rows of bytes, and the kernels that count and mark a
+//! block of guesses' replies on them.
+//!
+//! - [`replies`]: the reply table as rows;
+//! - [`columns`]: which guesses a block of the kernels scores;
+//! - [`counting`]: the kernels on the reply rows;
+//! - `shuffled_marks`: the marking kernel of games of at most 16 replies, on AVX2.
+
+pub(in crate::optimal) mod columns;
+pub(in crate::optimal) mod counting;
+pub(in crate::optimal) mod replies;
+#[cfg(target_arch = "x86_64")]
+pub(in crate::optimal) mod shuffled_marks;

@@ -1,0 +1,221 @@
+//! The checker's one-step bound as the prover works it out: the same least, over the same
+//! guesses, of a set's size plus its classes' size bounds (see
+//! [`Settler`]), counted a block of guesses at a time with the
+//! search's kernels wherever they can count the set, and by the checker's own settler
+//! elsewhere. The prover must know what the checker will find, so as to state no fact the
+//! checker settles by itself and to prove no class further than the others leave it short; a
+//! bound worked out too high would only leave a certificate the checker refuses.
+
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+
+use mastermind_certificate::{
+    fan_out, short_of_floor, size_bound, size_bounds, spread_bound, to_check, Key, KeyHasher,
+    SetKeys, Settler, Symmetries,
+};
+use mastermind_core::{Code, Codebook, Scorer};
+
+use crate::optimal::bounds::least_totals::INFEASIBLE;
+use crate::optimal::kernels::columns::BLOCK;
+use crate::optimal::kernels::counting::REPLIES_MARKED;
+use crate::optimal::search::context::Search;
+
+/// Sets whose bound is kept before all are forgotten (a few dozen megabytes).
+const REMEMBERED: usize = 1 << 20;
+
+/// The remembered bounds are split into this many maps, each locked on its own, so that
+/// provers side by side seldom wait for each other.
+const SHARDS: usize = 16;
+
+type Remembered = HashMap<(Key, Option<u8>), u32, BuildHasherDefault<KeyHasher>>;
+
+/// The exact one-step bounds worked out so far, by set and budget, shared by the provers that
+/// run side by side for one claim.
+#[derive(Default)]
+struct Memory {
+    keys: SetKeys,
+    shards: [Mutex<Remembered>; SHARDS],
+}
+
+impl Memory {
+    fn shard(&self, key: &(Key, Option<u8>)) -> MutexGuard<'_, Remembered> {
+        let shard = &self.shards[key.0 .0 as usize % SHARDS];
+        shard.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// One-step bounds for one prover.
+pub(in crate::optimal) struct OneStepBounds<'a> {
+    scorer: &'a Scorer,
+    book: &'a Codebook,
+    fan_out: usize,
+    consistent_only: bool,
+    /// For the sets the kernels do not count: a single code, more than a byte counter holds,
+    /// or a game whose reply table is not held.
+    settler: Settler<'a>,
+    symmetries: Symmetries,
+    memory: Arc<Memory>,
+}
+
+impl<'a> OneStepBounds<'a> {
+    pub(in crate::optimal) fn new(scorer: &'a Scorer, consistent_only: bool) -> OneStepBounds<'a> {
+        let book = scorer.codebook();
+        OneStepBounds {
+            scorer,
+            book,
+            fan_out: fan_out(book),
+            consistent_only,
+            settler: Settler::new(scorer, fan_out(book), consistent_only),
+            symmetries: Symmetries::new(),
+            memory: Arc::default(),
+        }
+    }
+
+    /// Bounds for a prover beside this one's, remembering what this one does.
+    pub(in crate::optimal) fn beside(&self) -> OneStepBounds<'a> {
+        OneStepBounds {
+            memory: Arc::clone(&self.memory),
+            ..OneStepBounds::new(self.scorer, self.consistent_only)
+        }
+    }
+
+    /// The one-step bound of `set`, reached by the guesses `path`, with `budget` guesses left,
+    /// or `enough` if it is at least that.
+    pub(in crate::optimal) fn bound(
+        &mut self,
+        search: &Search<'_>,
+        path: &[Code],
+        set: &[Code],
+        budget: Option<u8>,
+        enough: u32,
+    ) -> u32 {
+        let counted =
+            (2..=usize::from(u8::MAX)).contains(&set.len()) && search.replies.row(set[0]).is_some();
+        if !counted {
+            return self.settler.one_step(path, set, budget, enough);
+        }
+        let key = (self.memory.keys.key(set), budget);
+        if let Some(&known) = self.memory.shard(&key).get(&key) {
+            return known.min(enough);
+        }
+        let least = self.least(search, path, set, budget);
+        let mut shard = self.memory.shard(&key);
+        if shard.len() >= REMEMBERED / SHARDS {
+            shard.clear();
+        }
+        shard.insert(key, least);
+        least.min(enough)
+    }
+
+    /// The one-step bound of `set` in full, as the checker finds it: the set's own codes
+    /// first, and the other guesses it checks only where those do not reach the set's size
+    /// bound and an outside guess could do better.
+    fn least(
+        &mut self,
+        search: &Search<'_>,
+        path: &[Code],
+        set: &[Code],
+        budget: Option<u8>,
+    ) -> u32 {
+        let Some(after) = budget.map_or(Some(None), |budget| budget.checked_sub(1).map(Some))
+        else {
+            // No guess may be played: no strategy at all.
+            return INFEASIBLE;
+        };
+        let n = set.len();
+        let sizes = size_bounds(n, self.fan_out, after);
+        let mut counter = search.counter_with(set, &sizes, 0);
+        let mut least = u64::from(INFEASIBLE);
+        let mut lower = |guesses: &[Code]| {
+            for block in guesses.chunks(BLOCK) {
+                counter.score(block, |counted| least = least.min(counted.bound));
+            }
+            least
+        };
+        let own = lower(set);
+        if own > u64::from(size_bound(n, self.fan_out, budget)) {
+            let own_only = self.consistent_only
+                || (n as u64).saturating_add(u64::from(spread_bound(n, self.fan_out, after)))
+                    >= own;
+            let symmetry = self.symmetries.of(self.book, path);
+            let guesses = to_check(self.book, set, &symmetry, own_only);
+            let short: Vec<Code> = if search.replies.replies() <= REPLIES_MARKED {
+                // The search's marks give the same floor as the checker's kernel, faster.
+                let slacks = search.mark_in_blocks(&guesses, set);
+                let n = n as u64;
+                guesses
+                    .iter()
+                    .zip(slacks)
+                    .filter(|&(_, slack)| 3 * n - u64::from(slack) < own)
+                    .map(|(&guess, _)| guess)
+                    .collect()
+            } else {
+                short_of_floor(self.scorer, set, &guesses, own as u32)
+            };
+            lower(&short);
+        }
+        u32::try_from(least).unwrap_or(INFEASIBLE)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use mastermind_core::{FeedbackKind, Game};
+
+    use super::*;
+    use crate::optimal::{OptimalOptions, Root};
+    use crate::progress::NoProgress;
+    use crate::situation::Situation;
+
+    /// The prover's one-step bound is the checker's, to the guess: sets one and two guesses
+    /// deep in three games, both plays, several budgets, asked for up to a bound below, at
+    /// and above the answer.
+    #[test]
+    fn the_provers_one_step_is_the_checkers() {
+        let games = [
+            Game::new(4, 6, true, FeedbackKind::BlackWhite),
+            Game::new(3, 5, true, FeedbackKind::BlackOnly),
+            Game::new(4, 6, false, FeedbackKind::BlackWhite),
+        ];
+        let mut compared = 0;
+        for game in games.map(|game| game.expect("a game")) {
+            let scorer = Scorer::new(game);
+            let book = scorer.codebook();
+            let start = Situation::start(&scorer);
+            let root = Root::new(&scorer, &OptimalOptions::default(), &start, &NoProgress)
+                .expect("a root");
+            let codes: Vec<Code> = book.codes().collect();
+            let (first, second) = (codes[1], codes[codes.len() / 3]);
+            for consistent_only in [false, true] {
+                let mut ours = OneStepBounds::new(&scorer, consistent_only);
+                let mut checkers = Settler::new(&scorer, fan_out(book), consistent_only);
+                for secret in codes.iter().step_by(7) {
+                    let alike = |path: &[Code], code: &Code| {
+                        path.iter().all(|&guess| {
+                            scorer.feedback(guess, *code) == scorer.feedback(guess, *secret)
+                        })
+                    };
+                    for path in [vec![first], vec![first, second]] {
+                        let set: Vec<Code> = codes
+                            .iter()
+                            .copied()
+                            .filter(|code| alike(&path, code))
+                            .collect();
+                        for budget in [None, Some(1), Some(2), Some(4)] {
+                            let exact = checkers.one_step(&path, &set, budget, INFEASIBLE);
+                            for enough in [exact.saturating_sub(1), exact, exact.saturating_add(2)]
+                            {
+                                let found = ours.bound(&root.search, &path, &set, budget, enough);
+                                let at = format!("{} codes after {path:?}, {budget:?}", set.len());
+                                assert_eq!(found, exact.min(enough), "{at}");
+                                compared += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(compared > 1000, "only {compared} bounds compared");
+    }
+}

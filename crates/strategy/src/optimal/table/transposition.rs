@@ -1,0 +1,298 @@
+//! The transposition table: what the search has learnt about a candidate set under a budget,
+//! shared by all threads. The same set is reached along many paths (other guess orders, other
+//! guesses with the same class), so exact costs and failed bounds are worth remembering. Only
+//! proven facts are stored, so the table changes how fast the search is, never what it finds.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use mastermind_core::Code;
+
+use crate::optimal::bounds::budget::Budget;
+
+/// Shards of the table, so that threads rarely wait on one another.
+const SHARDS: usize = 64;
+
+/// What is known about a candidate set under a budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(in crate::optimal) enum Known {
+    /// Its least total, reached first (in the search's order) by `guess`.
+    Exact { cost: u32, guess: Code },
+    /// Its least total is at least this.
+    AtLeast(u32),
+}
+
+impl Known {
+    /// The least total it guarantees.
+    pub(in crate::optimal) fn at_least(self) -> u32 {
+        match self {
+            Known::Exact { cost, .. } => cost,
+            Known::AtLeast(bound) => bound,
+        }
+    }
+}
+
+/// What trying one guess against a limit came to: its exact total below the limit, or a
+/// lower bound at or above it.
+pub(in crate::optimal) type Outcome = Result<u32, u32>;
+
+/// Known facts keyed by candidate set and budget.
+pub(in crate::optimal) struct TranspositionTable {
+    shards: Vec<Mutex<Shard>>,
+    /// Bytes held by all entries (estimated), to keep memory within `capacity`.
+    stored: AtomicUsize,
+    capacity: usize,
+    /// How the sets' codes are written down.
+    width: CodeWidth,
+}
+
+/// One shard's sets, with how often it was asked for one and how often it held it.
+#[derive(Default)]
+struct Shard {
+    sets: HashMap<u64, Entry, BuildHasherDefault<PrehashedKey>>,
+    lookups: u64,
+    hits: u64,
+}
+
+/// How often the table was asked for a set, and how often it knew something of it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TableUse {
+    /// Look-ups of a set under a budget.
+    pub lookups: u64,
+    /// Look-ups that found the set under that budget.
+    pub hits: u64,
+}
+
+struct Entry {
+    /// The set's codes written as `width` says.
+    set: Box<[u16]>,
+    budget: Budget,
+    known: Known,
+}
+
+impl TranspositionTable {
+    /// A table for sets of a game of `codes` codes that stops taking new sets once its entries
+    /// take about `capacity` bytes.
+    pub(in crate::optimal) fn new(capacity: usize, codes: usize) -> TranspositionTable {
+        TranspositionTable {
+            shards: (0..SHARDS).map(|_| Mutex::default()).collect(),
+            stored: AtomicUsize::new(0),
+            capacity,
+            width: CodeWidth::for_codes(codes),
+        }
+    }
+
+    pub(in crate::optimal) fn get(&self, set: &[Code], budget: Budget) -> Option<Known> {
+        let key = key_of(set, budget);
+        let mut shard = lock(self.shard(key));
+        let known = shard
+            .sets
+            .get(&key)
+            .filter(|entry| entry.budget == budget && self.width.same(&entry.set, set))
+            .map(|entry| entry.known);
+        shard.lookups += 1;
+        shard.hits += u64::from(known.is_some());
+        known
+    }
+
+    /// Records `known`, keeping the stronger fact when the set is already there. A different
+    /// set with the same 64-bit key is replaced.
+    pub(in crate::optimal) fn record(&self, set: &[Code], budget: Budget, known: Known) {
+        let key = key_of(set, budget);
+        let mut shard = lock(self.shard(key));
+        match shard.sets.get_mut(&key) {
+            Some(entry) if entry.budget == budget && self.width.same(&entry.set, set) => {
+                entry.known = stronger(entry.known, known);
+            }
+            Some(entry) => {
+                let stored = self.width.write(set);
+                self.stored.fetch_add(footprint(&stored), Ordering::Relaxed);
+                self.stored
+                    .fetch_sub(footprint(&entry.set), Ordering::Relaxed);
+                *entry = Entry {
+                    set: stored,
+                    budget,
+                    known,
+                };
+            }
+            None => {
+                let stored = self.width.write(set);
+                if self.stored.load(Ordering::Relaxed) + footprint(&stored) <= self.capacity {
+                    self.stored.fetch_add(footprint(&stored), Ordering::Relaxed);
+                    shard.sets.insert(
+                        key,
+                        Entry {
+                            set: stored,
+                            budget,
+                            known,
+                        },
+                    );
+                }
+            }
+        }
+    }
+
+    /// How many sets the table holds.
+    pub(in crate::optimal) fn len(&self) -> usize {
+        self.shards.iter().map(|shard| lock(shard).sets.len()).sum()
+    }
+
+    /// How often the table was asked for a set, and how often it knew it.
+    pub(in crate::optimal) fn uses(&self) -> TableUse {
+        self.shards.iter().fold(TableUse::default(), |uses, shard| {
+            let shard = lock(shard);
+            TableUse {
+                lookups: uses.lookups + shard.lookups,
+                hits: uses.hits + shard.hits,
+            }
+        })
+    }
+
+    fn shard(&self, key: u64) -> &Mutex<Shard> {
+        // The map itself buckets on the low bits and tags on the top ones: shard on the middle.
+        &self.shards[(key >> 32) as usize % SHARDS]
+    }
+}
+
+fn lock(shard: &Mutex<Shard>) -> std::sync::MutexGuard<'_, Shard> {
+    shard.lock().expect("no thread panics holding a shard")
+}
+
+/// The bytes an entry for a set written as `stored` takes: the codes, the map slot and the
+/// allocator's overhead.
+fn footprint(stored: &[u16]) -> usize {
+    std::mem::size_of_val(stored) + 96
+}
+
+/// How many 16-bit words a code takes in a stored set: one in every game an exhaustive search
+/// can finish. Most sets stored are of a few dozen codes, and their codes are most of the
+/// table's memory (Bulls and Cows ends with 486 thousand sets of 9.9 million codes in all).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum CodeWidth {
+    One,
+    Two,
+}
+
+impl CodeWidth {
+    fn for_codes(codes: usize) -> CodeWidth {
+        match codes <= usize::from(u16::MAX) + 1 {
+            true => CodeWidth::One,
+            false => CodeWidth::Two,
+        }
+    }
+
+    fn write(self, set: &[Code]) -> Box<[u16]> {
+        match self {
+            // The game has at most 65536 codes, so every index fits.
+            CodeWidth::One => set.iter().map(|code| code.0 as u16).collect(),
+            CodeWidth::Two => set
+                .iter()
+                .flat_map(|code| [(code.0 >> 16) as u16, code.0 as u16])
+                .collect(),
+        }
+    }
+
+    /// Whether `stored` is `set` written this wide.
+    fn same(self, stored: &[u16], set: &[Code]) -> bool {
+        match self {
+            CodeWidth::One => {
+                stored.len() == set.len()
+                    && stored
+                        .iter()
+                        .zip(set)
+                        .all(|(&word, code)| u32::from(word) == code.0)
+            }
+            CodeWidth::Two => {
+                stored.len() == 2 * set.len()
+                    && stored.chunks_exact(2).zip(set).all(|(words, code)| {
+                        (u32::from(words[0]) << 16 | u32::from(words[1])) == code.0
+                    })
+            }
+        }
+    }
+}
+
+fn stronger(old: Known, new: Known) -> Known {
+    match (old, new) {
+        (Known::Exact { .. }, _) => old,
+        (_, Known::Exact { .. }) => new,
+        (Known::AtLeast(a), Known::AtLeast(b)) => Known::AtLeast(a.max(b)),
+    }
+}
+
+/// A 64-bit mix of the set and the budget: four chains of mixes, each taking every fourth
+/// code, then mixed together. One chain's multiplications wait on each other, so four side by
+/// side take about a quarter of the time (a look-up hashes its set whole, and most miss).
+fn key_of(set: &[Code], budget: Budget) -> u64 {
+    let seed = 0x9E37_79B9_7F4A_7C15 ^ u64::from(budget.limit().unwrap_or(u8::MAX));
+    let mut chains = [0, 16, 32, 48].map(|turn| seed.rotate_left(turn));
+    let mut quads = set.chunks_exact(4);
+    for quad in &mut quads {
+        for (chain, code) in chains.iter_mut().zip(quad) {
+            *chain = mix(*chain, u64::from(code.0));
+        }
+    }
+    let rest = quads
+        .remainder()
+        .iter()
+        .fold(chains[0], |chain, code| mix(chain, u64::from(code.0)));
+    [rest, chains[1], chains[2], chains[3]]
+        .into_iter()
+        .fold(set.len() as u64, mix)
+}
+
+/// One step of [`key_of`]'s chains.
+fn mix(hash: u64, value: u64) -> u64 {
+    let mixed = (hash ^ value).wrapping_mul(0x2545_F491_4F6C_DD1D);
+    mixed ^ (mixed >> 29)
+}
+
+/// The keys are already well-mixed hashes: use them as they are.
+#[derive(Default)]
+struct PrehashedKey(u64);
+
+impl Hasher for PrehashedKey {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(byte);
+        }
+    }
+
+    fn write_u64(&mut self, value: u64) {
+        self.0 = value;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Sets written one or two words a code are found again, and only for the same codes.
+    #[test]
+    fn sets_are_found_again_at_either_width() {
+        for (codes, high) in [(1296, 1295), (65536, 65535), (100_000, 99_999)] {
+            let table = TranspositionTable::new(1 << 20, codes);
+            let set = [Code(3), Code(70), Code(high)];
+            let known = Known::Exact {
+                cost: 7,
+                guess: Code(70),
+            };
+            table.record(&set, Budget::UNLIMITED, known);
+            assert_eq!(table.get(&set, Budget::UNLIMITED), Some(known), "{codes}");
+            assert_eq!(table.get(&set, Budget::at_most(5)), None, "{codes}");
+            assert_eq!(table.get(&set[..2], Budget::UNLIMITED), None, "{codes}");
+        }
+        let wide = CodeWidth::for_codes(100_000);
+        assert_eq!(wide, CodeWidth::Two);
+        let stored = wide.write(&[Code(70_000), Code(5)]);
+        assert!(wide.same(&stored, &[Code(70_000), Code(5)]));
+        assert!(!wide.same(&stored, &[Code(70_000 - 65_536), Code(5)]));
+        assert_eq!(CodeWidth::for_codes(65_536), CodeWidth::One);
+    }
+}
