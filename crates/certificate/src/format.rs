@@ -220,8 +220,8 @@ impl<W: Write> CertificateWriter<W> {
 
 /// `out` gzip-compressed as it is written, the form certificates of many facts are kept in
 /// (a third of the size or less; [`check`](crate::check) and [`FactReader`] read both forms),
-/// at gzip's fastest level: a prover writes its facts as it goes, and the default level took
-/// a fifth of its time.
+/// at gzip's fastest level: a prover writes its facts as it goes, and the default level would
+/// cost it a large share of its time (BENCHMARKS.md, "The code's tuning").
 /// Finish the [`CertificateWriter`] first, then this.
 pub fn packed<W: Write>(out: W) -> flate2::write::GzEncoder<W> {
     flate2::write::GzEncoder::new(out, flate2::Compression::fast())

@@ -171,7 +171,7 @@ pub struct Known {
     pub stabilizer: Stabilizer,
     everywhere: OnceLock<Arc<[Code]>>,
     /// The lists of guesses renamed for sets that lack some colours, by those colours (a bit
-    /// each): renaming every guess for each set took a third of the proving.
+    /// each): renaming every guess for each set was a large share of the proving.
     renamed: Mutex<HashMap<ColourSet, Arc<[Code]>>>,
 }
 
@@ -182,9 +182,8 @@ const MOST_RENAMED: usize = 1 << 9;
 const MOST_PATHS: usize = 1 << 11;
 
 /// Groups remembered, with their lists, before they are all forgotten. Far fewer groups than
-/// paths are met (proving a piece of 4×10, 1.5 million facts, met 146), and forgetting the
-/// groups with the paths made that proof rename the guesses 63 134 times instead of 1958, a
-/// seventh of its time.
+/// paths are met, and forgetting the groups with the paths makes a long proof rename the
+/// same guesses over and over (BENCHMARKS.md, "The code's tuning").
 const MOST_GROUPS: usize = 1 << 8;
 
 impl Symmetries {

@@ -79,7 +79,7 @@ impl Hasher for KeyHasher {
     }
 }
 
-/// Codes hashed at a time, as bytes: hashing them one by one took several times as long.
+/// Codes hashed at a time, as bytes: hashing them one by one is several times slower.
 const HASHED_CODES: usize = 64;
 
 /// That with this many guesses left (`None`: no cap) a set needs at least `bound` in all,

@@ -178,14 +178,12 @@ impl PackedCodes {
     }
 }
 
-/// The largest bound [`PackedCodes::screen`] takes: counts up to it fit four bits. Screening
-/// up to 15 rather than 7 made Knuth 5×8 on one thread take 0.83× the CPU time; up to 11,
-/// 1.02× that again, and up to 31 (five bits) 1.35×.
+/// The largest bound [`PackedCodes::screen`] takes: counts up to it fit four bits, and larger
+/// bounds (five bits) or smaller ones are slower (BENCHMARKS.md, "The code's tuning").
 pub(crate) const SCREEN_BOUND: u32 = 15;
 
 /// How many codes a screen scores between its looks at whether every guess is out: a screen
-/// mostly ends within its first few codes (Knuth 5×8 and 6×6 on one thread took 0.90× the
-/// CPU time with 4 rather than 8; 2 took longer again, 16 longer still).
+/// mostly ends within its first few codes (BENCHMARKS.md, "The code's tuning").
 const SCREEN_CHUNK: usize = 4;
 
 /// How many guesses [`PackedCodes::screen`] weighs side by side: a vector register of 32-bit
@@ -304,8 +302,7 @@ fn screen_within<W: Word, B: Word, const BOUND: u32, const PLACES: usize>(
 
 /// How many replies are scored at a time before they are counted: few enough that a guess
 /// the bound rules out early is not scored to the end, and enough that the look at the
-/// counts after each chunk costs little (Knuth 5×8 on one thread took 0.96× the CPU time
-/// with 64 rather than 32, 6×6 0.95×; 128 took longer again).
+/// counts after each chunk costs little (BENCHMARKS.md, "The code's tuning").
 const CHUNK: usize = 64;
 
 crate::vector_versions! {

@@ -21,8 +21,8 @@ pub const FEWEST_EXPLAINED: u32 = 3;
 /// The most codes a position of an optimal tree may have to be explained (4×6's first guess).
 pub const MOST_SEARCHED_CODES: u32 = 1296;
 /// The most codes a game may have for the positions of its optimal trees to be explained (5×5):
-/// a position of 4×9 or 4×10 as large as 4×6's start is far harder to search, 4×9's page took
-/// more than five minutes and black-peg 4×8's (4096 codes) more than ten.
+/// a position of 4×9 or 4×10 as large as 4×6's start is far harder to search, and their pages
+/// would take many minutes to make (BENCHMARKS.md, "The code's tuning").
 pub const MOST_SEARCHED_GAME_CODES: usize = 3125;
 
 /// The reasons at every position of `root`, keyed by the page's address of the position, or

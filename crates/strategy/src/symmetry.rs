@@ -253,7 +253,7 @@ impl Symmetry {
 }
 
 /// The least code of each orbit, listed and as bits by code index: a node asks for the
-/// candidates among them, and finding each in the list took 5.6% of optimal 4×8's time.
+/// candidates among them, and finding each in the list shows in the search's profile.
 #[derive(Debug)]
 pub struct Orbits {
     leaders: Arc<[Code]>,

@@ -3,8 +3,8 @@
 //! (the exact bound). Both loops are ones the compiler turns into wide vector instructions,
 //! compiled also for wider vector units and picked at run time. Their AVX-512 versions ask
 //! for VBMI as well, which leaves them to the CPUs that run 512-bit vectors at full clock
-//! (Ice Lake, Zen 4 and later): on a Cascade Lake Xeon, which has AVX-512 but slows its clock
-//! for it, they made optimal 4×6 and 4×7 1.13 times as long as the AVX2 versions.
+//! (Ice Lake, Zen 4 and later): a CPU that has AVX-512 but slows its clock for it runs the
+//! search slower with them than with the AVX2 versions (BENCHMARKS.md, "The code's tuning").
 
 use mastermind_core::Code;
 
@@ -12,7 +12,7 @@ use super::columns::{Columns, BLOCK};
 use crate::optimal::bounds::least_totals::INFEASIBLE;
 
 /// The lanes of a small block are counted in multiples of this many: AVX2's width in bytes
-/// (AVX-512's 64 measured no faster).
+/// (AVX-512's 64 is no faster).
 const LANES: usize = 32;
 
 /// Games with at most this many replies mark them as bits of a `u32`.
@@ -257,7 +257,7 @@ fn count_block_plain(
     let columns = Columns::listed(block);
     // Past the block's end the gathered rows hold a reply that matches nothing. Rows are
     // taken four at a time, so that the counters are read and written once for four of them
-    // (a row at a time, optimal 4×8 took 1.04 times as long, 4×9 on two threads 1.03).
+    // rather than for each row.
     let mut gathered = [[u8::MAX; BLOCK]; 4];
     let mut quads = rows.chunks_exact(4);
     for quad in &mut quads {

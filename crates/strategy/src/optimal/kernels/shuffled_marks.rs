@@ -2,8 +2,8 @@
 //! on AVX2: a reply's bit is looked up with a byte shuffle, in a low and a high byte, so one
 //! instruction marks 32 guesses, four times as many as the shifts of the portable kernel. The
 //! marks stay in registers for a pass over the rows, and their bits are counted by shuffles
-//! too (the guesses' slacks, 32 at a time): with the marks of a whole block kept in memory and
-//! counted one guess at a time, optimal 4×8 took 1.06 times as long.
+//! too (the guesses' slacks, 32 at a time), which beats keeping the marks of a whole block in
+//! memory and counting them one guess at a time (BENCHMARKS.md, "The code's tuning").
 //!
 //! Safe Rust cannot load a vector register from a slice yet, so this module is allowed the
 //! `unsafe` of a load from a 32-byte array and of a call checked against the CPU.

@@ -1,11 +1,11 @@
 //! The prover's memory of the facts it has written, by the canonical form of their sets
-//! ([`isomorphic`](crate::optimal::table::canonical)): a set that is a renaming of one already proven gets a
+//! ([`canonical`](crate::optimal::table::canonical)): a set that is a renaming of one already proven gets a
 //! renamed fact, which the checker confirms by renaming the set and looking up the fact,
 //! instead of a proof of its own. Deep in a proof the same sets recur under other names: in
 //! 4×7, half of the sets proven were renamings of sets proven before them. Sets of fewer than
 //! [`SHARED_FROM`] codes, as in the search, are proven afresh: their proofs are short, and a
-//! renamed fact's renaming takes more bytes than it saves (4×7's certificate took 4.7 MB with
-//! every size renamed, 3.8 MB from 32 codes on, 4.2 MB from 16 or 64, in the same time).
+//! renamed fact's renaming takes more bytes than it saves (BENCHMARKS.md, "The code's
+//! tuning").
 
 use std::collections::HashMap;
 

@@ -34,8 +34,8 @@ pub(in crate::optimal) struct Capacity {
 }
 
 /// What a search holds unless the process says otherwise: 1 GiB of transposition table, room
-/// for every set the 4×9 search meets (it peaks at about 700 MB, and takes 1.8 times as long
-/// in a table of 256 MiB). The table grows only as sets are learnt, so smaller searches take
+/// for every set the 4×9 search meets, which runs far slower in a smaller table (BENCHMARKS.md,
+/// "The code's tuning"). The table grows only as sets are learnt, so smaller searches take
 /// only what they use.
 pub const DEFAULT_TABLE_BYTES: usize = 1 << 30;
 

@@ -53,9 +53,8 @@ impl Search<'_> {
         let n = set.len() as u32;
         // Only the root's classes run side by side, and only with threads to share them.
         // Classes side by side cannot lend each other the slack of their exact totals, and
-        // deeper down that cost far more than it shared: solving the classes of sets of 64
-        // codes or more side by side to depth 2 searched 471 thousand nodes for 4×8, in
-        // turn 310 thousand, and 4×8 took 1.7 times as long on two threads.
+        // deeper down that costs far more than it shares: side by side, the classes search
+        // half as many nodes again as in turn (BENCHMARKS.md, "The code's tuning").
         let side_by_side = depth == 0 && rayon::current_num_threads() > 1;
         // The root's classes are the subproblems progress counts.
         let settle = |classes: usize| {
@@ -188,9 +187,8 @@ impl Search<'_> {
     /// Learns more of a class before it is solved, where that is cheap next to solving it,
     /// as far as `stage`: a scan outside a small set and the table's bound of its canonical
     /// form, then, unless that settles it, a ranking of its guesses against `limit`. Small
-    /// classes are ranked too, after a scan as well: left to be ranked when solved, they made
-    /// optimal 4×8 and 4×9 take 1.06 times as long, and 4×7 1.08. Each stage picks up where
-    /// the last left off. Returns by how much its estimate rose.
+    /// classes are ranked too, after a scan as well, which is quicker than leaving them to be
+    /// ranked when solved. Each stage picks up where the last left off. Returns by how much its estimate rose.
     fn sharpen<'s>(
         &'s self,
         class: &mut Class<'s>,

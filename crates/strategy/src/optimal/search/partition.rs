@@ -24,8 +24,8 @@ pub(in crate::optimal) struct Split {
 }
 
 /// The buffers of splits dropped on this thread, for the next splits to fill: a search makes
-/// a split for each guess it tries, and allocating them afresh each time took 2% of optimal
-/// 4×6's instructions.
+/// a split for each guess it tries, and allocating them afresh each time shows in its
+/// profile.
 struct Buffers {
     codes: Vec<Code>,
     classes: Vec<Range<usize>>,

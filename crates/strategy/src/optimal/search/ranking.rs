@@ -75,7 +75,7 @@ pub(in crate::optimal) struct Ranking<'s> {
     /// The least bound of the guesses left out for reaching the limit.
     dropped: u32,
     /// Room for the group being counted, kept between groups: a node counts several, and
-    /// growing a new list for each took a percent of optimal 4×6's instructions.
+    /// growing a new list for each shows in the search's profile.
     group: Vec<Code>,
 }
 
@@ -212,8 +212,8 @@ impl<'s> Ranking<'s> {
             for (guesses, slacks) in chunks {
                 // Most stretches hold none of the group: a test of the whole stretch at once
                 // (vector compares) passes them by. The members of the others are found as
-                // bits, eight slacks at a time, and visited directly: a branch for every
-                // slack took 4% of optimal 4×9's time.
+                // bits, eight slacks at a time, and visited directly rather than by a branch
+                // for every slack.
                 if slacks
                     .iter()
                     .fold(false, |found, &waiting| found | (waiting == slack))
@@ -486,8 +486,8 @@ impl Search<'_> {
         let solved = usize::from(self.replies.all_black());
         let replies = self.replies.replies();
         let codes = self.replies.codes();
-        // Every slack is written once, block by block: a list zeroed first took 1.6% of
-        // optimal 4×7's instructions.
+        // Every slack is written once, block by block, rather than into a list zeroed
+        // first.
         let mut slacks = Vec::with_capacity(guesses.len());
         while let Some(first) = guesses.get(slacks.len()) {
             let unscored = &guesses[slacks.len()..];

@@ -15,7 +15,7 @@ use crate::optimal::table::canonical::canonical_form;
 use crate::optimal::table::transposition::Known;
 
 /// Smaller sets are searched in less time than their canonical form takes to find, often
-/// enough (measured on 4×6 and 4×7: from 16 codes on, 4×6 took a quarter longer).
+/// enough (BENCHMARKS.md, "The code's tuning").
 pub(in crate::optimal) const SHARED_FROM: usize = 32;
 
 /// A set's canonical form as far as it is worked out: a class ranked before it is solved

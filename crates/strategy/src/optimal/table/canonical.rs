@@ -10,14 +10,14 @@ use mastermind_certificate::Renaming;
 use mastermind_core::{Code, Codebook, MAX_PEGS};
 
 /// A set whose runs of equal counts allow more renamings than this is not put in canonical
-/// form: trying them would cost more than the search it could save (4×7 took 0.77 of the
-/// time with 4, and no less with 16).
+/// form: trying them would cost more than the search it could save (BENCHMARKS.md, "The
+/// code's tuning").
 const MOST_RENAMINGS: usize = 4;
 
 /// The prover tries more renamings: each set it finds a form for may cite a fact instead of
-/// being proven again, and it meets far fewer sets than the search. Piece 20 of 4×10 (486
-/// codes) took 402 KB of certificate with 4, 376 KB with 24, 308 KB with 720 and no less with
-/// 5040, all in the same time; 4×7's and 5×5's took 1% fewer bytes with 720 than with 24.
+/// being proven again, and it meets far fewer sets than the search: more renamings make
+/// smaller certificates in the same time, up to this many (BENCHMARKS.md, "The code's
+/// tuning").
 const MOST_RENAMINGS_PROVEN: usize = 720;
 
 /// The least image of `set` over the renamings described in the module's documentation, or

@@ -168,7 +168,7 @@ fn footprint(stored: &[u16]) -> usize {
 
 /// How many 16-bit words a code takes in a stored set: one in every game an exhaustive search
 /// can finish. Most sets stored are of a few dozen codes, and their codes are most of the
-/// table's memory (Bulls and Cows ends with 486 thousand sets of 9.9 million codes in all).
+/// table's memory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum CodeWidth {
     One,
