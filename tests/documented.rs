@@ -141,10 +141,34 @@ fn the_readme_highlights_are_the_committed_trees() {
         .nth(1)
         .and_then(|rest| rest.split("<!-- end of the highlights -->").next())
         .expect("the highlights table");
+    let cells_of = |row: &str| -> Vec<String> {
+        row.trim_matches('|')
+            .split('|')
+            .map(|cell| cell.trim().to_owned())
+            .collect()
+    };
+    let mut lines = table.lines().filter(|line| line.starts_with("| "));
+    let header = cells_of(lines.next().expect("the header"));
+    let column = |name: &str| {
+        header
+            .iter()
+            .position(|cell| cell == name || cell.starts_with(&format!("{name}:")))
+            .unwrap_or_else(|| panic!("a column {name:?} in {header:?}"))
+    };
+    let [codes, total, average, worst, proven, certificate, tree] = [
+        "codes",
+        "total",
+        "average",
+        "worst case",
+        "proven",
+        "certificate",
+        "tree",
+    ]
+    .map(column);
     let mut rows = 0;
-    for row in table.lines().filter(|line| line.starts_with("| ")).skip(1) {
-        let cells: Vec<&str> = row.trim_matches('|').split('|').map(str::trim).collect();
-        let path = cells[6]
+    for row in lines {
+        let cells = cells_of(row);
+        let path = cells[tree]
             .split_once("](")
             .and_then(|(_, rest)| rest.strip_suffix(')'))
             .expect("a link to the tree");
@@ -153,15 +177,31 @@ fn the_readme_highlights_are_the_committed_trees() {
             .expect_status(0)
             .stdout;
         let report: serde_json::Value = serde_json::from_str(&report).unwrap();
-        assert_eq!(cells[1], report["codes"].to_string(), "{row}");
-        assert_eq!(cells[2], report["total_guesses"].to_string(), "{row}");
-        assert_eq!(cells[3], report["average"]["decimal"], "{row}");
-        assert_eq!(cells[4], report["worst_case"].to_string(), "{row}");
+        assert_eq!(cells[codes], report["codes"].to_string(), "{row}");
+        assert_eq!(cells[total], report["total_guesses"].to_string(), "{row}");
+        assert_eq!(cells[average], report["average"]["decimal"], "{row}");
+        assert_eq!(cells[worst], report["worst_case"].to_string(), "{row}");
         let stem = path.trim_start_matches("trees/").trim_end_matches(".json");
         let committed = ["cert", "cert.gz"]
             .iter()
             .any(|ext| std::path::Path::new(&format!("trees/certificates/{stem}.{ext}")).exists());
-        assert_eq!(cells[5] == "yes, committed", committed, "{row}");
+        assert_eq!(cells[proven] == "yes, committed", committed, "{row}");
+        if committed {
+            let cert = ["cert", "cert.gz"]
+                .iter()
+                .map(|ext| format!("trees/certificates/{stem}.{ext}"))
+                .find(|cert| std::path::Path::new(cert).exists())
+                .expect("the certificate");
+            let file = std::fs::File::open(&cert).expect("the certificate");
+            let (_, facts) = mastermind::certificate::read_facts(file).expect("its facts");
+            let size = std::fs::metadata(&cert).expect("its size").len();
+            let gz = if cert.ends_with(".gz") { " gz" } else { "" };
+            let said = format!("{}, {}{gz}, ", spaced(facts.len()), human_size(size));
+            assert!(
+                cells[certificate].starts_with(&said),
+                "{row}: {cert} is {said}"
+            );
+        }
         assert!(text.contains("\"name\""), "{path} names its strategy");
         rows += 1;
     }
@@ -200,4 +240,31 @@ fn the_guides_contents_list_every_section() {
     }
     let listed: Vec<&str> = contents.lines().filter(|line| !line.is_empty()).collect();
     assert_eq!(listed, expected, "the guide's contents are stale");
+}
+
+/// `n` with a space between groups of three digits, as the README writes counts.
+fn spaced(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(' ');
+        }
+        out.push(digit);
+    }
+    out
+}
+
+/// `bytes` as the README writes a size: bytes below a kilobyte, else KB or MB of 1000, to two
+/// significant figures.
+fn human_size(bytes: u64) -> String {
+    let (value, unit) = match bytes {
+        0..1000 => return format!("{bytes} B"),
+        1000..1_000_000 => (bytes as f64 / 1e3, "KB"),
+        _ => (bytes as f64 / 1e6, "MB"),
+    };
+    match value < 10.0 {
+        true => format!("{value:.1} {unit}"),
+        false => format!("{value:.0} {unit}"),
+    }
 }
