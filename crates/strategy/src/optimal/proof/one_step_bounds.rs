@@ -28,7 +28,9 @@ const REMEMBERED: usize = 1 << 20;
 /// provers side by side seldom wait for each other.
 const SHARDS: usize = 16;
 
-type Remembered = HashMap<(Key, Option<u8>), u32, BuildHasherDefault<KeyHasher>>;
+/// What one step gave a set with a budget: at least the bound, and exactly that if the flag
+/// is set (else the bound asked for was reached, and more may hold).
+type Remembered = HashMap<(Key, Option<u8>), (u32, bool), BuildHasherDefault<KeyHasher>>;
 
 /// The exact one-step bounds worked out so far, by set and budget, shared by the provers that
 /// run side by side for one claim.
@@ -96,37 +98,46 @@ impl<'a> OneStepBounds<'a> {
             return self.settler.one_step(path, set, budget, enough);
         }
         let key = (self.memory.keys.key(set), budget);
-        if let Some(&known) = self.memory.shard(&key).get(&key) {
-            return known.min(enough);
+        if let Some(&(known, exact)) = self.memory.shard(&key).get(&key) {
+            if exact || known >= enough {
+                return known.min(enough);
+            }
         }
-        let least = self.least(search, path, set, budget);
+        let least = self.least(search, path, set, budget, enough);
         let mut shard = self.memory.shard(&key);
         if shard.len() >= REMEMBERED / SHARDS {
             shard.clear();
         }
-        shard.insert(key, least);
-        least.min(enough)
+        shard.insert(key, (least, least < enough));
+        least
     }
 
-    /// The one-step bound of `set` in full, as the checker finds it: the set's own codes
-    /// first, and the other guesses it checks only where those do not reach the set's size
-    /// bound and an outside guess could do better.
+    /// The one-step bound of `set` as the checker finds it, or `enough` if it is at least
+    /// that: the set's own codes first, and the other guesses it checks only where those do
+    /// not reach the set's size bound and an outside guess could do better. Guesses whose
+    /// marks alone bound them at `enough` are never counted.
     fn least(
         &mut self,
         search: &Search<'_>,
         path: &[Code],
         set: &[Code],
         budget: Option<u8>,
+        enough: u32,
     ) -> u32 {
         let Some(after) = budget.map_or(Some(None), |budget| budget.checked_sub(1).map(Some))
         else {
             // No guess may be played: no strategy at all.
-            return INFEASIBLE;
+            return enough;
         };
         let n = set.len();
+        let floor = size_bound(n, self.fan_out, budget);
+        if enough <= floor {
+            // No guess reaches below the set's size bound.
+            return enough;
+        }
         let sizes = size_bounds(n, self.fan_out, after);
         let mut counter = search.counter_with(set, &sizes, 0);
-        let mut least = u64::from(INFEASIBLE);
+        let mut least = u64::from(enough);
         let mut lower = |guesses: &[Code]| {
             for block in guesses.chunks(BLOCK) {
                 counter.score(block, |counted| least = least.min(counted.bound));
@@ -134,7 +145,7 @@ impl<'a> OneStepBounds<'a> {
             least
         };
         let own = lower(set);
-        if own > u64::from(size_bound(n, self.fan_out, budget)) {
+        if own > u64::from(floor) {
             let own_only = self.consistent_only
                 || (n as u64).saturating_add(u64::from(spread_bound(n, self.fan_out, after)))
                     >= own;
@@ -142,14 +153,7 @@ impl<'a> OneStepBounds<'a> {
             let guesses = to_check(self.book, set, &symmetry, own_only);
             let short: Vec<Code> = if search.replies.replies() <= REPLIES_MARKED {
                 // The search's marks give the same floor as the checker's kernel, faster.
-                let slacks = search.mark_in_blocks(&guesses, set);
-                let n = n as u64;
-                guesses
-                    .iter()
-                    .zip(slacks)
-                    .filter(|&(_, slack)| 3 * n - u64::from(slack) < own)
-                    .map(|(&guess, _)| guess)
-                    .collect()
+                search.marked_below(&guesses, set, own)
             } else {
                 short_of_floor(self.scorer, set, &guesses, own as u32)
             };

@@ -39,14 +39,7 @@ pub(super) fn short_by_size(
     // guess is a candidate, the classes' size bounds (each class of `c` codes costs at least
     // `2c − 1`) add up to at least `3n − d − [candidate]`, which rules most guesses out.
     let marked: Vec<Code> = if search.replies.replies() <= REPLIES_MARKED {
-        let n = set.len() as u64;
-        let slacks = search.mark_in_blocks(&guesses, set);
-        guesses
-            .iter()
-            .zip(slacks)
-            .filter(|&(_, slack)| 3 * n - u64::from(slack) < u64::from(bound))
-            .map(|(&guess, _)| guess)
-            .collect()
+        search.marked_below(&guesses, set, u64::from(bound))
     } else {
         guesses.to_vec()
     };

@@ -34,6 +34,13 @@ const NODES_PER_REPORT: u64 = 4096;
 /// most 64: a stretch's members are the bits of a word).
 const MARKS_SCANNED: usize = 64;
 
+/// The slacks of a block of guesses as marked: one per guess in order, or one per code of a
+/// stretch of the codebook, which holds the block's guesses among others.
+enum Marked<'a> {
+    InOrder(&'a [u8]),
+    ByCode { slacks: &'a [u8], start: usize },
+}
+
 /// Groups of at most this many guesses are counted one guess at a time.
 const FEW_COUNTED: usize = 8;
 
@@ -482,15 +489,80 @@ impl Search<'_> {
 
     /// Each guess's slack at `set`: its distinct replies, plus one if it is a candidate.
     pub(in crate::optimal) fn mark_in_blocks(&self, guesses: &[Code], set: &[Code]) -> Vec<u8> {
+        let mut slacks = Vec::with_capacity(guesses.len());
+        self.mark_block_by_block(guesses, set, |block, marked| match marked {
+            Marked::InOrder(marked) => slacks.extend_from_slice(marked),
+            Marked::ByCode {
+                slacks: marked,
+                start,
+            } => {
+                slacks.extend(block.iter().map(|guess| marked[guess.index() - start]));
+            }
+        });
+        slacks
+    }
+
+    /// The guesses whose bound by their marks alone, `3n − slack`, is below `bound`: those a
+    /// one-step bound of `bound` must still count. Filtered block by block as they are
+    /// marked, since most are ruled out.
+    pub(in crate::optimal) fn marked_below(
+        &self,
+        guesses: &[Code],
+        set: &[Code],
+        bound: u64,
+    ) -> Vec<Code> {
+        let Some(most_ruled_out) = (3 * set.len() as u64).checked_sub(bound) else {
+            // Every guess's bound by its marks is below.
+            return guesses.to_vec();
+        };
+        let Ok(most_ruled_out) = u8::try_from(most_ruled_out) else {
+            // No slack is that large.
+            return Vec::new();
+        };
+        let mut kept = Vec::new();
+        self.mark_block_by_block(guesses, set, |block, marked| match marked {
+            Marked::InOrder(marked) => {
+                for (guesses, slacks) in block
+                    .chunks(MARKS_SCANNED)
+                    .zip(marked.chunks(MARKS_SCANNED))
+                {
+                    // The usual stretch keeps none, and its greatest slack says so in a few
+                    // vector instructions.
+                    if slacks.iter().fold(0, |most, &slack| most.max(slack)) > most_ruled_out {
+                        kept.extend(
+                            guesses
+                                .iter()
+                                .zip(slacks)
+                                .filter(|&(_, &slack)| slack > most_ruled_out)
+                                .map(|(&guess, _)| guess),
+                        );
+                    }
+                }
+            }
+            Marked::ByCode { slacks, start } => kept.extend(
+                block
+                    .iter()
+                    .filter(|guess| slacks[guess.index() - start] > most_ruled_out),
+            ),
+        });
+        kept
+    }
+
+    /// Marks `guesses` at `set` a block at a time, handing each block with its slacks, in
+    /// order, to `marked`.
+    fn mark_block_by_block(
+        &self,
+        guesses: &[Code],
+        set: &[Code],
+        mut marked: impl FnMut(&[Code], Marked<'_>),
+    ) {
         let rows = self.reply_rows(set);
         let solved = usize::from(self.replies.all_black());
         let replies = self.replies.replies();
         let codes = self.replies.codes();
-        // Every slack is written once, block by block, rather than into a list zeroed
-        // first.
-        let mut slacks = Vec::with_capacity(guesses.len());
-        while let Some(first) = guesses.get(slacks.len()) {
-            let unscored = &guesses[slacks.len()..];
+        let mut done = 0;
+        while let Some(first) = guesses.get(done) {
+            let unscored = &guesses[done..];
             // Where the guesses are dense, copy a stretch of each row and mark every code in
             // it, using the listed ones only: cheaper than gathering them one by one.
             let start = first.index();
@@ -509,15 +581,23 @@ impl Search<'_> {
             } else {
                 Columns::listed(block)
             };
+            // Every slack is written once, block by block, rather than into a list zeroed
+            // first.
             let mut slack = [0u8; BLOCK];
             mark_replies(&rows, &columns, solved, replies, &mut slack);
-            if stretch && block.len() < width {
-                slacks.extend(block.iter().map(|guess| slack[guess.index() - start]));
-            } else {
-                slacks.extend_from_slice(&slack[..block.len()]);
-            }
+            marked(
+                block,
+                if stretch && block.len() < width {
+                    Marked::ByCode {
+                        slacks: &slack,
+                        start,
+                    }
+                } else {
+                    Marked::InOrder(&slack[..block.len()])
+                },
+            );
+            done += block.len();
         }
-        slacks
     }
 
     /// Scores one guess at a time, leaving it out as soon as its bound reaches the limit: for
@@ -692,6 +772,38 @@ mod tests {
                         (block.guess, block.bound, block.candidate, block.uniform)
                     );
                 }
+                Ok(())
+            })?;
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// The guesses kept as they are marked are those whose slacks, marked in full, bound
+        /// them below the bound asked for: guesses dense (marked by stretches of the
+        /// codebook) and sparse, bounds from none kept to all.
+        #[test]
+        fn marking_below_a_bound_keeps_what_the_slacks_keep(
+            picks in prop::collection::btree_set(0u32..625, 2..=120),
+            guesses in prop::collection::btree_set(0u32..625, 1..=625),
+            under in 0u64..30,
+        ) {
+            let set: Vec<Code> = picks.into_iter().map(Code).collect();
+            let guesses: Vec<Code> = guesses.into_iter().map(Code).collect();
+            with_search(None, |search, _| {
+                let n = set.len() as u64;
+                // Slacks are at most 15 in this game: bounds from above `3n` (all kept) down
+                // to where none is.
+                let bound = (3 * n + 3).saturating_sub(under);
+                let slacks = search.mark_in_blocks(&guesses, &set);
+                let plain: Vec<Code> = guesses
+                    .iter()
+                    .zip(slacks)
+                    .filter(|&(_, slack)| 3 * n - u64::from(slack) < bound)
+                    .map(|(&guess, _)| guess)
+                    .collect();
+                prop_assert_eq!(search.marked_below(&guesses, &set, bound), plain);
                 Ok(())
             })?;
         }
