@@ -92,6 +92,10 @@ impl<'a> OneStepBounds<'a> {
         budget: Option<u8>,
         enough: u32,
     ) -> u32 {
+        if enough <= size_bound(set.len(), self.fan_out, budget) {
+            // No guess reaches below the set's size bound.
+            return enough;
+        }
         let counted =
             (2..=usize::from(u8::MAX)).contains(&set.len()) && search.replies.row(set[0]).is_some();
         if !counted {
@@ -130,11 +134,6 @@ impl<'a> OneStepBounds<'a> {
             return enough;
         };
         let n = set.len();
-        let floor = size_bound(n, self.fan_out, budget);
-        if enough <= floor {
-            // No guess reaches below the set's size bound.
-            return enough;
-        }
         let sizes = size_bounds(n, self.fan_out, after);
         let mut counter = search.counter_with(set, &sizes, 0);
         let mut least = u64::from(enough);
@@ -145,7 +144,7 @@ impl<'a> OneStepBounds<'a> {
             least
         };
         let own = lower(set);
-        if own > u64::from(floor) {
+        if own > u64::from(size_bound(n, self.fan_out, budget)) {
             let own_only = self.consistent_only
                 || (n as u64).saturating_add(u64::from(spread_bound(n, self.fan_out, after)))
                     >= own;
