@@ -32,7 +32,7 @@ const SHARDS: usize = 16;
 /// is set (else the bound asked for was reached, and more may hold).
 type Remembered = HashMap<(Key, Option<u8>), (u32, bool), BuildHasherDefault<KeyHasher>>;
 
-/// The exact one-step bounds worked out so far, by set and budget, shared by the provers that
+/// The one-step bounds worked out so far, by set and budget, shared by the provers that
 /// run side by side for one claim.
 #[derive(Default)]
 struct Memory {
