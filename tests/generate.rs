@@ -230,6 +230,13 @@ fn the_table_memory_changes_how_much_is_searched_not_the_tree() {
     let default = mastermind(&optimal).expect_status(0);
     let small = mastermind(&[&optimal[..], &["--table-memory", "1"]].concat()).expect_status(0);
     assert_eq!(default.stdout, small.stdout);
+    // The tree is rebuilt side by side, searching again the sets the table lost: the same
+    // tree on any number of threads.
+    for threads in ["1", "3"] {
+        let args = [&["-j", threads][..], &optimal[..], &["--table-memory", "1"]].concat();
+        let run = mastermind(&args).expect_status(0);
+        assert_eq!(default.stdout, run.stdout, "-j {threads}");
+    }
     // 4×7 fills a table of 1 MiB, so sets it could not keep are searched again.
     assert!(
         search_nodes(&small.stderr) > search_nodes(&default.stderr),

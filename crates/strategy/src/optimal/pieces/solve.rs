@@ -157,7 +157,7 @@ fn solve_at(
             let value = root.search.solve(problem, piece.limit);
             let result = if value < piece.limit {
                 root.search
-                    .build(&class, after, &symmetry, value)
+                    .build(&class, after, &symmetry, (value, PIECE_DEPTH))
                     .filter(|tree| Statistics::of_tree(tree).total() == u64::from(value))
                     .map(|tree| PieceResult::Exact {
                         total: u64::from(value),

@@ -76,8 +76,8 @@ impl Search<'_> {
         value
     }
 
-    /// The guess the search settles on for `set`, whose least total within `budget` is
-    /// `total`; `None` if no guess reaches it. Searching against a limit just above the total finds the same guess as an
+    /// The guess the search settles on for `set`, `depth` guesses below the root, whose least
+    /// total within `budget` is `total`; `None` if no guess reaches it. Searching against a limit just above the total finds the same guess as an
     /// unlimited search (the first, in the search's order, that reaches the total) and prunes
     /// everything else: the table may have lost the set, and a large set searched without a
     /// limit costs far more than the search that solved it.
@@ -86,7 +86,7 @@ impl Search<'_> {
         set: &[Code],
         budget: Budget,
         symmetry: &Symmetry,
-        total: u32,
+        (total, depth): (u32, usize),
     ) -> Option<Code> {
         if set.len() <= 2 {
             // Sets are in numeric order; the first of two candidates is the smaller.
@@ -98,11 +98,12 @@ impl Search<'_> {
         if let Some(Known::Exact { guess, .. }) = self.table.get(set, budget) {
             return Some(guess);
         }
+        // Never as the root, whose search reports its progress: the rebuild is past that.
         let problem = Subproblem {
             set,
             budget,
             symmetry,
-            depth: PARALLEL_GUESSES_DEPTH,
+            depth: depth.max(1),
         };
         self.search_node(problem, total.saturating_add(1), None).1
     }

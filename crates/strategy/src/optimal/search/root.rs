@@ -105,7 +105,7 @@ pub(in crate::optimal) fn search_from(
     }
     search.finish(total);
     let tree = search
-        .build(codes, budget, symmetry, total)
+        .build(codes, budget, symmetry, (total, 0))
         .expect("a search without notes rebuilds the total it found");
     Ok(OptimalResult {
         tree,

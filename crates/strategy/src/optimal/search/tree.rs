@@ -1,29 +1,30 @@
 //! Writes out the strategy the search proved optimal. The search keeps totals, not trees;
 //! the tree is rebuilt top-down from the guesses it settled on, which the transposition table
 //! mostly still holds. Every set is rebuilt knowing its least total, so a set the table has
-//! lost is searched again against a limit just above it. A total that no guess reaches (which
+//! lost is searched again against a limit just above it, the subtrees side by side. A total that no guess reaches (which
 //! only notes taken back in from a stopped run can claim, see [`crate::optimal::search::notes`]) rebuilds
 //! nothing: the tree is `None`.
 
 use mastermind_core::Code;
 use mastermind_tree::Node;
+use rayon::prelude::*;
 
-use super::context::{Search, Subproblem, PARALLEL_GUESSES_DEPTH};
+use super::context::{Search, Subproblem};
 use super::shared_bounds::Renamed;
 use crate::optimal::bounds::budget::Budget;
 use crate::symmetry::Symmetry;
 
 impl Search<'_> {
-    /// The optimal tree for `set`, whose least total within `budget` is `total`; `None` if the
-    /// search finds that total unreachable.
+    /// The optimal tree for `set`, `depth` guesses below the root, whose least total within
+    /// `budget` is `total`; `None` if the search finds that total unreachable.
     pub(in crate::optimal) fn build(
         &self,
         set: &[Code],
         budget: Budget,
         symmetry: &Symmetry,
-        total: u32,
+        (total, depth): (u32, usize),
     ) -> Option<Node> {
-        let guess = self.choose(set, budget, symmetry, total)?;
+        let guess = self.choose(set, budget, symmetry, (total, depth))?;
         let scorer = self.scorer();
         let all_black = scorer.game().all_black();
         let symmetry = symmetry.after(scorer.codebook(), guess);
@@ -56,7 +57,7 @@ impl Search<'_> {
                 set: class,
                 budget,
                 symmetry: &symmetry,
-                depth: PARALLEL_GUESSES_DEPTH,
+                depth: depth + 1,
             };
             let value = self.solve_known(problem, limit, *estimate, None, Renamed::NotYet);
             // A class of an optimal guess is solved exactly, unless the total was not true.
@@ -66,13 +67,15 @@ impl Search<'_> {
             rest = rest - estimate.value + value;
             estimate.value = value;
         }
+        // The subtrees are rebuilt side by side: each is the same whoever builds it first, and
+        // rebuilding the sets the table has lost costs as much as half the search (5×6).
         let children = classes
-            .iter()
+            .par_iter()
             .zip(&estimates)
             .map(|((reply, class), estimate)| {
                 Some((
                     *reply,
-                    self.build(class, budget, &symmetry, estimate.value)?,
+                    self.build(class, budget, &symmetry, (estimate.value, depth + 1))?,
                 ))
             })
             .collect::<Option<_>>()?;
