@@ -68,7 +68,8 @@ impl Search<'_> {
             estimate.value = value;
         }
         // The subtrees are rebuilt side by side: each is the same whoever builds it first, and
-        // rebuilding the sets the table has lost costs as much as half the search (5×6).
+        // rebuilding the sets the table has lost can cost as much as the search (BENCHMARKS.md,
+        // "The code's tuning").
         let children = classes
             .par_iter()
             .zip(&estimates)
