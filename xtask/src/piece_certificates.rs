@@ -218,24 +218,57 @@ pub fn prove(root: &Path, case: &Case) -> anyhow::Result<Outcome> {
 }
 
 /// Copies the committed pieces of a frontier run that `directory` lacks (not their notes:
-/// every frontier piece is finished).
+/// every frontier piece is finished), with the proofs of those proven in earlier sittings and
+/// the stopped proofs of those proven part-way, where `directory` has neither.
 fn seed(frontier: &Path, directory: &Path) -> anyhow::Result<()> {
     let entries = std::fs::read_dir(frontier)
         .with_context(|| format!("cannot read {}", frontier.display()))?;
     for entry in entries {
         let entry = entry?;
         let name = entry.file_name();
-        // The pieces, and the proofs of those proven in earlier sittings.
-        let is_piece = name
-            .to_str()
-            .is_some_and(|name| name.ends_with(".json") || name.ends_with(".cert"));
+        let Some(kind) = name.to_str().and_then(Seeded::of) else {
+            continue;
+        };
         let target = directory.join(&name);
-        if is_piece && !target.exists() {
+        let wanted = match kind {
+            Seeded::Piece | Seeded::Proof => !target.exists(),
+            // A proof kept here goes on from where this machine stopped it, which is at least
+            // as far as the copy committed from it.
+            Seeded::StoppedProof(proof) => !target.exists() && !directory.join(proof).exists(),
+        };
+        if wanted {
             std::fs::copy(entry.path(), &target)
                 .with_context(|| format!("cannot copy {}", entry.path().display()))?;
         }
     }
     Ok(())
+}
+
+/// A file of a frontier run that a proof starts from.
+#[derive(Debug, PartialEq)]
+enum Seeded<'a> {
+    /// `piece-K-of-N.json`.
+    Piece,
+    /// `piece-K-of-N.cert`, the piece's proof.
+    Proof,
+    /// `piece-K-of-N.cert.partial`, a proof stopped part-way, with the name of the proof
+    /// it becomes.
+    StoppedProof(&'a str),
+}
+
+impl Seeded<'_> {
+    fn of(name: &str) -> Option<Seeded<'_>> {
+        if let Some(proof) = name.strip_suffix(".partial") {
+            return proof
+                .ends_with(".cert")
+                .then_some(Seeded::StoppedProof(proof));
+        }
+        match () {
+            _ if name.ends_with(".json") => Some(Seeded::Piece),
+            _ if name.ends_with(".cert") => Some(Seeded::Proof),
+            _ => None,
+        }
+    }
 }
 
 /// Says on stderr as each piece is proven, since a case runs for hours.
@@ -252,6 +285,50 @@ impl ResumeWatcher for Told {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_seed_takes_pieces_proofs_and_stopped_proofs() {
+        assert_eq!(Seeded::of("piece-0003-of-52.json"), Some(Seeded::Piece));
+        assert_eq!(Seeded::of("piece-0003-of-52.cert"), Some(Seeded::Proof));
+        assert_eq!(
+            Seeded::of("piece-0003-of-52.cert.partial"),
+            Some(Seeded::StoppedProof("piece-0003-of-52.cert"))
+        );
+        for other in [
+            "piece-0003-of-52.notes",
+            "README.md",
+            "piece-0003-of-52.json.partial",
+        ] {
+            assert_eq!(Seeded::of(other), None, "{other}");
+        }
+    }
+
+    #[test]
+    fn a_stopped_proof_is_seeded_only_where_the_piece_has_no_proof() {
+        let frontier = tempfile::tempdir().unwrap();
+        let directory = tempfile::tempdir().unwrap();
+        for name in [
+            "piece-0000-of-2.cert.partial",
+            "piece-0001-of-2.cert.partial",
+        ] {
+            std::fs::write(frontier.path().join(name), "committed").unwrap();
+        }
+        std::fs::write(directory.path().join("piece-0000-of-2.cert"), "proven").unwrap();
+        seed(frontier.path(), directory.path()).unwrap();
+        assert!(!directory
+            .path()
+            .join("piece-0000-of-2.cert.partial")
+            .exists());
+        let copied = directory.path().join("piece-0001-of-2.cert.partial");
+        assert_eq!(std::fs::read_to_string(&copied).unwrap(), "committed");
+        std::fs::write(&copied, "further").unwrap();
+        seed(frontier.path(), directory.path()).unwrap();
+        assert_eq!(
+            std::fs::read_to_string(&copied).unwrap(),
+            "further",
+            "a stopped proof here is kept"
+        );
+    }
 
     #[test]
     fn proofs_go_where_the_variable_names_else_under_target() {

@@ -55,7 +55,8 @@ const WRITE_BUFFER: usize = 1 << 16;
 /// which flushes too: a certificate that a stop cuts short then lacks only the facts since
 /// (a resumable run's proof of a piece goes on from the facts its file holds). A count, not a
 /// clock, so that the compressed bytes are the same in every run: at the rates proofs are
-/// written on one thread, seconds of facts.
+/// written on one thread, seconds of facts. A writer may be given a smaller count
+/// ([`CertificateWriter::flushing_every`]) where facts come slowly.
 const FACTS_PER_FLUSH: u64 = 1 << 17;
 
 const FACT: u8 = 1;
@@ -131,6 +132,8 @@ pub struct Fact {
 pub struct CertificateWriter<W: Write> {
     out: Hashed<io::BufWriter<W>>,
     facts: u64,
+    /// Facts between flushes.
+    flush_every: u64,
 }
 
 impl<W: Write> CertificateWriter<W> {
@@ -151,7 +154,19 @@ impl<W: Write> CertificateWriter<W> {
             feedback,
             u8::from(header.consistent_only),
         ])?;
-        Ok(CertificateWriter { out, facts: 0 })
+        Ok(CertificateWriter {
+            out,
+            facts: 0,
+            flush_every: FACTS_PER_FLUSH,
+        })
+    }
+
+    /// The same writer, handing everything to its output every `facts` facts (at least one)
+    /// instead of every 131 072: for a proof kept through a stop whose facts may come minutes
+    /// apart, where a stop should lose minutes, not hours.
+    pub fn flushing_every(mut self, facts: u64) -> CertificateWriter<W> {
+        self.flush_every = facts.max(1);
+        self
     }
 
     /// Appends one fact.
@@ -178,7 +193,7 @@ impl<W: Write> CertificateWriter<W> {
             self.out.write_all(&renaming.colours)?;
         }
         self.facts += 1;
-        if self.facts.is_multiple_of(FACTS_PER_FLUSH) {
+        if self.facts.is_multiple_of(self.flush_every) {
             self.flush()?;
         }
         Ok(())
@@ -636,15 +651,35 @@ mod tests {
     /// proof is the same bytes in every run.
     #[test]
     fn every_fact_is_handed_over_at_each_multiple_of_the_flush_count() {
+        assert_eq!(handed_over(FACTS_PER_FLUSH + 5, None), FACTS_PER_FLUSH);
+    }
+
+    /// A writer given a count of its own flushes at each multiple of that count instead.
+    #[test]
+    fn a_writer_flushes_at_the_count_it_is_given() {
+        assert_eq!(handed_over(26, Some(8)), 24);
+        assert_eq!(
+            handed_over(5, Some(0)),
+            5,
+            "a count of nought flushes every fact"
+        );
+    }
+
+    /// How many whole facts a writer flushing every `count` facts (the default for `None`)
+    /// has handed its output after `written` facts.
+    fn handed_over(written: u64, count: Option<u64>) -> u64 {
         let output = Shared::default();
         let mut writer = CertificateWriter::new(output.clone(), &header()).unwrap();
+        if let Some(count) = count {
+            writer = writer.flushing_every(count);
+        }
         let fact = |bound| Fact {
             path: Vec::new(),
             budget: None,
             bound: Bound::AtLeast(bound),
             renaming: None,
         };
-        for bound in 0..FACTS_PER_FLUSH + 5 {
+        for bound in 0..written {
             writer.fact(&fact(bound as u32)).unwrap();
         }
         let handed = output.0.borrow().clone();
@@ -664,12 +699,8 @@ mod tests {
             matches!(error, CertificateError::Truncated { .. }),
             "{error}"
         );
-        assert_eq!(
-            u64::from(read),
-            FACTS_PER_FLUSH,
-            "whole facts up to the flush"
-        );
         std::mem::forget(writer);
+        u64::from(read)
     }
 
     /// `bytes` claiming layout `version`, with the digest made again to match.

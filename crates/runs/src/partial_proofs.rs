@@ -1,5 +1,5 @@
 //! A piece's proof while it is written, kept in a file beside the piece
-//! (`piece-K-of-N.cert.partial`, gzip-compressed, flushed every 131 072 facts) so that a run
+//! (`piece-K-of-N.cert.partial`, gzip-compressed, flushed every 1024 facts) so that a run
 //! stopped part-way through a long proof keeps what it had proven: the next start copies those
 //! facts into its own proof, cites them, and goes on from there instead of from nothing. Once
 //! whole, the proof takes the name of the piece's certificate.
@@ -24,6 +24,11 @@ use mastermind_certificate::{
 use tempfile::TempPath;
 
 use crate::ShardId;
+
+/// Facts between flushes of a proof under way: the large pieces of 5×7 write a few facts a
+/// second, so the writer's usual 131 072 would leave hours of proving unsaved, while a flush
+/// costs the compressor a few bytes.
+const FACTS_PER_FLUSH: u64 = 1 << 10;
 
 /// Where the proof of shard `id`'s piece in `directory` is kept while it is written.
 pub fn partial_path(directory: &Path, id: ShardId) -> PathBuf {
@@ -57,7 +62,7 @@ pub(crate) fn start(path: &Path, header: &Header) -> io::Result<Option<(ProofUnd
     let prefix = temporary_prefix(path);
     remove_abandoned(directory, &prefix)?;
     let (file, temporary) = locked_temporary(directory, &prefix)?;
-    let mut writer = CertificateWriter::new(packed(file), header)?;
+    let mut writer = CertificateWriter::new(packed(file), header)?.flushing_every(FACTS_PER_FLUSH);
     let replaces_stopped = to_copy.is_some();
     let mut taken_in = 0;
     for fact in facts_of(to_copy, path, header)? {

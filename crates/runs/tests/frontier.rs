@@ -213,3 +213,49 @@ fn the_committed_piece_proofs_check() {
     }
     assert!(checked > 0, "no piece proof is committed");
 }
+
+/// The proofs stopped part-way and committed so that they go on from there on any machine
+/// (`piece-K-of-N.cert.partial`): each is of a committed piece not yet proven, of the piece's
+/// game, and its facts read as far as a stop left them whole. They are checked when a run
+/// takes them in, which for these large pieces takes minutes.
+#[test]
+fn the_committed_stopped_proofs_are_of_unproven_pieces() {
+    for run in runs() {
+        for entry in std::fs::read_dir(&run).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "partial") {
+                continue;
+            }
+            let proof = path.with_extension("");
+            assert!(
+                proof.extension().is_some_and(|e| e == "cert"),
+                "{}: a stopped proof is named piece-K-of-N.cert.partial",
+                path.display()
+            );
+            assert!(
+                !proof.exists(),
+                "{}: the piece is proven, so its stopped proof is stale",
+                path.display()
+            );
+            let piece = proof.with_extension("json");
+            let text = std::fs::read_to_string(&piece)
+                .unwrap_or_else(|error| panic!("{}: {error}", piece.display()));
+            let file = std::fs::File::open(&path).unwrap();
+            let mut reader = mastermind_certificate::FactReader::new(file)
+                .unwrap_or_else(|error| panic!("{}: {error}", path.display()));
+            let pegs = format!("\"pegs\": {}", reader.header().game.pegs());
+            assert!(text.contains(&pegs), "{}: another game", path.display());
+            let mut facts = 0;
+            loop {
+                match reader.next_fact() {
+                    Ok(Some(_)) => facts += 1,
+                    Ok(None) | Err(mastermind_certificate::CertificateError::Truncated { .. }) => {
+                        break
+                    }
+                    Err(error) => panic!("{}, after {facts} facts: {error}", path.display()),
+                }
+            }
+            assert!(facts > 0, "{}: no fact was kept", path.display());
+        }
+    }
+}
