@@ -1,7 +1,8 @@
 //! The whole-process benchmark tables: release builds of `mastermind generate` on the games the
 //! guide (`docs/GUIDE.md`) quotes, with wall time (median of several runs) and peak memory of
 //! each process; and `mastermind static search` on the static games whose searches take
-//! seconds to minutes.
+//! seconds to minutes; and the proof of four optima against their search
+//! ([`proof_bench`](crate::proof_bench)).
 //!
 //! Set `MASTERMIND_BENCH_PEER` to the C++ peer's `mmstrat` binary (built by
 //! `../shared/peers/build.sh`) and each row it can run is timed with it too, in the same session
@@ -397,6 +398,7 @@ pub fn run(root: &Path, scope: Scope) -> anyhow::Result<()> {
         );
     }
     crate::vector_bench::run(binary)?;
+    crate::proof_bench::run(binary, scope, scratch.path())?;
     println!("\nStatic Mastermind: `static search`, one run each.\n");
     println!("| job | least | proof | wall time | peak memory |");
     println!("|---|---:|---|---:|---:|");

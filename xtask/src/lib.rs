@@ -12,6 +12,7 @@ pub mod man;
 pub mod page_bench;
 pub mod piece_certificates;
 pub mod proof;
+pub mod proof_bench;
 pub mod static_sets;
 pub mod trees;
 pub mod vector_bench;
