@@ -453,7 +453,7 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "DIR")]
     pub resume: Option<PathBuf>,
 
-    /// Memory for the optimal search's table of settled candidate sets, in MiB (default 1024,
+    /// Memory for the optimal search's table of settled candidate sets, in MiB (default 4096,
     /// or a quarter of the machine's memory if that is less). A search that fills its table
     /// searches again the sets it could not keep, so a larger table makes a search of hours
     /// faster; the tree is the same for any size. Under a memory limit (ulimit -v) the table

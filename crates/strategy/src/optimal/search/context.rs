@@ -33,11 +33,11 @@ pub(in crate::optimal) struct Capacity {
     pub(in crate::optimal) table_bytes: usize,
 }
 
-/// What a search holds unless the process says otherwise: 1 GiB of transposition table, room
-/// for every set the 4×9 search meets, which runs far slower in a smaller table (BENCHMARKS.md,
-/// "The code's tuning"). The table grows only as sets are learnt, so smaller searches take
-/// only what they use.
-pub const DEFAULT_TABLE_BYTES: usize = 1 << 30;
+/// What a search holds unless the process says otherwise: 4 GiB of transposition table (1 GiB
+/// where addresses have 32 bits), room for every set the 5×6 search meets, which runs far
+/// slower in a smaller table (BENCHMARKS.md, "The code's tuning"). The table grows only as
+/// sets are learnt, so smaller searches take only what they use.
+pub const DEFAULT_TABLE_BYTES: usize = if usize::BITS >= 64 { 1 << 32 } else { 1 << 30 };
 
 /// The transposition table's size for the searches of this process (see
 /// [`set_transposition_table`]).
