@@ -28,7 +28,7 @@ pub fn short_of_floor(scorer: &Scorer, set: &[Code], guesses: &[Code], bound: u3
 }
 
 /// A word with a bit for each reply number.
-trait Marks: Copy + Default + std::ops::BitOrAssign {
+trait Marks: Copy + Default + std::ops::BitOrAssign + std::ops::BitOr<Output = Self> {
     fn bit(reply: u8) -> Self;
     fn count(self) -> u32;
     fn has(self, reply: u8) -> bool;
@@ -86,7 +86,20 @@ fn short_plain<M: Marks>(
         // Most codes are guesses: marking whole rows costs less than gathering, and
         // vectorises.
         let mut seen = vec![M::default(); codes];
-        for row in rows {
+        // Four rows at a time, so that the marks are read and written once for four of them.
+        let mut quads = rows.chunks_exact(4);
+        for quad in &mut quads {
+            let lanes = seen
+                .iter_mut()
+                .zip(quad[0])
+                .zip(quad[1])
+                .zip(quad[2])
+                .zip(quad[3]);
+            for ((((seen, &a), &b), &c), &d) in lanes {
+                *seen |= M::bit(a) | M::bit(b) | M::bit(c) | M::bit(d);
+            }
+        }
+        for row in quads.remainder() {
             for (seen, &reply) in seen.iter_mut().zip(row.iter()) {
                 *seen |= M::bit(reply);
             }

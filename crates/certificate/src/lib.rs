@@ -73,6 +73,7 @@
 
 mod check;
 mod classes;
+mod counting;
 mod error;
 mod floor;
 mod format;

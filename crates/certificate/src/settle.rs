@@ -13,9 +13,10 @@ use std::cmp::Reverse;
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
-use mastermind_core::{Code, Codebook, Scorer, Secrets};
+use mastermind_core::{Code, Codebook, Scorer};
 
 use crate::classes::Classes;
+use crate::counting::SizeCosts;
 use crate::floor::short_of_floor;
 use crate::guesses::to_check;
 use crate::table::{Key, KeyHasher, SetKeys};
@@ -43,6 +44,7 @@ pub struct Settler<'r> {
     symmetries: Symmetries,
     /// The splits of the settled sets, apart from those of the fact being checked.
     classes: Classes,
+    costs: SizeCosts,
     keys: SetKeys,
     /// The one-step bounds worked out so far, by set and budget.
     known: HashMap<(Key, Option<u8>), Settled, BuildHasherDefault<KeyHasher>>,
@@ -59,6 +61,7 @@ impl<'r> Settler<'r> {
             consistent_only,
             symmetries: Symmetries::new(),
             classes: Classes::new(scorer),
+            costs: SizeCosts::new(scorer),
             keys: SetKeys::default(),
             known: HashMap::default(),
         }
@@ -122,22 +125,18 @@ impl<'r> Settler<'r> {
             return enough;
         };
         let sizes = size_bounds(n, self.fan_out, after);
-        let secrets = self.scorer.secrets(set);
         // The set's own codes first, each a guess a strategy may start with: where one reaches
         // the set's size bound, no guess does better.
         let floor = size_bound(n, self.fan_out, budget);
         let mut least = enough;
-        for &guess in set {
-            self.lower(&secrets, guess, &sizes, &mut least);
-        }
+        self.lower(set, set, &sizes, &mut least);
         if least > floor {
             let own_only = self.consistent_only
                 || (n as u32).saturating_add(spread_bound(n, self.fan_out, after)) >= least;
             let symmetry = self.symmetries.of(self.book, path);
             let guesses = to_check(self.book, set, &symmetry, own_only);
-            for guess in short_of_floor(self.scorer, set, &guesses, least) {
-                self.lower(&secrets, guess, &sizes, &mut least);
-            }
+            let short = short_of_floor(self.scorer, set, &guesses, least);
+            self.lower(set, &short, &sizes, &mut least);
         }
         if self.known.len() >= REMEMBERED {
             self.known.clear();
@@ -153,14 +152,22 @@ impl<'r> Settler<'r> {
         least
     }
 
-    /// Lowers `least` to what `guess` costs at the set `secrets` by its classes' size bounds
-    /// (`sizes`), if that is less.
-    fn lower(&mut self, secrets: &Secrets<'_>, guess: Code, sizes: &[u32], least: &mut u32) {
-        if !self
-            .classes
-            .split_below(self.scorer, secrets, guess, sizes, *least)
-        {
-            *least = (*least).min(self.classes.size_cost(sizes));
+    /// Lowers `least` to the least that a guess of `guesses` costs at `set` by its classes'
+    /// size bounds (`sizes`), if that is less: counted a block of guesses at a time where the
+    /// counters can, else split guess by guess, each only as far as it may still fall below.
+    fn lower(&mut self, set: &[Code], guesses: &[Code], sizes: &[u32], least: &mut u32) {
+        let lower = |_, cost: u32| *least = (*least).min(cost);
+        if self.costs.count(self.scorer, set, guesses, sizes, lower) {
+            return;
+        }
+        let secrets = self.scorer.secrets(set);
+        for &guess in guesses {
+            if !self
+                .classes
+                .split_below(self.scorer, &secrets, guess, sizes, *least)
+            {
+                *least = (*least).min(self.classes.size_cost(sizes));
+            }
         }
     }
 }
