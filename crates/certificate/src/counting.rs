@@ -1,8 +1,7 @@
 //! What guesses cost at a set by their classes' size bounds alone, counted a block of guesses
 //! at a time: a byte counter for each reply and guess, fed one row of the reply table per code
-//! of the set. The one step and the first look at a fact's guesses need only this number, and
-//! splitting the set guess by guess ([`Classes`](crate::Classes)) finds it several times more
-//! slowly.
+//! of the set. The one step ([`Settler`](crate::Settler)) needs only this number, which
+//! splitting the set guess by guess ([`Classes`](crate::Classes)) finds more slowly.
 
 use mastermind_core::{Code, Scorer};
 
