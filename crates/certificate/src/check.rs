@@ -8,6 +8,7 @@ use mastermind_core::{Code, Codebook, Feedback, Scorer};
 use rayon::prelude::*;
 
 use crate::classes::Classes;
+use crate::common_colours::CommonColours;
 use crate::floor::short_of_floor;
 use crate::format::{unpacked, RawFact, Reader, Record};
 use crate::guesses::to_check;
@@ -122,6 +123,7 @@ fn check_records(
         book: &book,
         scorer,
         consistent_only: header.consistent_only,
+        common: CommonColours::of(scorer.codebook()),
     };
     let mut paths = Paths::new(&book, scorer);
     let mut table = FactTable::new();
@@ -212,6 +214,7 @@ struct Rules<'b> {
     scorer: &'b Scorer,
     fan_out: usize,
     consistent_only: bool,
+    common: Option<Arc<CommonColours>>,
 }
 
 /// A fact read, with the set its path leads to and that path's symmetry.
@@ -314,7 +317,7 @@ impl Rules<'_> {
             bound,
         };
         let guesses = to_check(self.book, set, symmetry, own_only);
-        let guesses = short_of_floor(self.scorer, set, &guesses, bound);
+        let guesses = short_of_floor(self.scorer, self.common.as_deref(), set, &guesses, bound);
         let secrets = self.scorer.secrets(set);
         let path_guesses: Vec<Code> = path.iter().map(|step| step.guess).collect();
         let short = guesses.iter().find_map(|&guess| {

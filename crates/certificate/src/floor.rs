@@ -10,13 +10,24 @@
 
 use mastermind_core::{Code, Scorer};
 
+use crate::common_colours::CommonColours;
+
 /// Guesses whose replies are gathered together.
 const BLOCK: usize = 64;
 
 /// The guesses of `guesses` whose floor at `set` falls short of `bound`, in the same order:
-/// those the checker must split the set by. Every guess when the game has no feedback table
-/// or more reply numbers than bits of a word.
-pub fn short_of_floor(scorer: &Scorer, set: &[Code], guesses: &[Code], bound: u32) -> Vec<Code> {
+/// those the checker must split the set by, after those `common` rules out by their colours
+/// alone. Every guess those leave when the game has no feedback table or more reply numbers
+/// than bits of a word.
+pub fn short_of_floor(
+    scorer: &Scorer,
+    common: Option<&CommonColours>,
+    set: &[Code],
+    guesses: &[Code],
+    bound: u32,
+) -> Vec<Code> {
+    let sharing = common.and_then(|common| common.may_fall_short(set, guesses, bound));
+    let guesses = sharing.as_deref().unwrap_or(guesses);
     // Replies are symmetric, so the set's own rows hold every guess's replies.
     let rows: Option<Vec<&[u8]>> = set.iter().map(|&code| scorer.feedback_row(code)).collect();
     match (rows, scorer.game().feedback_slots()) {
@@ -196,7 +207,7 @@ mod tests {
                 let tried = (0..=most).map(|less| (3 * n).saturating_sub(less));
                 for bound in tried.chain([2 * n - 1, 2 * n + 1]) {
                     for guesses in [&all, &few] {
-                        let kept = short_of_floor(&scorer, &set, guesses, bound);
+                        let kept = short_of_floor(&scorer, None, &set, guesses, bound);
                         let floor = |guess: Code| {
                             let replies: BTreeSet<_> =
                                 set.iter().map(|&c| scorer.feedback(guess, c)).collect();

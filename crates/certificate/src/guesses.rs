@@ -17,7 +17,7 @@ use std::sync::Arc;
 
 use mastermind_core::{Code, Codebook, ColourSet, MAX_COLOURS, MAX_PEGS};
 
-use crate::Known;
+use crate::{CommonColours, Known};
 
 /// The guesses to check at `set` (which `symmetry`'s path leads to), in increasing order:
 /// only the set's own codes when `own_only`, otherwise every code, each reduced by the two
@@ -45,6 +45,25 @@ pub fn to_check(book: &Codebook, set: &[Code], symmetry: &Known, own_only: bool)
         renamed.dedup();
         renamed
     })
+}
+
+/// The guesses other than its own codes to split `set` by for its one-step bound below
+/// `bound` (the list may hold some of its own codes too): those of [`to_check`] (with
+/// `symmetry` the symmetry of its path), or where their colours tell ([`CommonColours`]),
+/// the codes whose colours leave them a floor below `bound`, which needs no symmetry: every
+/// guess left out costs at least `bound`, and every guess kept may be played, so the least
+/// over them is the least over every guess below `bound`.
+pub fn other_guesses(
+    book: &Codebook,
+    common: Option<&CommonColours>,
+    symmetry: impl FnOnce() -> Arc<Known>,
+    set: &[Code],
+    bound: u32,
+) -> Arc<[Code]> {
+    match common.and_then(|common| common.sharing(set, bound)) {
+        Some(sharing) => sharing.into(),
+        None => to_check(book, set, &symmetry(), false),
+    }
 }
 
 /// The colours no code of `set` has, in increasing order.

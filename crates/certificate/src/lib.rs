@@ -73,6 +73,7 @@
 
 mod check;
 mod classes;
+mod common_colours;
 mod counting;
 mod error;
 mod floor;
@@ -88,13 +89,14 @@ mod verdict;
 
 pub use check::{check, check_partial, check_with, PathSets, Proven, CHECKED_TABLE_PAIRS};
 pub use classes::{size_bounds, Classes, Held};
+pub use common_colours::CommonColours;
 pub use error::CertificateError;
 pub use floor::short_of_floor;
 pub use format::{
     packed, read_facts, Bound, CertificateWriter, Fact, FactReader, Header, Step, FORMAT_VERSION,
     MAGIC,
 };
-pub use guesses::to_check;
+pub use guesses::{other_guesses, to_check};
 pub use reference::{check_reference, ReferenceProven};
 pub use renaming::Renaming;
 pub use rules::{fan_out, size_bound, spread_bound};

@@ -12,13 +12,15 @@
 use std::cmp::Reverse;
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
+use std::sync::Arc;
 
 use mastermind_core::{Code, Codebook, Scorer};
 
 use crate::classes::Classes;
+use crate::common_colours::CommonColours;
 use crate::counting::SizeCosts;
 use crate::floor::short_of_floor;
-use crate::guesses::to_check;
+use crate::guesses::other_guesses;
 use crate::table::{Key, KeyHasher, SetKeys};
 use crate::{size_bound, size_bounds, spread_bound, Held, Symmetries};
 
@@ -45,6 +47,7 @@ pub struct Settler<'r> {
     /// The splits of the settled sets, apart from those of the fact being checked.
     classes: Classes,
     costs: SizeCosts,
+    common: Option<Arc<CommonColours>>,
     keys: SetKeys,
     /// The one-step bounds worked out so far, by set and budget.
     known: HashMap<(Key, Option<u8>), Settled, BuildHasherDefault<KeyHasher>>,
@@ -62,6 +65,7 @@ impl<'r> Settler<'r> {
             symmetries: Symmetries::new(),
             classes: Classes::new(scorer),
             costs: SizeCosts::new(scorer),
+            common: CommonColours::of(scorer.codebook()),
             keys: SetKeys::default(),
             known: HashMap::default(),
         }
@@ -130,12 +134,15 @@ impl<'r> Settler<'r> {
         let floor = size_bound(n, self.fan_out, budget);
         let mut least = enough;
         self.lower(set, set, &sizes, &mut least);
-        if least > floor {
-            let own_only = self.consistent_only
-                || (n as u32).saturating_add(spread_bound(n, self.fan_out, after)) >= least;
-            let symmetry = self.symmetries.of(self.book, path);
-            let guesses = to_check(self.book, set, &symmetry, own_only);
-            let short = short_of_floor(self.scorer, set, &guesses, least);
+        // Then the other guesses, unless the rules rule them all out at once (and the own
+        // codes, counted already, are all there is to check).
+        let own_only = self.consistent_only
+            || (n as u32).saturating_add(spread_bound(n, self.fan_out, after)) >= least;
+        if least > floor && !own_only {
+            let common = self.common.as_deref();
+            let symmetry = || self.symmetries.of(self.book, path);
+            let guesses = other_guesses(self.book, common, symmetry, set, least);
+            let short = short_of_floor(self.scorer, None, set, &guesses, least);
             self.lower(set, &short, &sizes, &mut least);
         }
         if self.known.len() >= REMEMBERED {

@@ -11,8 +11,8 @@ use std::hash::BuildHasherDefault;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use mastermind_certificate::{
-    fan_out, short_of_floor, size_bound, size_bounds, spread_bound, to_check, Key, KeyHasher,
-    SetKeys, Settler, Symmetries,
+    fan_out, other_guesses, short_of_floor, size_bound, size_bounds, spread_bound, CommonColours,
+    Key, KeyHasher, SetKeys, Settler, Symmetries,
 };
 use mastermind_core::{Code, Codebook, Scorer};
 
@@ -56,6 +56,8 @@ pub(in crate::optimal) struct OneStepBounds<'a> {
     /// For the sets the kernels do not count: a single code, more than a byte counter holds,
     /// or a game whose reply table is not held.
     settler: Settler<'a>,
+    /// To leave out guesses whose colours alone rule them out.
+    common: Option<Arc<CommonColours>>,
     symmetries: Symmetries,
     memory: Arc<Memory>,
 }
@@ -69,6 +71,7 @@ impl<'a> OneStepBounds<'a> {
             fan_out: fan_out(book),
             consistent_only,
             settler: Settler::new(scorer, fan_out(book), consistent_only),
+            common: CommonColours::of(book),
             symmetries: Symmetries::new(),
             memory: Arc::default(),
         }
@@ -144,17 +147,20 @@ impl<'a> OneStepBounds<'a> {
             least
         };
         let own = lower(set);
-        if own > u64::from(size_bound(n, self.fan_out, budget)) {
-            let own_only = self.consistent_only
-                || (n as u64).saturating_add(u64::from(spread_bound(n, self.fan_out, after)))
-                    >= own;
-            let symmetry = self.symmetries.of(self.book, path);
-            let guesses = to_check(self.book, set, &symmetry, own_only);
+        // As the checker does: the other guesses only where the rules do not rule them all
+        // out at once.
+        let own_only = self.consistent_only
+            || (n as u64).saturating_add(u64::from(spread_bound(n, self.fan_out, after))) >= own;
+        if own > u64::from(size_bound(n, self.fan_out, budget)) && !own_only {
+            let common = self.common.as_deref();
+            let symmetry = || self.symmetries.of(self.book, path);
+            // `own` is at most `enough`, a `u32`.
+            let guesses = other_guesses(self.book, common, symmetry, set, own as u32);
             let short: Vec<Code> = if search.replies.replies() <= REPLIES_MARKED {
                 // The search's marks give the same floor as the checker's kernel, faster.
                 search.marked_below(&guesses, set, own)
             } else {
-                short_of_floor(self.scorer, set, &guesses, own as u32)
+                short_of_floor(self.scorer, None, set, &guesses, own as u32)
             };
             lower(&short);
         }

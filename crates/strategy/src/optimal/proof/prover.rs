@@ -20,7 +20,7 @@ use std::sync::Arc;
 
 use mastermind_certificate::{
     fan_out, size_bound, size_bounds, spread_bound, to_check, Bound, CertificateWriter, Classes,
-    Fact, FactTable, Held, PathSets, Renaming, Step, Symmetries,
+    CommonColours, Fact, FactTable, Held, PathSets, Renaming, Step, Symmetries,
 };
 use mastermind_core::{Code, Codebook, Feedback, Scorer, Secrets};
 
@@ -180,6 +180,8 @@ pub(in crate::optimal) struct Prover<'p, 'a, S: FactSink> {
     /// The checker's symmetries of the paths met.
     symmetries: Symmetries,
     classes: Classes,
+    /// To leave out guesses whose colours alone rule them out.
+    common: Option<Arc<CommonColours>>,
     /// The checker's one step, to rule guesses out as the checker will without a fact.
     pub(super) one_step: OneStepBounds<'a>,
     pub(super) out: &'p mut S,
@@ -214,6 +216,7 @@ impl<'p, 'a, S: FactSink + Send> Prover<'p, 'a, S> {
             path,
             symmetries: Symmetries::new(),
             classes: Classes::new(scorer),
+            common: CommonColours::of(book),
             one_step,
             out,
         }
@@ -337,6 +340,7 @@ impl<S: FactSink + Send> Prover<'_, '_, S> {
         let known = self.symmetries.of(self.book, &path_guesses);
         let (guesses, counted) = short_by_size(
             self.search,
+            self.common.as_deref(),
             set,
             to_check(self.book, set, &known, own_only),
             &bounds,

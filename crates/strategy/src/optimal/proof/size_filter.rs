@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use mastermind_certificate::CommonColours;
 use mastermind_core::Code;
 
 use crate::optimal::kernels::columns::BLOCK;
@@ -22,6 +23,7 @@ const SHORTEST_COUNTED: usize = 32;
 /// whether they counted: if not, every guess is kept.
 pub(super) fn short_by_size(
     search: &Search<'_>,
+    common: Option<&CommonColours>,
     set: &[Code],
     guesses: Arc<[Code]>,
     bounds: &[u32],
@@ -38,8 +40,10 @@ pub(super) fn short_by_size(
     // First the cheaper marks: with `d` distinct replies, one of them all black when the
     // guess is a candidate, the classes' size bounds (each class of `c` codes costs at least
     // `2c − 1`) add up to at least `3n − d − [candidate]`, which rules most guesses out.
+    let sharing = common.and_then(|common| common.may_fall_short(set, &guesses, bound));
+    let guesses = sharing.as_deref().unwrap_or(&guesses);
     let marked: Vec<Code> = if search.replies.replies() <= REPLIES_MARKED {
-        search.marked_below(&guesses, set, u64::from(bound))
+        search.marked_below(guesses, set, u64::from(bound))
     } else {
         guesses.to_vec()
     };
@@ -92,14 +96,21 @@ mod tests {
             }
         }
         let mut classes = Classes::new(&scorer);
+        let common = CommonColours::of(book);
         let mut compared = 0;
         for set in &sets {
             for budget in [None, Some(2), Some(3)] {
                 let bounds = size_bounds(set.len(), fan_out(book), budget);
                 let least = 2 * set.len() as u32;
                 for bound in [least - 1, least, least + 1, least + 3, INFEASIBLE] {
-                    let (kept, by_counting) =
-                        short_by_size(&root.search, set, Arc::clone(&all), &bounds, bound);
+                    let (kept, by_counting) = short_by_size(
+                        &root.search,
+                        common.as_deref(),
+                        set,
+                        Arc::clone(&all),
+                        &bounds,
+                        bound,
+                    );
                     let secrets = scorer.secrets(set);
                     let short: Vec<Code> = all
                         .iter()
