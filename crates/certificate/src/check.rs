@@ -318,6 +318,8 @@ impl Rules<'_> {
         };
         let guesses = to_check(self.book, set, symmetry, own_only);
         let guesses = short_of_floor(self.scorer, self.common.as_deref(), set, &guesses, bound);
+        // Facts only raise what the size bounds give, so a guess they rule out needs no split.
+        let guesses = settler.short_by_size(set, guesses, &bounds, bound);
         let secrets = self.scorer.secrets(set);
         let path_guesses: Vec<Code> = path.iter().map(|step| step.guess).collect();
         let short = guesses.iter().find_map(|&guess| {

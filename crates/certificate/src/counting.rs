@@ -1,6 +1,6 @@
 //! What guesses cost at a set by their classes' size bounds alone, counted a block of guesses
 //! at a time: a byte counter for each reply and guess, fed one row of the reply table per code
-//! of the set. The one step ([`Settler`](crate::Settler)) needs only this number, which
+//! of the set (255 rows at a time, added up, for larger sets). The one step ([`Settler`](crate::Settler)) needs only this number, which
 //! splitting the set guess by guess ([`Classes`](crate::Classes)) finds more slowly.
 
 use mastermind_core::{Code, Scorer};
@@ -9,7 +9,8 @@ use mastermind_core::{Code, Scorer};
 /// stream past.
 const BLOCK: usize = 64;
 
-/// Byte counters hold sets of up to this many codes.
+/// Byte counters hold this many codes; larger sets are counted in runs of this many rows,
+/// added up in wider counters.
 const MOST_CODES: usize = u8::MAX as usize;
 
 /// Counters for one thread, kept from set to set.
@@ -18,6 +19,8 @@ pub struct SizeCosts {
     all_black: usize,
     /// One counter per (reply, guess of the block).
     counts: Vec<[u8; BLOCK]>,
+    /// The same, added up over runs of rows, for sets of more codes than a byte counts.
+    totals: Vec<[u32; BLOCK]>,
 }
 
 impl SizeCosts {
@@ -27,14 +30,15 @@ impl SizeCosts {
         SizeCosts {
             all_black: game.all_black().index(),
             counts: vec![[0; BLOCK]; game.feedback_slots()],
+            totals: vec![[0; BLOCK]; game.feedback_slots()],
         }
     }
 
     /// Hands `take` each guess of `guesses` with what it costs at `set`: the set's size plus
     /// the size bounds (`sizes`, by class size, at least up to the set's size) of its classes
     /// other than the all-black one, [`u32::MAX`] if one has no strategy. Returns `false`,
-    /// handing nothing, when the counters cannot count this set: more codes than a byte holds,
-    /// or a game whose reply table is not held.
+    /// handing nothing, when the counters cannot count this set: a game whose reply table is
+    /// not held.
     pub fn count(
         &mut self,
         scorer: &Scorer,
@@ -43,9 +47,6 @@ impl SizeCosts {
         sizes: &[u32],
         mut take: impl FnMut(Code, u32),
     ) -> bool {
-        if set.len() > MOST_CODES {
-            return false;
-        }
         let Some(rows) = set
             .iter()
             .map(|&code| scorer.feedback_row(code))
@@ -63,23 +64,46 @@ impl SizeCosts {
         let mut distinct = [0u8; BLOCK];
         let mut largest = [0u8; BLOCK];
         for block in guesses.chunks(BLOCK) {
-            count_block(&rows, block, &mut self.counts, &mut distinct, &mut largest);
-            for (lane, &guess) in block.iter().enumerate() {
-                let found = u64::from(self.counts[self.all_black][lane]);
-                let cost = if usize::from(largest[lane]) <= short {
-                    3 * n - u64::from(distinct[lane]) - found
-                } else {
-                    let classes = self.counts.iter().enumerate();
-                    classes
-                        .filter(|&(reply, _)| reply != self.all_black)
-                        .fold(n, |cost, (_, count)| {
-                            cost + u64::from(sizes[usize::from(count[lane])])
-                        })
-                };
-                take(guess, u32::try_from(cost).unwrap_or(u32::MAX));
+            if set.len() <= MOST_CODES {
+                count_block(&rows, block, &mut self.counts, &mut distinct, &mut largest);
+                for (lane, &guess) in block.iter().enumerate() {
+                    let cost = if usize::from(largest[lane]) <= short {
+                        let found = u64::from(self.counts[self.all_black][lane]);
+                        3 * n - u64::from(distinct[lane]) - found
+                    } else {
+                        self.by_sizes(n, sizes, |reply| u64::from(self.counts[reply][lane]))
+                    };
+                    take(guess, u32::try_from(cost).unwrap_or(u32::MAX));
+                }
+            } else {
+                for total in self.totals.iter_mut() {
+                    total.fill(0);
+                }
+                for run in rows.chunks(MOST_CODES) {
+                    count_block(run, block, &mut self.counts, &mut distinct, &mut largest);
+                    for (total, count) in self.totals.iter_mut().zip(&self.counts) {
+                        for (total, &count) in total.iter_mut().zip(count) {
+                            *total += u32::from(count);
+                        }
+                    }
+                }
+                for (lane, &guess) in block.iter().enumerate() {
+                    let cost = self.by_sizes(n, sizes, |reply| u64::from(self.totals[reply][lane]));
+                    take(guess, u32::try_from(cost).unwrap_or(u32::MAX));
+                }
             }
         }
         true
+    }
+
+    /// A set of `n` codes' size plus the size bounds (`sizes`) of the classes other than the
+    /// all-black one, whose sizes `class` gives by reply.
+    fn by_sizes(&self, n: u64, sizes: &[u32], class: impl Fn(usize) -> u64) -> u64 {
+        (0..self.counts.len())
+            .filter(|&reply| reply != self.all_black)
+            .fold(n, |cost, reply| {
+                cost.saturating_add(u64::from(sizes[class(reply) as usize]))
+            })
     }
 }
 
@@ -157,11 +181,11 @@ mod tests {
     use crate::{fan_out, size_bounds, Classes};
 
     /// Each guess's count is what the split guess by guess gives, for sets of many sizes in
-    /// games of several kinds, with and without budgets; sets too large for byte counters
-    /// are refused.
+    /// games of several kinds, with and without budgets, byte counters added up for sets
+    /// of more codes than they hold.
     #[test]
     fn counts_what_the_split_gives() {
-        let mut compared = 0;
+        let (mut compared, mut wide) = (0, 0);
         for game in [
             Game::new(4, 6, true, FeedbackKind::BlackWhite),
             Game::new(4, 7, false, FeedbackKind::BlackWhite),
@@ -190,10 +214,8 @@ mod tests {
                         let done = counter.count(&scorer, &set, &all, &sizes, |guess, cost| {
                             counted.push((guess, cost))
                         });
-                        assert_eq!(done, set.len() <= MOST_CODES, "{} codes", set.len());
-                        if !done {
-                            continue;
-                        }
+                        assert!(done, "{} codes", set.len());
+                        wide += usize::from(set.len() > MOST_CODES);
                         let split: Vec<(Code, u32)> = all
                             .iter()
                             .map(|&guess| {
@@ -208,5 +230,9 @@ mod tests {
             }
         }
         assert!(compared > 40, "only {compared} sets compared");
+        assert!(
+            wide > 10,
+            "only {wide} sets of more codes than a byte counts"
+        );
     }
 }

@@ -133,7 +133,10 @@ impl<'r> Settler<'r> {
         // the set's size bound, no guess does better.
         let floor = size_bound(n, self.fan_out, budget);
         let mut least = enough;
-        self.lower(set, set, &sizes, &mut least);
+        // Only those whose floor falls short: the floor marks a code far faster than it is
+        // counted.
+        let own = short_of_floor(self.scorer, None, set, set, least);
+        self.lower(set, &own, &sizes, &mut least);
         // Then the other guesses, unless the rules rule them all out at once (and the own
         // codes, counted already, are all there is to check).
         let own_only = self.consistent_only
@@ -157,6 +160,28 @@ impl<'r> Settler<'r> {
             },
         );
         least
+    }
+
+    /// The guesses of `guesses` (in the same order) that cost less than `bound` at `set` by
+    /// their classes' size bounds (`sizes`) alone, counted a block at a time: the only ones
+    /// the facts could leave short of it. All of them where the reply table is not held.
+    pub fn short_by_size(
+        &mut self,
+        set: &[Code],
+        guesses: Vec<Code>,
+        sizes: &[u32],
+        bound: u32,
+    ) -> Vec<Code> {
+        let mut short = Vec::new();
+        let take = |guess, cost| {
+            if cost < bound {
+                short.push(guess);
+            }
+        };
+        match self.costs.count(self.scorer, set, &guesses, sizes, take) {
+            true => short,
+            false => guesses,
+        }
     }
 
     /// Lowers `least` to the least that a guess of `guesses` costs at `set` by its classes'

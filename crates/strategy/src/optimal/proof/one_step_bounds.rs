@@ -146,7 +146,12 @@ impl<'a> OneStepBounds<'a> {
             }
             least
         };
-        let own = lower(set);
+        // Only those whose floor falls short of `enough`: the marks take a code far faster
+        // than the counters.
+        let own = match search.replies.replies() <= REPLIES_MARKED {
+            true => lower(&search.marked_below(set, set, u64::from(enough))),
+            false => lower(set),
+        };
         // As the checker does: the other guesses only where the rules do not rule them all
         // out at once.
         let own_only = self.consistent_only
