@@ -139,7 +139,10 @@ impl CommonColours {
                     (first, last) = (first.min(word), last.max(word));
                 }
             }
-            let mut sharing = Vec::new();
+            let kept = multisets
+                .iter()
+                .map(|&number| self.codes[number as usize].len());
+            let mut sharing = Vec::with_capacity(kept.sum());
             for word in first..=last {
                 let mut bits = std::mem::take(&mut bits[word]);
                 while bits != 0 {
