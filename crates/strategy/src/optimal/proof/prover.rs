@@ -37,6 +37,15 @@ use crate::symmetry::Symmetry;
 /// short, and proofs side by side write some facts twice.
 const LEAST_SPLIT: usize = 2048;
 
+/// A class proven side by side with others whose codes are fewer than this many times its
+/// own has its own classes proven side by side too: proven on one thread, it would keep the
+/// others waiting long after they are done (Bulls and Cows' start has one guess up to
+/// symmetry, and one of its classes holds more than a quarter of the codes).
+const DOMINANT: usize = 4;
+
+/// Classes of fewer codes than this are never split further, however they dominate.
+const LEAST_NESTED: usize = 1024;
+
 /// A certificate that could not be written.
 #[derive(Debug)]
 pub enum CertifyError {
@@ -161,6 +170,8 @@ pub(in crate::optimal) struct Task {
     /// The search's symmetry of the class's path.
     pub(super) symmetry: Arc<Symmetry>,
     pub(super) bound: u32,
+    /// Whether the class's own classes are proven side by side.
+    pub(super) beside: bool,
 }
 
 /// Proves bounds one set after another into one certificate, each proof citing the facts
@@ -171,9 +182,9 @@ pub(in crate::optimal) struct Prover<'p, 'a, S: FactSink> {
     book: &'a Codebook,
     fan_out: usize,
     consistent_only: bool,
-    /// What the prover this one runs beside others for had proven when they set out: read,
-    /// never written.
-    base: Option<&'p Known>,
+    /// What the provers this one runs beside others for had proven when they set out (the
+    /// outermost first): read, never written.
+    pub(super) bases: Vec<&'p Known>,
     /// What this prover's facts prove.
     pub(super) known: Known,
     pub(super) path: Vec<Step>,
@@ -191,14 +202,14 @@ impl<'p, 'a, S: FactSink + Send> Prover<'p, 'a, S> {
     /// A prover that asks `search` and writes to `out`.
     pub(in crate::optimal) fn new(search: &'p Search<'a>, out: &'p mut S) -> Self {
         let one_step = OneStepBounds::new(search.scorer(), search.consistent_only);
-        Prover::on(search, None, Vec::new(), one_step, out)
+        Prover::on(search, Vec::new(), Vec::new(), one_step, out)
     }
 
-    /// A prover that asks `search`, knows what `base` proves, starts at `path` and writes to
+    /// A prover that asks `search`, knows what `bases` prove, starts at `path` and writes to
     /// `out`, with `one_step`'s bounds.
     pub(super) fn on(
         search: &'p Search<'a>,
-        base: Option<&'p Known>,
+        bases: Vec<&'p Known>,
         path: Vec<Step>,
         one_step: OneStepBounds<'a>,
         out: &'p mut S,
@@ -211,7 +222,7 @@ impl<'p, 'a, S: FactSink + Send> Prover<'p, 'a, S> {
             book,
             fan_out: fan_out(book),
             consistent_only: search.consistent_only,
-            base,
+            bases,
             known: Known::default(),
             path,
             symmetries: Symmetries::new(),
@@ -245,7 +256,7 @@ impl<'p, 'a, S: FactSink + Send> Prover<'p, 'a, S> {
         bound: u32,
     ) -> Result<(), CertifyError> {
         self.path = path.to_vec();
-        self.prove(set, budget, symmetry, bound, true)
+        self.prove(set, budget, symmetry, bound, true, set.len() >= LEAST_SPLIT)
     }
 }
 
@@ -269,7 +280,8 @@ impl<S: FactSink + Send> Prover<'_, '_, S> {
         set: &[Code],
         budget: Option<u8>,
     ) -> u32 {
-        let base = self.base.map_or(0, |base| table(base).get(set, budget));
+        let base = self.bases.iter().map(|base| table(base).get(set, budget));
+        let base = base.max().unwrap_or(0);
         table(&self.known)
             .get(set, budget)
             .max(base)
@@ -280,12 +292,14 @@ impl<S: FactSink + Send> Prover<'_, '_, S> {
     /// shows, and the renaming.
     fn renamed(&self, filed: &Filed, bound: u32) -> Option<(u32, Renaming)> {
         let own = self.known.renamed.proving(filed, bound);
-        own.or_else(|| self.base?.renamed.proving(filed, bound))
+        let mut bases = self.bases.iter();
+        own.or_else(|| bases.find_map(|base| base.renamed.proving(filed, bound)))
     }
 
     /// Writes the facts that prove that `set` needs at least `bound` within `budget`: none if
     /// the facts so far do, a renamed fact if a renaming of it was proven, else a proof by its
-    /// guesses (no fact where the checker settles the set in one step, unless `state`).
+    /// guesses (no fact where the checker settles the set in one step, unless `state`), its
+    /// classes proven side by side if `beside`.
     fn prove(
         &mut self,
         set: &[Code],
@@ -293,6 +307,7 @@ impl<S: FactSink + Send> Prover<'_, '_, S> {
         symmetry: &Symmetry,
         bound: u32,
         state: bool,
+        beside: bool,
     ) -> Result<(), CertifyError> {
         let limit = budget.limit();
         let known = match state {
@@ -308,7 +323,7 @@ impl<S: FactSink + Send> Prover<'_, '_, S> {
         {
             return self.write(set, limit, proven, Some(renaming));
         }
-        let stated = self.prove_by_guesses(set, budget, symmetry, bound, state)?;
+        let stated = self.prove_by_guesses(set, budget, symmetry, bound, state, beside)?;
         if let Some(filed) = filed.filter(|_| stated) {
             self.known.renamed.record(filed, bound);
         }
@@ -318,9 +333,9 @@ impl<S: FactSink + Send> Prover<'_, '_, S> {
     /// Proves the bound for `set` by its guesses' classes: each guess the checker takes is
     /// ruled out by what is known of its classes, after those classes are proven. Returns
     /// whether it wrote a fact: not when the size bounds alone rule every guess out (unless
-    /// `state`), since the checker then settles the set in one step. Where `state` (the
-    /// claim a proof sets out from) about a large set, the classes are proven side by side
-    /// ([`tasks`](super::tasks)).
+    /// `state`), since the checker then settles the set in one step. Where `beside` (the
+    /// claim a proof sets out from, about a large set, or a class that dominates such a
+    /// claim's), the classes are proven side by side ([`tasks`](super::tasks)).
     fn prove_by_guesses(
         &mut self,
         set: &[Code],
@@ -328,6 +343,7 @@ impl<S: FactSink + Send> Prover<'_, '_, S> {
         symmetry: &Symmetry,
         bound: u32,
         state: bool,
+        beside: bool,
     ) -> Result<bool, CertifyError> {
         let limit = budget.limit();
         let child = budget.after_guess();
@@ -396,12 +412,18 @@ impl<S: FactSink + Send> Prover<'_, '_, S> {
                     budget: child,
                     symmetry: Arc::clone(&after),
                     bound: target,
+                    beside: false,
                 };
-                match state && set.len() >= LEAST_SPLIT {
+                match beside {
                     true => tasks.push(task),
                     false => self.prove_task(&task)?,
                 }
             }
+        }
+        let codes: usize = tasks.iter().map(|task| task.class.len()).sum();
+        for task in &mut tasks {
+            let size = task.class.len();
+            task.beside = size >= LEAST_NESTED && size * DOMINANT >= codes;
         }
         self.prove_beside(&tasks)?;
         self.write(set, limit, bound, None)?;
@@ -452,7 +474,8 @@ impl<S: FactSink + Send> Prover<'_, '_, S> {
     /// Proves what `task` asks of its class, one step down this prover's path.
     pub(super) fn prove_task(&mut self, task: &Task) -> Result<(), CertifyError> {
         self.path.push(task.step);
-        let proven = self.prove(&task.class, task.budget, &task.symmetry, task.bound, false);
+        let (class, budget, symmetry) = (&task.class, task.budget, &task.symmetry);
+        let proven = self.prove(class, budget, symmetry, task.bound, false, task.beside);
         self.path.pop();
         proven
     }

@@ -12,7 +12,7 @@ use std::sync::{Mutex, PoisonError};
 use mastermind_certificate::Fact;
 use rayon::prelude::*;
 
-use super::prover::{CertifyError, FactSink, Prover, Task};
+use super::prover::{CertifyError, FactSink, Known, Prover, Task};
 
 /// Facts handed in task by task in any order, written in the tasks' order.
 struct InOrder<'o, S> {
@@ -37,7 +37,8 @@ impl<S: FactSink> InOrder<'_, S> {
 impl<S: FactSink + Send> Prover<'_, '_, S> {
     /// Proves every one of `tasks`, side by side, and writes their facts in order.
     pub(super) fn prove_beside(&mut self, tasks: &[Task]) -> Result<(), CertifyError> {
-        let (search, base, path, one_step) = (self.search, &self.known, &self.path, &self.one_step);
+        let (search, path, one_step) = (self.search, &self.path, &self.one_step);
+        let bases: Vec<&Known> = self.bases.iter().copied().chain([&self.known]).collect();
         let out = Mutex::new(InOrder {
             next: 0,
             waiting: BTreeMap::new(),
@@ -49,7 +50,7 @@ impl<S: FactSink + Send> Prover<'_, '_, S> {
             .map(|(index, task)| {
                 let mut facts = Vec::new();
                 let one_step = one_step.beside();
-                Prover::on(search, Some(base), path.clone(), one_step, &mut facts)
+                Prover::on(search, bases.clone(), path.clone(), one_step, &mut facts)
                     .prove_task(task)?;
                 let mut out = out.lock().unwrap_or_else(PoisonError::into_inner);
                 out.hand_in(index, facts.clone())?;
