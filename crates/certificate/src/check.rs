@@ -2,7 +2,7 @@
 //! facts before it (see the crate's documentation for the one rule it applies).
 
 use std::io::Read;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use mastermind_core::{Code, Codebook, Feedback, Scorer};
 use rayon::prelude::*;
@@ -131,6 +131,14 @@ fn check_records(
     // One batch's room, kept from batch to batch: a batch that a forget record ends may hold
     // no fact at all, and a file may hold millions of those.
     let mut batch = Vec::new();
+    // Each thread's splits and one-step bounds, kept from batch to batch: the bounds follow
+    // from the rules alone, and the same sets recur.
+    let workers: Vec<Mutex<(Classes, Settler<'_>)>> = (0..rayon::current_num_threads())
+        .map(|_| {
+            let settler = Settler::new(scorer, rules.fan_out, rules.consistent_only);
+            Mutex::new((Classes::new(scorer), settler))
+        })
+        .collect();
     loop {
         batch.clear();
         // What ends the batch, when not its size: the end of the file, a forget record, or
@@ -172,13 +180,15 @@ fn check_records(
         }
         let failed = batch
             .par_iter()
-            .map_init(
-                || {
-                    let settler = Settler::new(scorer, rules.fan_out, rules.consistent_only);
-                    (Classes::new(scorer), settler)
-                },
-                |(classes, settler), fact| rules.check(fact, &table, classes, settler),
-            )
+            .map(|fact| {
+                // Only this thread takes its own: nothing in a check runs on the pool.
+                let thread = rayon::current_thread_index().unwrap_or(0) % workers.len();
+                let mut worker = workers[thread]
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner);
+                let (classes, settler) = &mut *worker;
+                rules.check(fact, &table, classes, settler)
+            })
             .find_first(Result::is_err);
         if let Some(failed) = failed {
             failed?;
