@@ -1,9 +1,11 @@
 //! Certificates written by the prover check with the independent checker and prove exactly
 //! the search's optima; every kind of forgery is refused.
 
+use std::collections::HashMap;
+
 use mastermind_certificate::{
     check as check_fast, check_reference, check_with, read_facts, Bound, Bounds, CertificateError,
-    CertificateWriter, Fact, Header, Proven, Renaming, Stabilizer, Step,
+    CertificateWriter, Fact, Header, PathSets, Proven, Renaming, Stabilizer, Step,
 };
 use mastermind_core::{Code, Codebook, FeedbackKind, Game, Scorer};
 use mastermind_strategy::{
@@ -275,6 +277,22 @@ fn the_proof_is_the_same_bytes_on_any_number_of_threads() {
     // The fast checker alone: the reference one takes minutes over 4×7.
     let proven = check_fast(proofs[0].as_slice()).expect("the certificate checks");
     assert_eq!(proven.bound_at(&[], None), Bound::AtLeast(total as u32));
+    // Classes proven side by side may prove the same set twice: the second is left out.
+    let facts = read_facts(proofs[0].as_slice()).unwrap().1;
+    let mut sets = PathSets::new(&scorer);
+    // For each set and budget, the bound and depth of each fact about it.
+    type Proven = HashMap<(Vec<Code>, Option<u8>), Vec<(Bound, usize)>>;
+    let mut proven = Proven::new();
+    for (index, fact) in facts.iter().enumerate() {
+        let (bound, depth) = (fact.bound, fact.path.len());
+        let set = sets.at(&fact.path).to_vec();
+        let before = proven.entry((set, fact.budget)).or_default();
+        assert!(
+            !before.iter().any(|&(b, d)| b >= bound && d <= depth),
+            "fact {index} proves no more than one before it"
+        );
+        before.push((bound, depth));
+    }
 }
 
 #[test]
