@@ -39,7 +39,8 @@ pub type Key = (u64, u64);
 pub(crate) type ByKey<V> = HashMap<Key, V, BuildHasherDefault<KeyHasher>>;
 
 /// Two SipHash keys drawn at random, so that no file can make two sets collide on purpose.
-#[derive(Debug, Default)]
+/// Tables made [`FactTable::with_keys`] the same keys look a set up by one [`Key`].
+#[derive(Clone, Debug, Default)]
 pub struct SetKeys(RandomState, RandomState);
 
 impl SetKeys {
@@ -130,7 +131,17 @@ impl FactTable {
         FactTable::default()
     }
 
-    fn key(&self, set: &[Code]) -> Key {
+    /// No facts yet, sets keyed by `keys`: for a caller that looks one set up in several
+    /// tables, or in its own maps too, and would hash it once ([`FactTable::get_keyed`]).
+    pub fn with_keys(keys: SetKeys) -> FactTable {
+        FactTable {
+            keys,
+            ..FactTable::default()
+        }
+    }
+
+    /// The key the table files `set` under.
+    pub fn key(&self, set: &[Code]) -> Key {
         self.keys.key(set)
     }
 
@@ -154,9 +165,13 @@ impl FactTable {
     /// `bound` within `budget`, settled at once (with every fact pending before it): for a
     /// writer of facts whose lookups all come after what they look up, such as a prover.
     pub fn record(&mut self, set: &[Code], depth: usize, budget: Option<u8>, bound: u32) {
+        self.record_keyed(self.key(set), depth, budget, bound);
+    }
+
+    /// [`FactTable::record`] of the set whose [`FactTable::key`] is `key`.
+    pub fn record_keyed(&mut self, key: Key, depth: usize, budget: Option<u8>, bound: u32) {
         self.settle();
         self.recorded += 1;
-        let key = self.key(set);
         let best = Best::new(depth, budget, bound);
         self.deepest = self.deepest.max(best.depth);
         self.settle_one(key, best);
@@ -210,10 +225,18 @@ impl FactTable {
         self.get_before(set, budget, u64::MAX)
     }
 
+    /// [`FactTable::get`] of the set whose [`FactTable::key`] is `key`.
+    pub fn get_keyed(&self, key: Key, budget: Option<u8>) -> u32 {
+        self.get_keyed_before(key, budget, u64::MAX)
+    }
+
     /// [`FactTable::get`], from the facts recorded before the one at `index` only (every
     /// settled fact is).
     pub fn get_before(&self, set: &[Code], budget: Option<u8>, index: u64) -> u32 {
-        let key = self.key(set);
+        self.get_keyed_before(self.key(set), budget, index)
+    }
+
+    fn get_keyed_before(&self, key: Key, budget: Option<u8>, index: u64) -> u32 {
         let settled = self.settled.get(&key).into_iter();
         let others = self.other_budgets.get(&key).into_iter().flatten();
         let pending = self.pending.get(&key).into_iter().flatten();

@@ -85,13 +85,25 @@ impl<'a> OneStepBounds<'a> {
         }
     }
 
-    /// The one-step bound of `set`, reached by the guesses `path`, with `budget` guesses left,
-    /// or `enough` if it is at least that.
+    /// The keys of sets that this one's bounds and those [`OneStepBounds::beside`] it file
+    /// them under.
+    pub(in crate::optimal) fn keys(&self) -> &SetKeys {
+        &self.memory.keys
+    }
+
+    /// The key `set` is filed under ([`OneStepBounds::keys`]).
+    pub(in crate::optimal) fn key(&self, set: &[Code]) -> Key {
+        self.memory.keys.key(set)
+    }
+
+    /// The one-step bound of `set`, filed under `key` ([`OneStepBounds::key`]), reached by the
+    /// guesses `path`, with `budget` guesses left, or `enough` if it is at least that.
     pub(in crate::optimal) fn bound(
         &mut self,
         search: &Search<'_>,
         path: &[Code],
         set: &[Code],
+        key: Key,
         budget: Option<u8>,
         enough: u32,
     ) -> u32 {
@@ -104,7 +116,7 @@ impl<'a> OneStepBounds<'a> {
         if !counted {
             return self.settler.one_step(path, set, budget, enough);
         }
-        let key = (self.memory.keys.key(set), budget);
+        let key = (key, budget);
         if let Some(&(known, exact)) = self.memory.shard(&key).get(&key) {
             if exact || known >= enough {
                 return known.min(enough);
@@ -220,7 +232,9 @@ mod tests {
                             let exact = checkers.one_step(&path, &set, budget, INFEASIBLE);
                             for enough in [exact.saturating_sub(1), exact, exact.saturating_add(2)]
                             {
-                                let found = ours.bound(&root.search, &path, &set, budget, enough);
+                                let key = ours.key(&set);
+                                let found =
+                                    ours.bound(&root.search, &path, &set, key, budget, enough);
                                 let at = format!("{} codes after {path:?}, {budget:?}", set.len());
                                 assert_eq!(found, exact.min(enough), "{at}");
                                 compared += 1;

@@ -20,7 +20,7 @@ use std::sync::Arc;
 
 use mastermind_certificate::{
     fan_out, size_bound, size_bounds, spread_bound, to_check, Bound, CertificateWriter, Classes,
-    CommonColours, Fact, FactTable, Held, PathSets, Renaming, Step, Symmetries,
+    CommonColours, Fact, FactTable, Key, PathSets, Renaming, SetKeys, Step, Symmetries,
 };
 use mastermind_core::{Code, Codebook, Feedback, Scorer, Secrets};
 
@@ -131,8 +131,8 @@ impl FactSink for Vec<Fact> {
     }
 }
 
-/// What a prover's facts prove, as the checker will look it up.
-#[derive(Default)]
+/// What a prover's facts prove, as the checker will look it up. The provers of one claim key
+/// sets alike, so that a set is hashed once to be looked up in all their tables.
 pub(super) struct Known {
     /// What the facts written so far prove.
     facts: FactTable,
@@ -144,6 +144,15 @@ pub(super) struct Known {
 }
 
 impl Known {
+    /// Nothing known yet, sets keyed by `keys`.
+    fn with_keys(keys: &SetKeys) -> Known {
+        Known {
+            facts: FactTable::with_keys(keys.clone()),
+            settled: FactTable::with_keys(keys.clone()),
+            renamed: RenamedFacts::default(),
+        }
+    }
+
     /// Records that `set`, `depth` steps from the start, needs at least `bound` with `budget`
     /// left, as a fact states it.
     fn state(
@@ -154,8 +163,9 @@ impl Known {
         budget: Option<u8>,
         bound: u32,
     ) {
-        self.facts.record(set, depth, budget, bound);
-        self.settled.record(set, depth, budget, bound);
+        let key = self.facts.key(set);
+        self.facts.record_keyed(key, depth, budget, bound);
+        self.settled.record_keyed(key, depth, budget, bound);
         if let Some(filed) = RenamedFacts::file(book, set, budget) {
             self.renamed.record(filed, bound);
         }
@@ -223,7 +233,7 @@ impl<'p, 'a, S: FactSink + Send> Prover<'p, 'a, S> {
             fan_out: fan_out(book),
             consistent_only: search.consistent_only,
             bases,
-            known: Known::default(),
+            known: Known::with_keys(one_step.keys()),
             path,
             symmetries: Symmetries::new(),
             classes: Classes::new(scorer),
@@ -261,31 +271,34 @@ impl<'p, 'a, S: FactSink + Send> Prover<'p, 'a, S> {
 }
 
 impl<S: FactSink + Send> Prover<'_, '_, S> {
-    /// What the facts written so far state of `set` with `budget`, or its size bound.
-    fn stated(&self, set: &[Code], budget: Option<u8>) -> u32 {
-        self.bound_in(|known| &known.facts, set, budget)
+    /// What the facts written so far state of `set` (filed under `key`) with `budget`, or its
+    /// size bound.
+    fn stated(&self, set: &[Code], key: Key, budget: Option<u8>) -> u32 {
+        self.bound_in(|known| &known.facts, set.len(), key, budget)
     }
 
-    /// What the checker will know of `set` with `budget` where a guess's classes need it,
-    /// without a new fact: what is stated, or settled in one step.
-    fn known(&self, set: &[Code], budget: Option<u8>) -> u32 {
-        self.bound_in(|known| &known.settled, set, budget)
+    /// What the checker will know of `set` (filed under `key`) with `budget` where a guess's
+    /// classes need it, without a new fact: what is stated, or settled in one step.
+    fn known(&self, set: &[Code], key: Key, budget: Option<u8>) -> u32 {
+        self.bound_in(|known| &known.settled, set.len(), key, budget)
     }
 
-    /// The best of what `table` holds of `set` with `budget`, in this prover's facts and in
-    /// those it runs beside others for, and its size bound.
+    /// The best of what `table` holds of the set of `size` codes filed under `key` with
+    /// `budget`, in this prover's facts and in those it runs beside others for, and its size
+    /// bound.
     fn bound_in(
         &self,
         table: impl Fn(&Known) -> &FactTable,
-        set: &[Code],
+        size: usize,
+        key: Key,
         budget: Option<u8>,
     ) -> u32 {
-        let base = self.bases.iter().map(|base| table(base).get(set, budget));
+        let base = self.bases.iter().map(|base| table(base).get_keyed(key, budget));
         let base = base.max().unwrap_or(0);
         table(&self.known)
-            .get(set, budget)
+            .get_keyed(key, budget)
             .max(base)
-            .max(size_bound(set.len(), self.fan_out, budget))
+            .max(size_bound(size, self.fan_out, budget))
     }
 
     /// A fact proven of a renaming of the set `filed` that shows at least `bound`: what it
@@ -310,9 +323,10 @@ impl<S: FactSink + Send> Prover<'_, '_, S> {
         beside: bool,
     ) -> Result<(), CertifyError> {
         let limit = budget.limit();
+        let key = self.one_step.key(set);
         let known = match state {
-            true => self.stated(set, limit),
-            false => self.known(set, limit),
+            true => self.stated(set, key, limit),
+            false => self.known(set, key, limit),
         };
         if known >= bound {
             return Ok(());
@@ -375,17 +389,11 @@ impl<S: FactSink + Send> Prover<'_, '_, S> {
         }
         let mut tasks = Vec::new();
         for &guess in guesses.iter() {
-            let held = Held {
-                sizes: &bounds,
-                budget: child.limit(),
-                facts: &self.known.settled,
-                before: u64::MAX,
-                bound,
-            };
+            // What the facts rule out, `settle` finds, with the classes' keys at hand.
             if self
                 .classes
-                .short_of(self.scorer, &secrets, guess, held)
-                .is_none()
+                .split_below(self.scorer, &secrets, guess, &bounds, bound)
+                || self.classes.size_cost(&bounds) >= bound
             {
                 continue;
             }
@@ -494,9 +502,14 @@ impl<S: FactSink + Send> Prover<'_, '_, S> {
         bound: u32,
     ) -> Option<Vec<u32>> {
         let size = |class: &[Code]| size_bound(class.len(), self.fan_out, budget);
+        let keys: Vec<Key> = classes
+            .iter()
+            .map(|(_, class)| self.one_step.key(class))
+            .collect();
         let mut lower: Vec<u32> = classes
             .iter()
-            .map(|(_, class)| self.known(class, budget))
+            .zip(&keys)
+            .map(|((_, class), &key)| self.known(class, key, budget))
             .collect();
         // Where this prover runs beside others, what the facts of the one they run for
         // prove comes in here: the split only looked at this one's own.
@@ -514,7 +527,7 @@ impl<S: FactSink + Send> Prover<'_, '_, S> {
             let enough = bound - (cost - lower[i]);
             let settled = self
                 .one_step
-                .bound(self.search, path, class, budget, enough);
+                .bound(self.search, path, class, keys[i], budget, enough);
             if settled >= enough {
                 return None;
             }
@@ -550,8 +563,9 @@ impl<S: FactSink + Send> Prover<'_, '_, S> {
         renaming: Option<Renaming>,
     ) -> Result<(), CertifyError> {
         let depth = self.path.len();
-        self.known.facts.record(set, depth, budget, bound);
-        self.known.settled.record(set, depth, budget, bound);
+        let key = self.one_step.key(set);
+        self.known.facts.record_keyed(key, depth, budget, bound);
+        self.known.settled.record_keyed(key, depth, budget, bound);
         self.out.fact(&Fact {
             path: self.path.clone(),
             budget,
