@@ -14,6 +14,7 @@ use crate::format::{unpacked, RawFact, Reader, Record};
 use crate::guesses::to_check;
 use crate::rules::wins;
 use crate::settle::Settler;
+use crate::table::SetKeys;
 use crate::{
     fan_out, size_bound, size_bounds, spread_bound, Bound, Bounds, CertificateError, FactTable,
     Header, Held, Known, Renaming, Step, Symmetries,
@@ -126,7 +127,8 @@ fn check_records(
         common: CommonColours::of(scorer.codebook()),
     };
     let mut paths = Paths::new(&book, scorer);
-    let mut table = FactTable::new();
+    let keys = SetKeys::default();
+    let mut table = FactTable::with_keys(keys.clone());
     let mut index = 0u64;
     // One batch's room, kept from batch to batch: a batch that a forget record ends may hold
     // no fact at all, and a file may hold millions of those.
@@ -135,7 +137,8 @@ fn check_records(
     // from the rules alone, and the same sets recur.
     let workers: Vec<Mutex<(Classes, Settler<'_>)>> = (0..rayon::current_num_threads())
         .map(|_| {
-            let settler = Settler::new(scorer, rules.fan_out, rules.consistent_only);
+            let settler =
+                Settler::new(scorer, rules.fan_out, rules.consistent_only).with_keys(keys.clone());
             Mutex::new((Classes::new(scorer), settler))
         })
         .collect();
@@ -333,8 +336,10 @@ impl Rules<'_> {
         let secrets = self.scorer.secrets(set);
         let path_guesses: Vec<Code> = path.iter().map(|step| step.guess).collect();
         let short = guesses.iter().find_map(|&guess| {
-            let cost = classes.short_of(self.scorer, &secrets, guess, held)?;
-            let cost = settler.raise(&path_guesses, guess, set, classes, held, cost);
+            if !classes.short_by_size(self.scorer, &secrets, guess, &bounds, bound) {
+                return None;
+            }
+            let cost = settler.raise(&path_guesses, guess, set, classes, held);
             (cost < bound).then_some((guess, cost))
         });
         match short {

@@ -112,23 +112,19 @@ impl Classes {
         false
     }
 
-    /// What `guess` costs at `set` by the checker's rule, when that falls short of
-    /// `held.bound`; `None` when the rule rules the guess out. The split is kept for
-    /// [`Classes::classes`] when it is whole.
-    pub fn short_of(
+    /// Splits the set `secrets` by `guess` and says whether the size bounds of its classes
+    /// (`bounds`, as for [`Classes::size_cost`]) fall short of `bound`, which only then the
+    /// facts and the one step ([`Settler::raise`](crate::Settler::raise)) may still reach.
+    /// The split is then whole, for [`Classes::classes`].
+    pub fn short_by_size(
         &mut self,
         scorer: &Scorer,
         secrets: &Secrets<'_>,
         guess: Code,
-        held: Held<'_>,
-    ) -> Option<u32> {
-        if self.split_below(scorer, secrets, guess, held.sizes, held.bound)
-            || self.size_cost(held.sizes) >= held.bound
-        {
-            return None;
-        }
-        let cost = self.cost(secrets.codes(), held);
-        (cost < held.bound).then_some(cost)
+        bounds: &[u32],
+        bound: u32,
+    ) -> bool {
+        !self.split_below(scorer, secrets, guess, bounds, bound) && self.size_cost(bounds) < bound
     }
 
     /// The least the guess costs by the size bound alone: one guess per code of the set, plus
@@ -164,19 +160,6 @@ impl Classes {
             let class = &sorted[starts[reply]..starts[reply + 1]];
             (reply != all_black && !class.is_empty())
                 .then(|| (Feedback::from_index(reply as u8), class))
-        })
-    }
-
-    /// The least the guess costs by the checker's rule: one guess per code of the set, plus
-    /// for each class the larger of its size bound (`held.sizes`, as for
-    /// [`Classes::size_cost`]) and the best fact `held.facts` holds for it with the classes'
-    /// budget left, among those before `held.before`. Sums saturate at [`u32::MAX`] (no
-    /// strategy).
-    fn cost(&mut self, set: &[Code], held: Held<'_>) -> u32 {
-        let n = set.len() as u32;
-        self.classes(set).fold(n, |cost, (_, class)| {
-            let proven = held.facts.get_before(class, held.budget, held.before);
-            cost.saturating_add(proven.max(held.sizes[class.len()]))
         })
     }
 }

@@ -5,6 +5,8 @@
 
 use mastermind_core::{Code, Scorer};
 
+use crate::floor::feedback_rows;
+
 /// Guesses counted together: their counters stay in the fastest cache while the set's rows
 /// stream past.
 const BLOCK: usize = 64;
@@ -47,11 +49,7 @@ impl SizeCosts {
         sizes: &[u32],
         mut take: impl FnMut(Code, u32),
     ) -> bool {
-        let Some(rows) = set
-            .iter()
-            .map(|&code| scorer.feedback_row(code))
-            .collect::<Option<Vec<&[u8]>>>()
-        else {
+        let Some(rows) = feedback_rows(scorer, set) else {
             return false;
         };
         let n = set.len() as u64;

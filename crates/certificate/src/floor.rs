@@ -29,13 +29,22 @@ pub fn short_of_floor(
     let sharing = common.and_then(|common| common.may_fall_short(set, guesses, bound));
     let guesses = sharing.as_deref().unwrap_or(guesses);
     // Replies are symmetric, so the set's own rows hold every guess's replies.
-    let rows: Option<Vec<&[u8]>> = set.iter().map(|&code| scorer.feedback_row(code)).collect();
-    match (rows, scorer.game().feedback_slots()) {
+    match (feedback_rows(scorer, set), scorer.game().feedback_slots()) {
         // Narrower marks fit twice as many guesses in a vector.
         (Some(rows), ..=32) => short::<u32>(scorer, set, &rows, guesses, bound),
         (Some(rows), ..=64) => short::<u64>(scorer, set, &rows, guesses, bound),
         _ => guesses.to_vec(),
     }
+}
+
+/// The reply table's row of each code of `set`, or `None` where the table is not held.
+/// (Collected through an `Option`, the list would grow a step at a time.)
+pub(crate) fn feedback_rows<'s>(scorer: &'s Scorer, set: &[Code]) -> Option<Vec<&'s [u8]>> {
+    let mut rows = Vec::with_capacity(set.len());
+    for &code in set {
+        rows.push(scorer.feedback_row(code)?);
+    }
+    Some(rows)
 }
 
 /// A word with a bit for each reply number.

@@ -71,11 +71,21 @@ impl<'r> Settler<'r> {
         }
     }
 
-    /// Raises `cost`, what `guess` costs at `set` by the facts and size bounds `held` holds
-    /// (short of `held.bound`), by settling its classes in one step until it reaches
-    /// `held.bound`; returns the raised cost. `path` is the guesses that led to `set`, and
-    /// `split` holds `guess`'s whole split of it. Classes without a fact come first, larger
-    /// ones before smaller: a class with a fact was proven more than one step deep.
+    /// Sets keyed by `keys`, those of the fact table [`Settler::raise`] will look classes up
+    /// in ([`FactTable::with_keys`](crate::FactTable::with_keys)), so that a class is hashed
+    /// once for both. (With other keys, the facts would only go unseen.)
+    pub fn with_keys(self, keys: SetKeys) -> Settler<'r> {
+        Settler { keys, ..self }
+    }
+
+    /// What `guess` costs at `set` by the checker's rule, as far as needed to tell whether it
+    /// reaches `held.bound`: one guess per code of the set, plus for each class the larger of
+    /// its size bound (`held.sizes`) and the best fact `held.facts` holds for it with the
+    /// classes' budget left among those before `held.before`, then raised by settling the
+    /// classes in one step until it reaches `held.bound`. Sums saturate at [`u32::MAX`] (no
+    /// strategy). `path` is the guesses that led to `set`, and `split` holds `guess`'s whole
+    /// split of it. Classes without a fact come first, larger ones before smaller: a class
+    /// with a fact was proven more than one step deep.
     pub fn raise(
         &mut self,
         path: &[Code],
@@ -83,22 +93,28 @@ impl<'r> Settler<'r> {
         set: &[Code],
         split: &mut Classes,
         held: Held<'_>,
-        mut cost: u32,
     ) -> u32 {
-        let mut classes: Vec<(u32, bool, Vec<Code>)> = split
+        let mut classes: Vec<(u32, bool, Key, &[Code])> = split
             .classes(set)
             .map(|(_, class)| {
-                let stated = held.facts.get_before(class, held.budget, held.before);
+                let key = self.keys.key(class);
+                let stated = held.facts.get_keyed_before(key, held.budget, held.before);
                 let sized = held.sizes[class.len()];
-                (stated.max(sized), stated > sized, class.to_vec())
+                (stated.max(sized), stated > sized, key, class)
             })
             .collect();
-        classes.sort_by_key(|(_, stated, class)| (*stated, Reverse(class.len())));
+        let mut cost = classes.iter().fold(set.len() as u32, |cost, &(known, ..)| {
+            cost.saturating_add(known)
+        });
+        if cost >= held.bound {
+            return cost;
+        }
+        classes.sort_by_key(|&(_, stated, _, class)| (stated, Reverse(class.len())));
         let path: Vec<Code> = path.iter().copied().chain([guess]).collect();
-        for (known, _, class) in classes {
+        for (known, _, key, class) in classes {
             // What the class must reach for the guess to reach the bound on its own.
             let enough = held.bound - (cost - known);
-            let settled = self.one_step(&path, &class, held.budget, enough);
+            let settled = self.settle(&path, class, key, held.budget, enough);
             if settled >= enough {
                 return held.bound;
             }
@@ -116,7 +132,19 @@ impl<'r> Settler<'r> {
         budget: Option<u8>,
         enough: u32,
     ) -> u32 {
-        let key = (self.keys.key(set), budget);
+        self.settle(path, set, self.keys.key(set), budget, enough)
+    }
+
+    /// [`Settler::one_step`] of the set filed under `key`.
+    fn settle(
+        &mut self,
+        path: &[Code],
+        set: &[Code],
+        key: Key,
+        budget: Option<u8>,
+        enough: u32,
+    ) -> u32 {
+        let key = (key, budget);
         if let Some(known) = self.known.get(&key) {
             if known.exact || known.bound >= enough {
                 return known.bound.min(enough);

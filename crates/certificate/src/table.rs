@@ -236,7 +236,8 @@ impl FactTable {
         self.get_keyed_before(self.key(set), budget, index)
     }
 
-    fn get_keyed_before(&self, key: Key, budget: Option<u8>, index: u64) -> u32 {
+    /// [`FactTable::get_before`] of the set whose [`FactTable::key`] is `key`.
+    pub fn get_keyed_before(&self, key: Key, budget: Option<u8>, index: u64) -> u32 {
         let settled = self.settled.get(&key).into_iter();
         let others = self.other_budgets.get(&key).into_iter().flatten();
         let pending = self.pending.get(&key).into_iter().flatten();

@@ -293,7 +293,10 @@ impl<S: FactSink + Send> Prover<'_, '_, S> {
         key: Key,
         budget: Option<u8>,
     ) -> u32 {
-        let base = self.bases.iter().map(|base| table(base).get_keyed(key, budget));
+        let base = self
+            .bases
+            .iter()
+            .map(|base| table(base).get_keyed(key, budget));
         let base = base.max().unwrap_or(0);
         table(&self.known)
             .get_keyed(key, budget)
@@ -390,10 +393,9 @@ impl<S: FactSink + Send> Prover<'_, '_, S> {
         let mut tasks = Vec::new();
         for &guess in guesses.iter() {
             // What the facts rule out, `settle` finds, with the classes' keys at hand.
-            if self
+            if !self
                 .classes
-                .split_below(self.scorer, &secrets, guess, &bounds, bound)
-                || self.classes.size_cost(&bounds) >= bound
+                .short_by_size(self.scorer, &secrets, guess, &bounds, bound)
             {
                 continue;
             }
