@@ -37,6 +37,39 @@ pub fn short_of_floor(
     }
 }
 
+/// [`short_of_floor`] of the set's own codes, `common` aside: the codes of `set` whose floor
+/// there falls short of `bound`, in the same order. A code's reply to another is the other's
+/// to it, so each pair of codes is scored once, for both.
+pub fn own_short_of_floor(scorer: &Scorer, set: &[Code], bound: u32) -> Vec<Code> {
+    match (feedback_rows(scorer, set), scorer.game().feedback_slots()) {
+        (Some(rows), ..=32) => own_short::<u32>(scorer, set, &rows, bound),
+        (Some(rows), ..=64) => own_short::<u64>(scorer, set, &rows, bound),
+        _ => set.to_vec(),
+    }
+}
+
+fn own_short<M: Marks>(scorer: &Scorer, set: &[Code], rows: &[&[u8]], bound: u32) -> Vec<Code> {
+    let all_black = scorer.game().all_black().index() as u8;
+    // Each code gets all black from itself.
+    let mut seen = vec![M::bit(all_black); set.len()];
+    for (first, row) in rows.iter().enumerate() {
+        let mut marks = M::default();
+        for (seen, code) in seen[first + 1..].iter_mut().zip(&set[first + 1..]) {
+            let reply = M::bit(row[code.index()]);
+            marks |= reply;
+            *seen |= reply;
+        }
+        seen[first] |= marks;
+    }
+    let n = set.len() as u64;
+    let falls_short = |seen: M| {
+        let slack = u64::from(seen.count()) + u64::from(seen.has(all_black));
+        (3 * n).saturating_sub(slack) < u64::from(bound)
+    };
+    let short = set.iter().zip(seen).filter(|&(_, seen)| falls_short(seen));
+    short.map(|(&code, _)| code).collect()
+}
+
 /// The reply table's row of each code of `set`, or `None` where the table is not held.
 /// (Collected through an `Option`, the list would grow a step at a time.)
 pub(crate) fn feedback_rows<'s>(scorer: &'s Scorer, set: &[Code]) -> Option<Vec<&'s [u8]>> {
@@ -102,7 +135,7 @@ fn short_plain<M: Marks>(
         (3 * n).saturating_sub(slack) < u64::from(bound)
     };
     let codes = scorer.codebook().len();
-    if guesses.len() * 4 >= codes {
+    if guesses.len() * 8 >= codes {
         // Most codes are guesses: marking whole rows costs less than gathering, and
         // vectorises.
         let mut seen = vec![M::default(); codes];
@@ -228,6 +261,9 @@ mod tests {
                             .filter(|&guess| !marked || floor(guess) < bound)
                             .collect();
                         assert_eq!(kept, expected, "{} codes, bound {bound}", set.len());
+                        let own = short_of_floor(&scorer, None, &set, &set, bound);
+                        let own_at_once = own_short_of_floor(&scorer, &set, bound);
+                        assert_eq!(own_at_once, own, "{} codes, bound {bound}", set.len());
                         let secrets = scorer.secrets(&set);
                         for &guess in guesses.iter().filter(|guess| !kept.contains(guess)) {
                             classes.split_below(&scorer, &secrets, guess, &bounds, u32::MAX);

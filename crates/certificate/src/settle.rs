@@ -19,7 +19,7 @@ use mastermind_core::{Code, Codebook, Scorer};
 use crate::classes::Classes;
 use crate::common_colours::CommonColours;
 use crate::counting::SizeCosts;
-use crate::floor::short_of_floor;
+use crate::floor::{own_short_of_floor, short_of_floor};
 use crate::guesses::other_guesses;
 use crate::table::{Key, KeyHasher, SetKeys};
 use crate::{size_bound, size_bounds, spread_bound, Held, Symmetries};
@@ -163,7 +163,7 @@ impl<'r> Settler<'r> {
         let mut least = enough;
         // Only those whose floor falls short: the floor marks a code far faster than it is
         // counted.
-        let own = short_of_floor(self.scorer, None, set, set, least);
+        let own = own_short_of_floor(self.scorer, set, least);
         self.lower(set, &own, &sizes, &mut least);
         // Then the other guesses, unless the rules rule them all out at once (and the own
         // codes, counted already, are all there is to check).
