@@ -1,6 +1,7 @@
 //! The checker: reads a certificate fact by fact and checks each against the rules and the
 //! facts before it (see the crate's documentation for the one rule it applies).
 
+use std::cmp::Reverse;
 use std::io::Read;
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -181,20 +182,25 @@ fn check_records(
                 }
             }
         }
-        let failed = batch
+        // The facts about the largest sets first, so that the batch does not end waiting on
+        // one long check; a failure is reported as the first in the file's order all the same.
+        let mut order: Vec<usize> = (0..batch.len()).collect();
+        order.sort_by_key(|&at| Reverse(batch[at].set.len()));
+        let failed = order
             .par_iter()
-            .map(|fact| {
+            .filter_map(|&at| {
                 // Only this thread takes its own: nothing in a check runs on the pool.
                 let thread = rayon::current_thread_index().unwrap_or(0) % workers.len();
                 let mut worker = workers[thread]
                     .lock()
                     .unwrap_or_else(PoisonError::into_inner);
                 let (classes, settler) = &mut *worker;
-                rules.check(fact, &table, classes, settler)
+                let checked = rules.check(&batch[at], &table, classes, settler);
+                checked.err().map(|error| (at, error))
             })
-            .find_first(Result::is_err);
-        if let Some(failed) = failed {
-            failed?;
+            .min_by_key(|&(at, _)| at);
+        if let Some((_, error)) = failed {
+            return Err(error);
         }
         if let Some(error) = unreadable {
             return Err(error);
