@@ -1,7 +1,8 @@
 //! Proving against finding, for `cargo xtask bench`: each optimum found by `generate` alone and
 //! found and proven by `generate --certificate` (the search that found it proving it), the two
 //! runs in turn so that a drift in the machine's speed reaches both, on every thread. The ratio
-//! of the two is what a proof costs over its search; the certificate's size is printed beside.
+//! of the two is what a proof costs over its search; the certificate's size is printed beside,
+//! and what checking it (`verify --certificate`, on every thread) costs against the search.
 
 use std::path::Path;
 use std::process::Command;
@@ -61,37 +62,42 @@ struct Timed {
 pub fn run(binary: &str, scope: Scope, scratch: &Path) -> anyhow::Result<()> {
     println!(
         "\nProof against search: `generate --strategy optimal` alone and with `--certificate` \
-         (found and proven by one search), all threads, the two in turn; median wall and CPU \
-         times, ratio = with the proof / alone.\n"
+         (found and proven by one search), all threads, the two in turn, then `verify \
+         --certificate` of what the second wrote; median wall and CPU times, ratio = with the \
+         proof / alone, check = the check's wall time / the search's alone.\n"
     );
     println!(
-        "| optimum | search alone | search and proof | ratio (wall) | ratio (CPU) | certificate | pairs |"
+        "| optimum | search alone | search and proof | ratio (wall) | ratio (CPU) | certificate | check | pairs |"
     );
-    println!("|---|---:|---:|---:|---:|---:|---:|");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|");
     let tree = scratch.join("proven.json");
     let certificate = scratch.join("proven.cert.gz");
     for row in ROWS.iter().filter(|row| scope == Scope::Full || row.quick) {
         let mut alone = Vec::new();
         let mut proven = Vec::new();
+        let mut checked = Vec::new();
         for _ in 0..row.pairs {
             alone.push(time(binary, row.args, &tree, None)?);
             proven.push(time(binary, row.args, &tree, Some(&certificate))?);
+            checked.push(time_check(binary, &tree, &certificate)?);
         }
-        let (alone, proven) = (median(alone), median(proven));
+        let (alone, proven, checked) = (median(alone), median(proven), median(checked));
         let bytes = std::fs::metadata(&certificate)
             .with_context(|| format!("no certificate at {}", certificate.display()))?
             .len();
-        let ratio = |of: fn(&Timed) -> Duration| {
-            of(&proven).as_secs_f64() / of(&alone).as_secs_f64().max(1e-9)
+        let ratio = |of: &Timed, part: fn(&Timed) -> Duration| {
+            part(of).as_secs_f64() / part(&alone).as_secs_f64().max(1e-9)
         };
         println!(
-            "| {} | {:.2} s | {:.2} s | {:.2}× | {:.2}× | {:.1} KB gz | {} |",
+            "| {} | {:.2} s | {:.2} s | {:.2}× | {:.2}× | {:.1} KB gz | {:.2} s, {:.2}× | {} |",
             row.label,
             alone.wall.as_secs_f64(),
             proven.wall.as_secs_f64(),
-            ratio(|timed| timed.wall),
-            ratio(|timed| timed.cpu),
+            ratio(&proven, |timed| timed.wall),
+            ratio(&proven, |timed| timed.cpu),
             bytes as f64 / 1000.0,
+            checked.wall.as_secs_f64(),
+            ratio(&checked, |timed| timed.wall),
             row.pairs
         );
     }
@@ -114,12 +120,29 @@ fn time(
     if let Some(certificate) = certificate {
         command.arg("--certificate").arg(certificate);
     }
+    timed(command, &format!("generate {}", args.join(" ")))
+}
+
+/// Runs `verify tree --certificate certificate`, which must say the tree is proven optimal.
+fn time_check(binary: &str, tree: &Path, certificate: &Path) -> anyhow::Result<Timed> {
+    let mut command = Command::new(binary);
+    command
+        .arg("verify")
+        .arg(tree)
+        .arg("--certificate")
+        .arg(certificate)
+        .stdout(std::process::Stdio::null());
+    timed(command, &format!("verify {}", tree.display()))
+}
+
+/// Runs `command`, which must succeed (`what` names it in the error if not).
+fn timed(mut command: Command, what: &str) -> anyhow::Result<Timed> {
     let before = children_cpu()?;
     let started = Instant::now();
     let status = command.status().context("cannot run the command")?;
     let wall = started.elapsed();
     if !status.success() {
-        bail!("`generate {}` failed", args.join(" "));
+        bail!("`{what}` failed");
     }
     Ok(Timed {
         wall,
