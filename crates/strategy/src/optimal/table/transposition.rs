@@ -156,6 +156,26 @@ impl TranspositionTable {
     }
 }
 
+/// Tables holding more than this many bytes are freed on a thread of their own.
+const FREED_ASIDE: usize = 64 << 20;
+
+impl Drop for TranspositionTable {
+    /// A long search's table holds millions of sets, each its own allocation, and freeing them
+    /// one by one keeps a thread busy for seconds after the search is over (BENCHMARKS.md, "The
+    /// code's tuning"): a thread of their own frees them while the caller goes on, or never has
+    /// to when the process ends first. Where no thread can be started (WebAssembly),
+    /// the failed start drops them here.
+    fn drop(&mut self) {
+        if self.stored.load(Ordering::Relaxed) <= FREED_ASIDE {
+            return;
+        }
+        let shards = std::mem::take(&mut self.shards);
+        let freeing = std::thread::Builder::new().name("table-free".into());
+        // A thread that cannot start hands the shards back by dropping its closure here.
+        let _started = freeing.spawn(move || drop(shards));
+    }
+}
+
 fn lock(shard: &Mutex<Shard>) -> std::sync::MutexGuard<'_, Shard> {
     shard.lock().expect("no thread panics holding a shard")
 }
