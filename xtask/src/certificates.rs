@@ -141,6 +141,7 @@ const CHECKED_BY_HAND: &[(&str, &str)] = &[
     ("optimal-4x9.cert.gz", "optimal-4x9.json"),
     ("optimal-5x6.cert.gz", "optimal-5x6.json"),
     ("optimal-4x10.cert.gz", "optimal-4x10.json"),
+    ("optimal-5x7.cert.gz", "optimal-5x7.json"),
     (
         "optimal-consistent-5x8.cert.gz",
         "optimal-consistent-5x8.json",

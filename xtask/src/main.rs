@@ -17,7 +17,7 @@ const USAGE: &str =
   certificates  rewrite the committed certificates under trees/certificates/
   certificates --all  prove and check every published optimum into target/certificates/ or $MASTERMIND_CERTIFICATES_DIR (hours; run again, it goes on)
   certificates --large NAME  the same for one large optimum, e.g. optimal-4x8, optimal-5x6
-  certificates --check-slow  check the committed certificates too slow for cargo test (4×9: minutes, 5×6 and 4×10: about an hour each, on two cores)
+  certificates --check-slow  check the committed certificates too slow for cargo test (4×9 and 5×6: minutes, 4×10: several, 5×7 and consistent-only 5×8: one to two hours each, on two cores)
   check         fail if a committed tree, certificate, static result or atlas figure is stale or does not verify
   check-atlas [SECONDS]  compute again every atlas outcome recorded within SECONDS (default 150: every one the atlas computed; about 12 minutes)
   bench         build release binaries and print the whole-process benchmark table
