@@ -4,7 +4,9 @@
 //! search's kernels wherever they can count the set, and by the checker's own settler
 //! elsewhere. The prover must know what the checker will find, so as to state no fact the
 //! checker settles by itself and to prove no class further than the others leave it short; a
-//! bound worked out too high would only leave a certificate the checker refuses.
+//! bound worked out too high would only leave a certificate the checker refuses. A set's
+//! bound is that of every renaming of it (the guesses are renamed with it), so bounds are
+//! remembered under the set's canonical form too, where one is found.
 
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
@@ -20,9 +22,12 @@ use crate::optimal::bounds::least_totals::INFEASIBLE;
 use crate::optimal::kernels::columns::BLOCK;
 use crate::optimal::kernels::counting::REPLIES_MARKED;
 use crate::optimal::search::context::Search;
+use crate::optimal::search::shared_bounds::SHARED_FROM;
+use crate::optimal::table::canonical::canonical_form;
 
-/// Sets whose bound is kept before all are forgotten (a few dozen megabytes).
-const REMEMBERED: usize = 1 << 20;
+/// Sets whose bound is kept, under their own key and their canonical form's, before all
+/// are forgotten (a few dozen megabytes).
+const REMEMBERED: usize = 1 << 21;
 
 /// The remembered bounds are split into this many maps, each locked on its own, so that
 /// provers side by side seldom wait for each other.
@@ -44,6 +49,22 @@ impl Memory {
     fn shard(&self, key: &(Key, Option<u8>)) -> MutexGuard<'_, Remembered> {
         let shard = &self.shards[key.0 .0 as usize % SHARDS];
         shard.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The bound remembered under `key`, or `enough` if it is known to reach that; `None`
+    /// if what is remembered does not tell.
+    fn recall(&self, key: &(Key, Option<u8>), enough: u32) -> Option<u32> {
+        let (known, exact) = *self.shard(key).get(key)?;
+        (exact || known >= enough).then(|| known.min(enough))
+    }
+
+    /// Remembers that one step gave `least` under `key`, asked for up to `enough`.
+    fn remember(&self, key: (Key, Option<u8>), least: u32, enough: u32) {
+        let mut shard = self.shard(&key);
+        if shard.len() >= REMEMBERED / SHARDS {
+            shard.clear();
+        }
+        shard.insert(key, (least, least < enough));
     }
 }
 
@@ -117,17 +138,25 @@ impl<'a> OneStepBounds<'a> {
             return self.settler.one_step(path, set, budget, enough);
         }
         let key = (key, budget);
-        if let Some(&(known, exact)) = self.memory.shard(&key).get(&key) {
-            if exact || known >= enough {
-                return known.min(enough);
-            }
+        if let Some(known) = self.memory.recall(&key, enough) {
+            return known;
+        }
+        // A renaming of the set has the same bound: the guesses are renamed with it. Most
+        // sets met are renamings of ones met before; smaller ones are counted faster than
+        // their form is found (BENCHMARKS.md, "The prover's one steps remembered by
+        // canonical form").
+        let form = (set.len() >= SHARED_FROM)
+            .then(|| canonical_form(self.book, set))
+            .flatten()
+            .filter(|form| form != set);
+        let form_key = form.map(|form| (self.memory.keys.key(&form), budget));
+        if let Some(known) = form_key.and_then(|form_key| self.memory.recall(&form_key, enough)) {
+            return known;
         }
         let least = self.least(search, path, set, budget, enough);
-        let mut shard = self.memory.shard(&key);
-        if shard.len() >= REMEMBERED / SHARDS {
-            shard.clear();
+        for key in [Some(key), form_key].into_iter().flatten() {
+            self.memory.remember(key, least, enough);
         }
-        shard.insert(key, (least, least < enough));
         least
     }
 
