@@ -125,7 +125,7 @@ fn a_certificate_proves_only_the_claim_it_was_written_for() {
     let run = verify_with(&committed("trees/optimal-4x6.json"), &certificate, &[], 1);
     says(
         &run.stdout,
-        "the certificate is for 3×4, the tree plays 4×6",
+        "the certificate is for 3×4, not 4×6",
     );
 }
 
@@ -230,7 +230,7 @@ fn a_tree_and_its_certificate_named_as_one_file_are_refused() {
         assert_eq!(std::fs::read_to_string(tree).unwrap(), "kept");
     }
     let run = mastermind(&[&generate[..], &["--certificate", "-"]].concat()).expect_status(2);
-    says(&run.stderr, "name the same file");
+    says(&run.stderr, "name the same output, standard output");
 }
 
 #[test]

@@ -339,3 +339,21 @@ fn every_vector_unit_cap_builds_the_same_tree() {
         "{stderr}"
     );
 }
+
+/// A value that is not UTF-8 names no unit either, and is refused as `sse9` is, not ignored.
+#[cfg(unix)]
+#[test]
+fn a_vector_unit_cap_that_is_not_utf8_is_refused() {
+    use std::os::unix::ffi::OsStrExt;
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_mastermind"))
+        .args(["generate", "--quiet", "--colours", "5"])
+        .env(
+            "MASTERMIND_VECTOR_UNIT",
+            std::ffi::OsStr::from_bytes(b"avx\xff2"),
+        )
+        .output()
+        .expect("the binary runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("names no vector unit"), "{stderr}");
+}

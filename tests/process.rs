@@ -486,14 +486,22 @@ fn a_read_only_directory_is_named_with_what_to_do() {
 fn a_tree_file_larger_than_any_tree_of_its_game_is_refused() {
     let directory = tempfile::tempdir().unwrap();
     let json = knuth_classic_json();
-    // Padding inside the file: valid JSON, far more than 1296 codes take.
-    let padded = json.replacen('{', &format!("{{{}", " ".repeat(3 << 20)), 1);
+    // A field of padding: valid JSON, far more than a tree of 5801 guesses takes.
+    let padded = json.replacen(
+        '{',
+        &format!("{{\"padding\":\"{}\",", "x".repeat(3 << 20)),
+        1,
+    );
     let path = write_file(directory.path(), "padded.json", &padded);
     let run = mastermind(&["verify", &path]).expect_status(2);
     says(
         &run.stderr,
-        "more than any tree of its game (1296 codes) takes",
+        "more than any tree of its game and its claimed total (5801 guesses) takes",
     );
+    // White space takes no memory once read: indentation alone is never too much.
+    let indented = json.replacen('{', &format!("{{{}", " ".repeat(3 << 20)), 1);
+    let path = write_file(directory.path(), "indented.json", &indented);
+    mastermind(&["verify", &path]).expect_status(0);
 }
 
 #[test]
@@ -634,6 +642,10 @@ fn a_stopped_atlas_keeps_its_finished_games_and_leaves_no_computation_running() 
         .collect();
     assert_eq!(games, ["4×5 repeat"], "{text}");
     assert!(temporary_files(directory.path()).is_empty());
+    assert!(
+        !directory.path().join("atlas.json.lock").exists(),
+        "the lock beside the output is removed, as at a normal end"
+    );
 }
 
 /// A device named as an input is refused at once (exit 2), by every command that reads one:

@@ -388,23 +388,34 @@ fn notes_that_cannot_hold_or_that_the_search_contradicts_never_change_the_result
 /// Two runs started on one directory share its pieces: each skips a piece whose notes the
 /// other holds, takes in the pieces the other writes, and neither is refused; whichever ends
 /// last writes the tree.
+/// Three runs of the whole started on one directory, each with its own tree and certificate,
+/// share the pieces, and each ends with its tree and certificate written: the ones that run out
+/// of pieces first wait for the pieces the others hold.
 #[test]
-fn two_runs_on_one_directory_share_the_pieces() {
+fn runs_on_one_directory_share_the_pieces_and_all_write_the_tree() {
     let directory = tempfile::tempdir().unwrap();
     let pieces = directory.path().join("pieces");
-    let outputs = [
-        directory.path().join("first.json"),
-        directory.path().join("second.json"),
-    ];
+    let names = ["first", "second", "third"];
+    let outputs: Vec<_> = names
+        .iter()
+        .map(|name| directory.path().join(format!("{name}.json")))
+        .collect();
+    let certificates: Vec<_> = names
+        .iter()
+        .map(|name| directory.path().join(format!("{name}.cert")))
+        .collect();
     let children: Vec<_> = outputs
         .iter()
-        .map(|output| {
+        .zip(&certificates)
+        .map(|(output, certificate)| {
             Command::new(env!("CARGO_BIN_EXE_mastermind"))
                 .args(OPTIMAL_4X7)
                 .arg("--resume")
                 .arg(&pieces)
                 .arg("-o")
                 .arg(output)
+                .arg("--certificate")
+                .arg(certificate)
                 .stdin(Stdio::null())
                 .stdout(Stdio::null())
                 .stderr(Stdio::piped())
@@ -416,45 +427,42 @@ fn two_runs_on_one_directory_share_the_pieces() {
         .into_iter()
         .map(|child| child.wait_with_output().unwrap())
         .collect();
+    let mut solved = Vec::new();
     for run in &ended {
-        let stderr = String::from_utf8_lossy(&run.stderr);
+        let stderr = String::from_utf8_lossy(&run.stderr).into_owned();
         assert_eq!(run.status.code(), Some(0), "{stderr}");
+        // "…, N pieces solved now in …", or "1 piece …".
+        let count = stderr
+            .split(" solved now")
+            .next()
+            .and_then(|head| head.rsplit(' ').nth(1))
+            .and_then(|count| count.parse::<usize>().ok());
+        solved.push(count.unwrap_or_else(|| panic!("{stderr}")));
     }
     let single = mastermind(&[&OPTIMAL_4X7[..], &["-q"]].concat()).expect_status(0);
-    let written: Vec<String> = outputs
-        .iter()
-        .filter_map(|output| std::fs::read_to_string(output).ok())
-        .collect();
-    assert!(!written.is_empty(), "one of the runs writes the tree");
-    for tree in &written {
-        assert_eq!(tree, &single.stdout, "the tree one process writes");
+    for (output, certificate) in outputs.iter().zip(&certificates) {
+        let tree = std::fs::read_to_string(output).expect("every run writes the tree");
+        assert_eq!(tree, single.stdout, "the tree one process writes");
+        let proven = mastermind(&[
+            "verify",
+            output.to_str().unwrap(),
+            "--certificate",
+            certificate.to_str().unwrap(),
+        ])
+        .expect_status(0);
+        says(&proven.stdout, "optimality: proven");
     }
-    // Each solved its share: a run that solved every piece would have left the other none.
     let total = count_of(&finished_in(&pieces)[0]);
     assert_eq!(finished_in(&pieces).len(), total);
     assert_eq!(notes_in(&pieces), Vec::<String>::new());
-    let solved_by_writer = ended
-        .iter()
-        .zip(&outputs)
-        .filter(|(_, output)| output.is_file())
-        .map(|(run, _)| {
-            let stderr = String::from_utf8_lossy(&run.stderr).into_owned();
-            // "…, N pieces solved now in …", or "1 piece …".
-            let solved = stderr
-                .split(" solved now")
-                .next()
-                .and_then(|head| head.rsplit(' ').nth(1))
-                .and_then(|count| count.parse::<usize>().ok());
-            solved.unwrap_or_else(|| panic!("{stderr}"))
-        })
-        .min()
-        .unwrap();
-    assert!(solved_by_writer < total, "the other run solved pieces too");
+    // Each solved its share: a run that solved every piece would have left the others none.
+    assert!(solved.iter().sum::<usize>() >= total, "{solved:?}");
+    assert!(solved.iter().all(|&count| count < total), "{solved:?}");
 }
 
 /// A piece whose notes another process holds is passed over by a whole run, which solves the
-/// rest and says which piece it left; a start on that piece alone is refused. Once the holder
-/// lets go, the next start finishes the tree.
+/// rest and waits for it, saying so; a start on that piece alone is refused. Once the holder
+/// lets go, the waiting run takes the piece over and writes the tree.
 #[test]
 fn a_piece_held_by_another_process_is_left_to_it() {
     let directory = tempfile::tempdir().unwrap();
@@ -490,15 +498,34 @@ fn a_piece_held_by_another_process_is_left_to_it() {
         &alone.stderr,
         &format!("piece 0/{total}: another process is solving it"),
     );
-    let rest = mastermind(&[&optimal[..], &["--resume", dir]].concat()).expect_status(0);
-    assert!(rest.stdout.is_empty(), "no tree while a piece is missing");
-    says(&rest.stderr, &format!("another run is solving 0/{total}"));
+    let rest = Command::new(env!("CARGO_BIN_EXE_mastermind"))
+        .args(optimal)
+        .args(["--resume", dir])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while finished_in(&pieces).len() < total - 1 {
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "the run solves the pieces no one holds"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    // It waits for the piece held, however long.
+    std::thread::sleep(Duration::from_secs(2));
     assert_eq!(finished_in(&pieces).len(), total - 1);
-
     drop(holder);
-    let last = mastermind(&[&optimal[..], &["--resume", dir]].concat()).expect_status(0);
-    says(&last.stderr, "1 piece solved now");
-    assert_eq!(last.stdout, single.stdout);
+    let rest = rest.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&rest.stderr);
+    assert_eq!(rest.status.code(), Some(0), "{stderr}");
+    says(
+        &stderr,
+        &format!("waiting for the pieces other runs on this directory hold (0/{total})"),
+    );
+    assert_eq!(String::from_utf8_lossy(&rest.stdout), single.stdout);
 }
 
 /// A piece, a piece's certificate or its proof under way in `DIR` that is not a regular file

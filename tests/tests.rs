@@ -10,6 +10,8 @@ mod documented;
 mod figure1;
 mod formats;
 mod generate;
+#[cfg(unix)]
+mod hostile;
 mod html;
 mod interactive;
 mod library;

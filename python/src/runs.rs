@@ -32,6 +32,12 @@ use crate::value_error;
 /// `.cert.partial`, from which a call after a stop goes on) and the finished run's
 /// certificate is returned.
 ///
+/// Several calls may share one `directory` (threads, processes, machines on a shared disk):
+/// each solves pieces no other holds, and a call without `piece` then waits for the pieces the
+/// others hold (taking over any whose holder went away) and returns the tree too, so every
+/// such call returns it. A call for one `piece` returns once that piece is in, with `tree`
+/// `None` unless its piece was the last.
+///
 /// Returns a dict: `tree` (the optimal `Tree` once every piece is in, else `None`), `pieces`
 /// (the plan's count), `missing` (pieces not in yet), `unproven` (with `certificate`, pieces
 /// in without a certificate yet: a call for one `piece` proves that piece's only),
@@ -147,6 +153,10 @@ impl ResumeWatcher for Stopping<'_> {
     }
 
     fn search_nodes(&self, _nodes: u64) {
+        self.0.check();
+    }
+
+    fn waiting(&self, _held: &[ShardId]) {
         self.0.check();
     }
 }

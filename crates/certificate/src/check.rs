@@ -3,6 +3,7 @@
 
 use std::cmp::Reverse;
 use std::io::Read;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use mastermind_core::{Code, Codebook, Feedback, Scorer};
@@ -71,6 +72,10 @@ pub const CHECKED_TABLE_PAIRS: usize = 300_000_000;
 
 /// Facts read (their sets rebuilt and recorded) before they are checked side by side.
 const BATCH: usize = 1 << 14;
+/// The most codes a batch's sets may hold between them (32 MB), so that the memory a check
+/// takes follows from the facts it must keep rather than from the game's size times the
+/// batch: a batch ends early at a fact that would take it past this.
+const BATCH_CODES: usize = 1 << 23;
 
 /// Reads and checks a whole certificate, plain or gzip-compressed.
 ///
@@ -78,38 +83,74 @@ const BATCH: usize = 1 << 14;
 /// order, and then the batch's facts are checked on every thread, each against the facts
 /// recorded before it only. The first fact in file order that fails is the one reported,
 /// whatever the number of threads.
+///
+/// A fact that the rules settle without a split (a bound of 0, no guess left, a bound the
+/// set's size bound reaches) or that an earlier fact about its set already proves is read
+/// and counted, never recorded or split: its cost is reading it and rebuilding its set from
+/// the sets of the path before it, and it holds no memory once read.
 pub fn check(input: impl Read) -> Result<Proven, CertificateError> {
-    check_records(input, false, None)
+    check_records(input, Expect::default())
+}
+
+/// [`check`] of a certificate that must be about `header`'s game and play: one about
+/// another is refused ([`CertificateError::Misfit`]) once its header is read, before any of
+/// its facts, so that a file naming a larger game costs nothing.
+pub fn check_for(header: Header, input: impl Read) -> Result<Proven, CertificateError> {
+    let expect = Expect {
+        header: Some(header),
+        ..Expect::default()
+    };
+    check_records(input, expect)
 }
 
 /// [`check`] with `scorer`, which must be for the certificate's game: a caller that checks
 /// many certificates of one game makes its scorer (and the reply table) once. A certificate
-/// of another game is refused.
+/// of another game is refused before any of its facts.
 pub fn check_with(scorer: &Scorer, input: impl Read) -> Result<Proven, CertificateError> {
-    check_records(input, false, Some(scorer))
+    let expect = Expect {
+        scorer: Some(scorer),
+        ..Expect::default()
+    };
+    check_records(input, expect)
 }
 
-/// Checks the facts of a certificate cut short, as a stop leaves a proof under way: every
-/// whole fact before the cut must hold, as in [`check`], and the file may end anywhere
-/// (without its closing record, in the middle of a fact, or of its compressed stream).
-/// Returns what the facts prove.
-pub fn check_partial(input: impl Read) -> Result<Proven, CertificateError> {
-    check_records(input, true, None)
+/// Checks the facts of a certificate cut short, as a stop leaves a proof under way, that
+/// must be about `header`'s game and play: every whole fact before the cut must hold, as in
+/// [`check`], and the file may end anywhere (without its closing record, in the middle of a
+/// fact, or of its compressed stream). Returns what the facts prove.
+pub fn check_partial(header: Header, input: impl Read) -> Result<Proven, CertificateError> {
+    let expect = Expect {
+        header: Some(header),
+        cut: true,
+        ..Expect::default()
+    };
+    check_records(input, expect)
 }
 
-fn check_records(
-    input: impl Read,
+/// What a caller knows of a certificate before reading it.
+#[derive(Default)]
+struct Expect<'s> {
+    /// The game and play it must be about.
+    header: Option<Header>,
+    /// The scorer to check it with, which fixes its game.
+    scorer: Option<&'s Scorer>,
+    /// Whether it may end anywhere, as a stopped proof does.
     cut: bool,
-    given: Option<&Scorer>,
-) -> Result<Proven, CertificateError> {
+}
+
+fn check_records(input: impl Read, expect: Expect<'_>) -> Result<Proven, CertificateError> {
     let mut reader = Reader::new(unpacked(input)?)?;
     let header = reader.header();
+    let cut = expect.cut;
+    if let Some(misfit) = expect.header.and_then(|expected| header.misfit(&expected)) {
+        return Err(CertificateError::Misfit(misfit));
+    }
     let made;
-    let scorer = match given {
+    let scorer = match expect.scorer {
         Some(scorer) if *scorer.game() == header.game => scorer,
         Some(scorer) => {
-            return Err(CertificateError::Format(format!(
-                "it is about {}, not {}",
+            return Err(CertificateError::Misfit(format!(
+                "the certificate is for {}, not {}",
                 header.game.describe(),
                 scorer.game().describe()
             )))
@@ -133,7 +174,7 @@ fn check_records(
     let mut index = 0u64;
     // One batch's room, kept from batch to batch: a batch that a forget record ends may hold
     // no fact at all, and a file may hold millions of those.
-    let mut batch = Vec::new();
+    let mut batch: Vec<ReadFact> = Vec::new();
     // Each thread's splits and one-step bounds, kept from batch to batch: the bounds follow
     // from the rules alone, and the same sets recur.
     let workers: Vec<Mutex<(Classes, Settler<'_>)>> = (0..rayon::current_num_threads())
@@ -150,32 +191,36 @@ fn check_records(
         let mut ended = false;
         let mut forget = None;
         let mut unreadable = None;
-        while batch.len() < BATCH {
+        let mut codes = 0;
+        while batch.len() < BATCH && codes < BATCH_CODES {
             let record = match reader.next_record() {
                 // Where a file may be cut, a record that cannot be read is where it ends.
-                Err(CertificateError::Truncated { .. } | CertificateError::Io(_)) if cut => {
-                    Ok(None)
-                }
+                Err(
+                    CertificateError::Truncated { .. }
+                    | CertificateError::Io(_)
+                    | CertificateError::Damaged(_),
+                ) if cut => Ok(None),
                 record => record,
             };
             let read = record.and_then(|record| match record {
-                Some(Record::Fact(raw)) => rules.read(index, raw, &mut paths).map(Some),
+                Some(Record::Fact(raw)) => rules.read(index, raw, &mut paths, &mut table),
                 Some(Record::Forget(depth)) => {
                     forget = Some(depth);
-                    Ok(None)
+                    Ok(Reading::End)
                 }
                 None => {
                     ended = true;
-                    Ok(None)
+                    Ok(Reading::End)
                 }
             });
             match read {
-                Ok(Some(fact)) => {
-                    table.insert(&fact.set, fact.path.len(), fact.budget, fact.bound);
+                Ok(Reading::Check(fact)) => {
+                    codes += fact.set.len();
                     batch.push(fact);
                     index += 1;
                 }
-                Ok(None) => break,
+                Ok(Reading::Settled) => index += 1,
+                Ok(Reading::End) => break,
                 Err(error) => {
                     unreadable = Some(error);
                     break;
@@ -183,12 +228,17 @@ fn check_records(
             }
         }
         // The facts about the largest sets first, so that the batch does not end waiting on
-        // one long check; a failure is reported as the first in the file's order all the same.
+        // one long check; a failure is reported as the first in the file's order all the same,
+        // and once one is found no fact after it is checked.
         let mut order: Vec<usize> = (0..batch.len()).collect();
         order.sort_by_key(|&at| Reverse(batch[at].set.len()));
+        let first_failure = AtomicUsize::new(usize::MAX);
         let failed = order
             .par_iter()
             .filter_map(|&at| {
+                if at > first_failure.load(Ordering::Relaxed) {
+                    return None;
+                }
                 // Only this thread takes its own: nothing in a check runs on the pool.
                 let thread = rayon::current_thread_index().unwrap_or(0) % workers.len();
                 let mut worker = workers[thread]
@@ -196,7 +246,9 @@ fn check_records(
                     .unwrap_or_else(PoisonError::into_inner);
                 let (classes, settler) = &mut *worker;
                 let checked = rules.check(&batch[at], &table, classes, settler);
-                checked.err().map(|error| (at, error))
+                let error = checked.err()?;
+                first_failure.fetch_min(at, Ordering::Relaxed);
+                Some((at, error))
             })
             .min_by_key(|&(at, _)| at);
         if let Some((_, error)) = failed {
@@ -239,6 +291,9 @@ struct Rules<'b> {
 /// A fact read, with the set its path leads to and that path's symmetry.
 struct ReadFact {
     index: u64,
+    /// Its place in the table's order of recording: facts settled as they are read are not
+    /// recorded, so it runs behind `index`.
+    place: u64,
     path: Vec<Step>,
     set: Vec<Code>,
     symmetry: Arc<Known>,
@@ -247,14 +302,29 @@ struct ReadFact {
     renaming: Option<Renaming>,
 }
 
+/// What reading a record came to.
+enum Reading {
+    /// A fact that needs its check, recorded in the table.
+    Check(ReadFact),
+    /// A fact that holds without a check: the rules settle it without a split, or a fact
+    /// before it proves as much about its set. Every later fact that could cite it finds at
+    /// least as much in the size bounds or in that earlier fact, so it is not recorded.
+    Settled,
+    /// The end of a batch: a forget record, or the end of the file.
+    End,
+}
+
 impl Rules<'_> {
-    /// The fact `raw`, the `index`-th of the file, with its set rebuilt.
+    /// The fact `raw`, the `index`-th of the file: settled as it is read where the size
+    /// bounds or the facts of `table` prove it, and otherwise with its set rebuilt and
+    /// recorded in `table`, to be checked.
     fn read(
         &self,
         index: u64,
         raw: RawFact,
         paths: &mut Paths<'_>,
-    ) -> Result<ReadFact, CertificateError> {
+        table: &mut FactTable,
+    ) -> Result<Reading, CertificateError> {
         let path = self.steps(index, &raw.path)?;
         if let Some(misfit) = raw.renaming.as_ref().and_then(|r| r.misfit(self.book)) {
             return Err(CertificateError::Malformed {
@@ -263,16 +333,37 @@ impl Rules<'_> {
                 message: misfit,
             });
         }
-        let (set, symmetry) = paths.at(&path);
-        Ok(ReadFact {
+        let (budget, bound) = (raw.budget, raw.bound);
+        if bound == 0 {
+            // Nothing to prove, so no set to build.
+            return Ok(Reading::Settled);
+        }
+        let set = paths.sets.at(&path);
+        if set.is_empty() {
+            return Err(CertificateError::Unproven {
+                index,
+                at: describe(self.book, &path),
+                message: format!("no code fits the path, so the set costs 0, not {bound}"),
+            });
+        }
+        // No guess left (the size bound of a set is then past every bound), a bound the size
+        // bound reaches, or one an earlier fact proves.
+        if size_bound(set.len(), self.fan_out, budget) >= bound || table.get(set, budget) >= bound {
+            return Ok(Reading::Settled);
+        }
+        let place = table.insert(set, path.len(), budget, bound);
+        let set = set.to_vec();
+        let symmetry = paths.symmetry(&path);
+        Ok(Reading::Check(ReadFact {
             index,
-            set: set.to_vec(),
+            place,
+            set,
             path,
             symmetry,
-            budget: raw.budget,
-            bound: raw.bound,
+            budget,
+            bound,
             renaming: raw.renaming,
-        })
+        }))
     }
 
     /// Checks `fact` against the facts of `table` recorded before it, settling its guesses'
@@ -286,6 +377,7 @@ impl Rules<'_> {
     ) -> Result<(), CertificateError> {
         let ReadFact {
             index,
+            place,
             ref path,
             ref set,
             ref symmetry,
@@ -298,21 +390,11 @@ impl Rules<'_> {
             at: describe(self.book, path),
             message,
         };
+        // Reading settled the facts that the size bounds prove, so the set has codes and the
+        // budget at least one guess.
         let n = set.len();
-        if bound == 0 || budget == Some(0) && n > 0 {
-            // Nothing to prove, or no guess may be played: no strategy at all.
-            return Ok(());
-        }
-        if n == 0 {
-            return Err(fail(format!(
-                "no code fits the path, so the set costs 0, not {bound}"
-            )));
-        }
-        if size_bound(n, self.fan_out, budget) >= bound {
-            return Ok(());
-        }
         if let Some(renaming) = renaming {
-            let proven = table.get_before(&renaming.image(self.book, set), budget, index);
+            let proven = table.get_before(&renaming.image(self.book, set), budget, place);
             return if proven >= bound {
                 Ok(())
             } else {
@@ -332,7 +414,7 @@ impl Rules<'_> {
             sizes: &bounds,
             budget: child_budget,
             facts: table,
-            before: index,
+            before: place,
             bound,
         };
         let guesses = to_check(self.book, set, symmetry, own_only);
@@ -410,11 +492,10 @@ impl<'b> Paths<'b> {
         }
     }
 
-    /// The set `path` leads to, and its symmetry.
-    fn at(&mut self, path: &[Step]) -> (&[Code], Arc<Known>) {
+    /// The symmetry of `path`.
+    fn symmetry(&mut self, path: &[Step]) -> Arc<Known> {
         let guesses: Vec<Code> = path.iter().map(|step| step.guess).collect();
-        let symmetry = self.symmetries.of(self.book, &guesses);
-        (self.sets.at(path), symmetry)
+        self.symmetries.of(self.book, &guesses)
     }
 }
 

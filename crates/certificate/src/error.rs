@@ -11,6 +11,9 @@ pub enum CertificateError {
     /// The file is not a certificate of this format.
     #[error("not a certificate: {0}")]
     Format(String),
+    /// The certificate is about another game or play than the one it is checked for.
+    #[error("{0}")]
+    Misfit(String),
     /// The file ends before its closing record.
     #[error(
         "the certificate is truncated: it ends after {facts} facts, before its closing record"

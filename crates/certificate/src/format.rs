@@ -77,6 +77,32 @@ pub struct Header {
     pub consistent_only: bool,
 }
 
+impl Header {
+    /// Why a certificate with this header says nothing of `expected`'s game or play, if it
+    /// does not: `the certificate is for 4×45, not 4×6`.
+    pub fn misfit(&self, expected: &Header) -> Option<String> {
+        let play = |header: &Header| match header.consistent_only {
+            true => "consistent guesses only",
+            false => "any guess",
+        };
+        if self.game != expected.game {
+            Some(format!(
+                "the certificate is for {}, not {}",
+                self.game.describe(),
+                expected.game.describe()
+            ))
+        } else if self.consistent_only != expected.consistent_only {
+            Some(format!(
+                "the certificate is for {}, not {}",
+                play(self),
+                play(expected)
+            ))
+        } else {
+            None
+        }
+    }
+}
+
 /// One guess of a path, and the reply it got.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Step {
@@ -479,13 +505,24 @@ impl<R: Read> Reader<R> {
                 "its SHA-256 digest does not match its contents".into(),
             ));
         }
+        // A compressed stream that goes on past the closing record, or whose own trailer is
+        // cut or damaged, is damage to the file, as the same bytes in a plain file are.
         let mut rest = [0u8; 1];
-        if self.input.inner.read(&mut rest)? != 0 {
-            return Err(CertificateError::Damaged(
+        match self.input.inner.read(&mut rest) {
+            Ok(0) => Ok(()),
+            Ok(_) => Err(CertificateError::Damaged(
                 "bytes follow its closing record".into(),
-            ));
+            )),
+            Err(error) if error.kind() == io::ErrorKind::UnexpectedEof => {
+                Err(CertificateError::Damaged(
+                    "its compressed stream is cut short after its closing record".into(),
+                ))
+            }
+            Err(error) if is_damaged_stream(&error) => Err(CertificateError::Damaged(format!(
+                "bytes that are not a compressed stream follow its closing record ({error})"
+            ))),
+            Err(error) => Err(error.into()),
         }
-        Ok(())
     }
 
     fn byte(&mut self) -> Result<u8, CertificateError> {
@@ -506,8 +543,20 @@ fn read_exact_or(
     match input.read_exact(bytes) {
         Ok(()) => Ok(()),
         Err(error) if error.kind() == io::ErrorKind::UnexpectedEof => Err(short()),
+        Err(error) if is_damaged_stream(&error) => Err(CertificateError::Damaged(format!(
+            "its compressed stream is damaged: {error}"
+        ))),
         Err(error) => Err(error.into()),
     }
+}
+
+/// Whether `error` is the gzip decoder's word that its stream is damaged (a bad header,
+/// checksum or block), rather than a failure to read the bytes at all.
+fn is_damaged_stream(error: &io::Error) -> bool {
+    matches!(
+        error.kind(),
+        io::ErrorKind::InvalidData | io::ErrorKind::InvalidInput
+    )
 }
 
 fn read_varint(input: &mut impl Read, facts: u64) -> Result<u64, CertificateError> {

@@ -87,7 +87,9 @@ mod symmetry;
 mod table;
 mod verdict;
 
-pub use check::{check, check_partial, check_with, PathSets, Proven, CHECKED_TABLE_PAIRS};
+pub use check::{
+    check, check_for, check_partial, check_with, PathSets, Proven, CHECKED_TABLE_PAIRS,
+};
 pub use classes::{size_bounds, Classes, Held};
 pub use common_colours::CommonColours;
 pub use error::CertificateError;
@@ -97,7 +99,7 @@ pub use format::{
     MAGIC,
 };
 pub use guesses::{other_guesses, to_check};
-pub use reference::{check_reference, ReferenceProven};
+pub use reference::{check_reference, check_reference_for, ReferenceProven};
 pub use renaming::Renaming;
 pub use rules::{fan_out, size_bound, spread_bound};
 pub use settle::Settler;

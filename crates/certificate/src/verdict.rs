@@ -90,6 +90,16 @@ pub struct Claim {
     pub measure: Measure,
 }
 
+impl Claim {
+    /// The game and play a certificate must be about to speak of this claim.
+    pub fn header(&self) -> Header {
+        Header {
+            game: self.game,
+            consistent_only: self.consistent_only,
+        }
+    }
+}
+
 /// A strategy as the verdict walks it, a node at a time (a reference to a node, typically):
 /// a guess at each node, and a node after each reply.
 pub trait Play: Sized {
@@ -118,20 +128,8 @@ const DEEPEST: usize = 64;
 /// Whether `proven` proves `strategy` optimal in the class `claim` names.
 pub fn verdict(claim: &Claim, strategy: impl Play, proven: &impl Bounds) -> Optimality {
     let not = |reason: String| Optimality::NotProven { reason };
-    let header = proven.header();
-    if header.game != claim.game {
-        return not(format!(
-            "the certificate is for {}, the tree plays {}",
-            header.game.describe(),
-            claim.game.describe()
-        ));
-    }
-    if header.consistent_only != claim.consistent_only {
-        return not(format!(
-            "the certificate is for {}, the tree's strategy plays {}",
-            play(header.consistent_only),
-            play(claim.consistent_only)
-        ));
+    if let Some(misfit) = proven.header().misfit(&claim.header()) {
+        return not(misfit);
     }
     let book = Codes::new(claim.game);
     let played = claim.history.len() as u64;
@@ -181,14 +179,6 @@ pub fn verdict(claim: &Claim, strategy: impl Play, proven: &impl Bounds) -> Opti
             "the certificate claims that no strategy fits{within}, yet this tree does: the \
              certificate contradicts the rules"
         )),
-    }
-}
-
-fn play(consistent_only: bool) -> &'static str {
-    if consistent_only {
-        "consistent guesses only"
-    } else {
-        "any guess"
     }
 }
 

@@ -3,12 +3,8 @@
 //! checked before any work starts, so a long search does not end in a path it cannot write.
 
 pub use mastermind::files::{
-    check_output, scratch_for, write_output, write_output_from, write_stdout, write_together,
+    scratch_for, write_output, write_output_from, write_stdout, write_together, Files,
 };
-
-use std::path::Path;
-
-use anyhow::bail;
 
 /// Removes the temporary files being written, if any, and exits with `status`. Holding the
 /// files' lock until the process ends keeps a rename from following the removal.
@@ -24,17 +20,3 @@ macro_rules! outln {
     };
 }
 pub(crate) use outln;
-
-/// Refuses a tree and its certificate named as one file (links followed), or both as
-/// standard output: the one would replace, or run into, the other.
-pub fn check_outputs(tree: Option<&Path>, certificate: &Path) -> anyhow::Result<()> {
-    if mastermind::files::same_file(tree, Some(certificate)) {
-        bail!(
-            "the tree (-o {}) and --certificate {} name the same file: the one would replace \
-             the other; give each a file of its own",
-            tree.map_or("-".into(), |path| path.display().to_string()),
-            certificate.display()
-        );
-    }
-    Ok(())
-}

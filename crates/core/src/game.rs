@@ -69,8 +69,8 @@ pub enum GameError {
         pegs: u8,
         /// The colours asked for.
         colours: u8,
-        /// How many codes they make.
-        codes: u64,
+        /// How many codes they make, exactly (13 pegs of 100 colours make 10²⁶).
+        codes: u128,
     },
 }
 
@@ -103,8 +103,8 @@ impl Game {
             repetition,
             feedback,
         };
-        let codes = game.code_count_u64();
-        if codes > MAX_CODES {
+        let codes = game.exact_code_count();
+        if codes > u128::from(MAX_CODES) {
             return Err(GameError::TooManyCodes {
                 pegs,
                 colours,
@@ -146,13 +146,14 @@ impl Game {
 
     /// The number of codes: `c^p` with repetition, `c!/(c−p)!` without.
     pub fn code_count(&self) -> usize {
-        self.code_count_u64() as usize
+        self.exact_code_count() as usize
     }
 
-    fn code_count_u64(&self) -> u64 {
-        let (p, c) = (u64::from(self.pegs), u64::from(self.colours));
+    /// How many codes the game has, exactly: at most 100¹³, well within a `u128`.
+    fn exact_code_count(&self) -> u128 {
+        let (p, c) = (u128::from(self.pegs), u128::from(self.colours));
         if self.repetition {
-            c.saturating_pow(p as u32)
+            c.pow(p as u32)
         } else {
             (0..p).map(|i| c - i).product()
         }
@@ -256,6 +257,22 @@ mod tests {
             Game::new(10, 36, true, kind),
             Err(GameError::TooManyCodes { .. })
         ));
+    }
+
+    #[test]
+    fn a_game_past_the_limit_is_refused_with_its_exact_count() {
+        let kind = FeedbackKind::BlackWhite;
+        // 37!/24! and 100^13 are past u64, whose arithmetic used to wrap or saturate.
+        let refused = Game::new(13, 37, false, kind).unwrap_err().to_string();
+        assert!(
+            refused.contains("make 22183557976419840000 codes"),
+            "{refused}"
+        );
+        let refused = Game::new(13, 100, true, kind).unwrap_err().to_string();
+        assert!(
+            refused.contains(&format!("make 1{} codes", "0".repeat(26))),
+            "{refused}"
+        );
     }
 
     #[test]

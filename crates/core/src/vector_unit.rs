@@ -65,7 +65,11 @@ fn detected() -> VectorUnit {
 pub fn vector_cap() -> Result<Option<VectorUnit>, String> {
     match std::env::var(VECTOR_UNIT_VARIABLE) {
         Ok(value) if !value.is_empty() => VectorUnit::named(&value).map(Some),
-        _ => Ok(None),
+        Ok(_) | Err(std::env::VarError::NotPresent) => Ok(None),
+        Err(std::env::VarError::NotUnicode(value)) => Err(format!(
+            "{VECTOR_UNIT_VARIABLE}={} names no vector unit: avx512, avx2 or baseline",
+            value.to_string_lossy()
+        )),
     }
 }
 

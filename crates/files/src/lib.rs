@@ -9,8 +9,11 @@
 //!   permissions of the file it replaces ([`write_output`], [`write_together`]); until the
 //!   rename, [`discard_pending`] removes it, which is what a signal handler calls;
 //! - a lock beside an output keeps a second run off it ([`OutputLock`]);
+//! - no output may be one of the command's inputs, another of its outputs, or inside a
+//!   directory it reads ([`Files`]), which every command checks before it starts;
 //! - a file whose name ends in `.gz` is written gzip-compressed ([`gzip`]).
 
+mod apart;
 mod error;
 pub mod gzip;
 mod input;
@@ -19,6 +22,7 @@ mod replace;
 mod stdout;
 mod target;
 
+pub use apart::Files;
 pub use error::FileError;
 pub use input::{open_input, read_input, MAX_INPUT_BYTES};
 pub use lock::OutputLock;
@@ -27,4 +31,3 @@ pub use replace::{
     write_together,
 };
 pub use stdout::write_stdout;
-pub use target::same_file;

@@ -1,9 +1,12 @@
 //! A lock held beside an output while a run writes it (`FILE.lock`), so that a second run on
 //! the same file is refused at once instead of each rewriting it and losing the other's work.
+//! Its file is removed when the run ends, by a signal too: it is listed with the temporary
+//! files that [`discard_pending`](crate::discard_pending) removes.
 
 use std::fs::{File, OpenOptions, TryLockError};
 use std::path::{Path, PathBuf};
 
+use crate::replace::pending;
 use crate::FileError;
 
 /// The lock a run holds on its output; released, and its file removed, when dropped.
@@ -33,7 +36,10 @@ impl OutputLock {
                 FileError::io(format!("cannot create the lock {}", path.display()), error)
             })?;
         match file.try_lock() {
-            Ok(()) => Ok(Some(OutputLock { path, _file: file })),
+            Ok(()) => {
+                pending().push(path.clone());
+                Ok(Some(OutputLock { path, _file: file }))
+            }
             Err(TryLockError::WouldBlock) => Ok(None),
             Err(TryLockError::Error(error)) => Err(FileError::io(
                 format!("cannot lock {}", path.display()),
@@ -46,6 +52,8 @@ impl OutputLock {
 impl Drop for OutputLock {
     fn drop(&mut self) {
         // Removed while still held, so that no other run can take a lock on the old file.
+        let mut pending = pending();
+        pending.retain(|path| *path != self.path);
         let _ = std::fs::remove_file(&self.path);
     }
 }

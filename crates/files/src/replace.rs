@@ -12,13 +12,14 @@ use crate::stdout::copy_to_stdout;
 use crate::target::{directory_of, target, Target};
 use crate::FileError;
 
-/// The temporary files being written, removed by [`discard_pending`] if the run is
+/// The temporary files being written, and the locks held beside outputs
+/// ([`OutputLock`](crate::OutputLock)), removed by [`discard_pending`] if the run is
 /// interrupted. Renames happen with the lock held, so the handler either removes the temporary
 /// files before the renames or finds the finished files already in place, never anything
 /// between.
 static PENDING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 
-fn pending() -> MutexGuard<'static, Vec<PathBuf>> {
+pub(crate) fn pending() -> MutexGuard<'static, Vec<PathBuf>> {
     PENDING.lock().unwrap_or_else(PoisonError::into_inner)
 }
 

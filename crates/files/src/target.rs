@@ -117,25 +117,6 @@ pub(crate) fn directory_of(path: &Path) -> &Path {
     }
 }
 
-/// Whether two outputs are one: both standard output (`None` or `-`), or paths that lead to
-/// the same file once every link is followed. Writing both would have the one replace, or
-/// run into, the other.
-pub fn same_file(first: Option<&Path>, second: Option<&Path>) -> bool {
-    let stdout = |path: Option<&Path>| path.is_none_or(is_stdout);
-    match (stdout(first), stdout(second)) {
-        (true, true) => true,
-        (false, false) => first.and_then(resolved) == second.and_then(resolved),
-        _ => false,
-    }
-}
-
-/// Where `path` leads once every link is followed, in its folder's canonical form.
-fn resolved(path: &Path) -> Option<PathBuf> {
-    let file = follow_links(path).ok()?;
-    let folder = fs::canonicalize(directory_of(&file)).ok()?;
-    Some(folder.join(file.file_name()?))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -161,21 +142,5 @@ mod tests {
         assert!(refused.contains("it is a directory"), "{refused}");
         let new = directory.path().join("new.json");
         assert!(matches!(target(&new), Ok(Target::File(_, None))));
-    }
-
-    #[cfg(unix)]
-    #[test]
-    fn one_file_under_two_names_is_the_same_file() {
-        let directory = tempfile::tempdir().unwrap();
-        let file = directory.path().join("tree.json");
-        let link = directory.path().join("link.json");
-        std::os::unix::fs::symlink("tree.json", &link).unwrap();
-        assert!(same_file(Some(&file), Some(&link)));
-        assert!(same_file(None, Some(Path::new("-"))));
-        assert!(!same_file(None, Some(&file)));
-        assert!(!same_file(
-            Some(&file),
-            Some(&directory.path().join("other"))
-        ));
     }
 }

@@ -278,9 +278,9 @@ pub mod verify {
 /// [`strategy::certify_tree`] write them.
 pub mod certificate {
     pub use mastermind_certificate::{
-        check, check_partial, check_reference, packed, read_facts, verdict, Bound, Bounds,
-        CertificateError, CertificateWriter, Claim, Fact, Header, Measure, Optimality, Play,
-        Proven, ReferenceProven, Renaming, Step,
+        check, check_for, check_partial, check_reference, check_reference_for, packed, read_facts,
+        verdict, Bound, Bounds, CertificateError, CertificateWriter, Claim, Fact, Header, Measure,
+        Optimality, Play, Proven, ReferenceProven, Renaming, Step,
     };
 }
 
@@ -302,9 +302,9 @@ pub mod play {
 /// a signal handler to call), and a lock beside an output keeps a second run off it.
 pub mod files {
     pub use mastermind_files::{
-        check_output, discard_pending, gzip, open_input, read_input, same_file, scratch_for,
-        write_atomically, write_output, write_output_from, write_stdout, write_together, FileError,
-        OutputLock, MAX_INPUT_BYTES,
+        discard_pending, gzip, open_input, read_input, scratch_for, write_atomically, write_output,
+        write_output_from, write_stdout, write_together, FileError, Files, OutputLock,
+        MAX_INPUT_BYTES,
     };
 }
 

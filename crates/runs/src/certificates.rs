@@ -90,7 +90,7 @@ pub fn certify_merge<R: Read, W: Write + Send>(
         };
         let input: Box<dyn Read> = match part_proofs {
             PartProofs::Checked => {
-                Box::new(checked_copy(input).map_err(|error| refused(error.to_string()))?)
+                Box::new(checked_copy(header, input).map_err(|error| refused(error.to_string()))?)
             }
             PartProofs::Unchecked => Box::new(input),
         };
@@ -157,12 +157,15 @@ pub enum PartProofs {
 }
 
 /// A copy of the certificate `input` reads, in a file without a name, once the checker has
-/// accepted it, read from its start.
-fn checked_copy(mut input: impl Read) -> Result<File, mastermind_certificate::CertificateError> {
+/// accepted it as one about `header`'s game and play, read from its start.
+fn checked_copy(
+    header: Header,
+    mut input: impl Read,
+) -> Result<File, mastermind_certificate::CertificateError> {
     let mut copy = tempfile::tempfile()?;
     std::io::copy(&mut input, &mut copy)?;
     copy.rewind()?;
-    mastermind_certificate::check(std::io::BufReader::new(&copy))?;
+    mastermind_certificate::check_for(header, std::io::BufReader::new(&copy))?;
     copy.rewind()?;
     Ok(copy)
 }

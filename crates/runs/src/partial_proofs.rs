@@ -23,6 +23,7 @@ use mastermind_certificate::{
 };
 use tempfile::TempPath;
 
+use crate::resume::ResumeError;
 use crate::ShardId;
 
 /// Facts between flushes of a proof under way: the large pieces of 5×7 write a few facts a
@@ -49,15 +50,29 @@ pub(crate) struct ProofUnderWay {
 /// Starts the proof kept at `path` (a [`partial_path`]) for certificates of `header`, with
 /// the facts of a stopped proof there copied in first; also returns those facts, read again,
 /// for the prover to cite. `None` when another run is writing that proof.
-pub(crate) fn start(path: &Path, header: &Header) -> io::Result<Option<(ProofUnderWay, Facts)>> {
-    let (to_copy, to_cite) = match open_stopped(path)? {
+pub(crate) fn start(
+    path: &Path,
+    header: &Header,
+) -> Result<Option<(ProofUnderWay, Facts)>, ResumeError> {
+    let io = |action| ResumeError::io(action, path);
+    let (to_copy, to_cite) = match open_stopped(path).map_err(io("read"))? {
         Stopped::Busy => return Ok(None),
         Stopped::None => (None, None),
         Stopped::Files(to_copy, to_cite) => {
-            check_stopped(&to_copy, path)?;
+            check_stopped(&to_copy, path, header)?;
             (Some(to_copy), Some(to_cite))
         }
     };
+    write_start(path, header, to_copy, to_cite).map_err(io("write"))
+}
+
+/// [`start`] once the stopped proof `to_copy` (read again as `to_cite`), if any, has checked.
+fn write_start(
+    path: &Path,
+    header: &Header,
+    to_copy: Option<File>,
+    to_cite: Option<File>,
+) -> io::Result<Option<(ProofUnderWay, Facts)>> {
     let directory = path.parent().unwrap_or(Path::new("."));
     let prefix = temporary_prefix(path);
     remove_abandoned(directory, &prefix)?;
@@ -91,14 +106,22 @@ pub(crate) fn start(path: &Path, header: &Header) -> io::Result<Option<(ProofUnd
     Ok(Some((proof, cited)))
 }
 
-/// Checks the whole facts of the stopped proof `file` (at `path`), and reads it again from
-/// its start: a fact that does not hold is refused, naming the file.
-fn check_stopped(mut file: &File, path: &Path) -> io::Result<()> {
-    let checked = mastermind_certificate::check_partial(io::BufReader::new(file));
-    file.seek(io::SeekFrom::Start(0))?;
+/// Checks the whole facts of the stopped proof `file` (at `path`), which must be about
+/// `header`'s game and play, and reads it again from its start: one about another game, or
+/// with a fact that does not hold, is refused, naming the file.
+fn check_stopped(mut file: &File, path: &Path, header: &Header) -> Result<(), ResumeError> {
+    let checked = mastermind_certificate::check_partial(*header, io::BufReader::new(file));
+    file.seek(io::SeekFrom::Start(0))
+        .map_err(ResumeError::io("read", path))?;
     match checked {
-        // Not a proof at all (cut before its header, say): nothing to take in.
-        Ok(_) | Err(CertificateError::Format(_) | CertificateError::Truncated { .. }) => Ok(()),
+        // Not a proof at all (cut before its header, or its compressed stream damaged
+        // there): nothing to take in.
+        Ok(_)
+        | Err(
+            CertificateError::Format(_)
+            | CertificateError::Truncated { .. }
+            | CertificateError::Damaged(_),
+        ) => Ok(()),
         // A compressed stream damaged before its header: nothing to take in either.
         Err(CertificateError::Io(error))
             if matches!(
@@ -108,14 +131,11 @@ fn check_stopped(mut file: &File, path: &Path) -> io::Result<()> {
         {
             Ok(())
         }
-        Err(CertificateError::Io(error)) => Err(error),
-        Err(error) => Err(io::Error::new(
-            ErrorKind::InvalidData,
-            format!(
-                "{}: {error}; remove it to prove the piece from nothing",
-                path.display()
-            ),
-        )),
+        Err(CertificateError::Io(error)) => Err(ResumeError::io("read", path)(error)),
+        Err(error) => Err(ResumeError::StoppedProof {
+            path: path.to_path_buf(),
+            message: error.to_string(),
+        }),
     }
 }
 

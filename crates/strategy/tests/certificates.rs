@@ -390,7 +390,7 @@ fn a_scorer_made_once_checks_as_its_own_would() {
     let other = Scorer::new(game(3, 3));
     let refused = check_with(&other, bytes.as_slice()).expect_err("another game");
     assert!(
-        refused.to_string().contains("about 3×4, not 3×3"),
+        refused.to_string().contains("for 3×4, not 3×3"),
         "{refused}"
     );
 }

@@ -38,17 +38,81 @@ pub enum DocumentError {
     },
 }
 
-/// Parses `text` as a `kind` file (`kind` names it in the error, such as `tree`).
+/// The deepest nesting of arrays and objects a file may have. A tree's node sits two levels
+/// below its parent's (in its `children`), so this holds every tree of up to
+/// [`DEPTH_LIMIT`](crate::DEPTH_LIMIT) guesses, the deepest the verifier follows, with room to
+/// spare, while parsing it takes well under a megabyte of stack, the least any thread that
+/// reads has.
+pub const MOST_NESTING: usize = 1024;
+const _: () = assert!(2 * crate::DEPTH_LIMIT + 8 <= MOST_NESTING);
+
+/// Parses `text` as a `kind` file (`kind` names it in the error, such as `tree`). Its
+/// nesting is measured first, in one pass that holds nothing, so that a text nested past
+/// [`MOST_NESTING`] is refused at the place it goes too deep rather than exhausting the stack.
 pub fn read_document<T: DeserializeOwned>(
     text: &str,
     kind: &'static str,
 ) -> Result<T, DocumentError> {
-    serde_json::from_str(text).map_err(|error| DocumentError::Json {
+    if let Some(offset) = too_deep(text.as_bytes(), MOST_NESTING) {
+        let (line, column) = line_and_column(text, offset);
+        return Err(DocumentError::Json {
+            kind,
+            line,
+            column,
+            message: format!(
+                "arrays and objects nest more than {MOST_NESTING} deep here; no file of the \
+                 tool's nests this deep"
+            ),
+        });
+    }
+    let json = |error: serde_json::Error| DocumentError::Json {
         kind,
         line: error.line(),
         column: error.column(),
         message: strip_position(&error.to_string()),
-    })
+    };
+    let mut reader = serde_json::Deserializer::from_str(text);
+    reader.disable_recursion_limit();
+    let document = T::deserialize(&mut reader).map_err(json)?;
+    reader.end().map_err(json)?;
+    Ok(document)
+}
+
+/// The offset of the first bracket that opens an array or object more than `most` deep in the
+/// JSON text `bytes`, if any (brackets inside strings do not count).
+fn too_deep(bytes: &[u8], most: usize) -> Option<usize> {
+    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+    for (offset, &byte) in bytes.iter().enumerate() {
+        if in_string {
+            match (escaped, byte) {
+                (true, _) => escaped = false,
+                (false, b'\\') => escaped = true,
+                (false, b'"') => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match byte {
+            b'"' => in_string = true,
+            b'[' | b'{' => {
+                depth += 1;
+                if depth > most {
+                    return Some(offset);
+                }
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The line and column (from 1, the column in characters) of byte `offset` of `text`.
+fn line_and_column(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text[..offset];
+    let line = before.matches('\n').count() + 1;
+    let start = before.rfind('\n').map_or(0, |newline| newline + 1);
+    (line, before[start..].chars().count() + 1)
 }
 
 /// Which command reads a document of the format `found`, for a file given to another.

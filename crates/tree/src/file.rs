@@ -8,18 +8,21 @@ use mastermind_core::{Code, Codebook, Feedback, FeedbackKind, Game, GameError};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::{check_format, read_document, DocumentError, Node, Statistics};
+use crate::{check_format, read_document, DocumentError, Node, Statistics, DEPTH_LIMIT};
 
 /// The value of the `format` field.
 pub const FORMAT_NAME: &str = "mastermind-strategy-tree";
 /// The version of the file layout this build writes and reads.
 pub const FORMAT_VERSION: u32 = 1;
 
-/// A real tree file, however deep and however indented, takes well under this many bytes for
-/// each code of its game (the committed trees take 145 to 200).
-const MOST_BYTES_PER_CODE: usize = 1024;
+/// The most bytes besides white space that one node takes as the tool writes it:
+/// `{"guess":"…","candidates":…,"children":{}}` is 41, a guess of 13 pegs in two-character
+/// symbols 26, a count of candidates at most 7 digits, and the node's key and separators in its
+/// parent's `children` (`"13B0W":` and a comma) 9. White space, however much indentation a
+/// deep tree has, takes no memory once read, so it is not counted.
+const MOST_BYTES_PER_NODE: usize = 128;
 /// Room for the header, the claims and the strategy's parameters.
-const MOST_BYTES_BESIDE_CODES: usize = 1 << 20;
+const MOST_BYTES_BESIDE_NODES: usize = 1 << 20;
 
 /// The fields that say what a file is, read before the rest.
 #[derive(Deserialize)]
@@ -27,6 +30,19 @@ struct Header {
     format: String,
     version: u32,
     game: FileGame,
+}
+
+/// The header's game and the total its claims give, read before the tree.
+#[derive(Deserialize)]
+struct Sized {
+    #[serde(flatten)]
+    header: Header,
+    claims: ClaimedTotal,
+}
+
+#[derive(Deserialize)]
+struct ClaimedTotal {
+    total_guesses: u64,
 }
 
 /// The game of a file with this header, if this build reads it.
@@ -157,16 +173,16 @@ pub enum FileError {
     /// The game cannot be played.
     Game(#[from] GameError),
     #[error(
-        "the file is {bytes} bytes, more than any tree of its game ({codes} codes) takes \
-         (at most {most} bytes)"
+        "the file holds {bytes} bytes besides white space, more than any tree of its game and \
+         its claimed total ({total} guesses) takes (at most {most})"
     )]
-    /// The file is larger than any tree of its game could be.
+    /// The file is larger than any tree of its game and claimed total could be.
     TooLarge {
-        /// The file's size.
+        /// The file's size, white space left out.
         bytes: usize,
-        /// How many codes its game has.
-        codes: usize,
-        /// The most bytes a tree of that game takes.
+        /// The claimed total, or the most any tree of the game can have, if less.
+        total: u64,
+        /// The most bytes besides white space such a tree takes.
         most: usize,
     },
     #[error("the file gives the symbols `{found}`, but a {game} game uses `{expected}`")]
@@ -244,17 +260,23 @@ impl TreeFile {
     /// takes about twelve times its text).
     pub fn from_json(text: &str) -> Result<TreeFile, FileError> {
         // A text whose header does not read is left to the whole parse, which says where.
-        if let Ok(header) = serde_json::from_str::<Header>(text) {
+        if let Ok(Sized { header, claims }) = read_document::<Sized>(text, "tree") {
             let codes = check_header(&header.format, header.version, &header.game)?.code_count();
-            let most = codes
-                .saturating_mul(MOST_BYTES_PER_CODE)
-                .saturating_add(MOST_BYTES_BESIDE_CODES);
-            if text.len() > most {
-                return Err(FileError::TooLarge {
-                    bytes: text.len(),
-                    codes,
-                    most,
-                });
+            // Every node is a guess on the way to at least one code, so a tree has no more
+            // nodes than its total, and no code takes more than DEPTH_LIMIT guesses.
+            let total = claims
+                .total_guesses
+                .min((codes as u64).saturating_mul(DEPTH_LIMIT as u64));
+            let most = usize::try_from(total)
+                .unwrap_or(usize::MAX)
+                .saturating_mul(MOST_BYTES_PER_NODE)
+                .saturating_add(MOST_BYTES_BESIDE_NODES);
+            let bytes = text
+                .bytes()
+                .filter(|byte| !byte.is_ascii_whitespace())
+                .count();
+            if bytes > most {
+                return Err(FileError::TooLarge { bytes, total, most });
             }
         }
         let file: TreeFile = read_document(text, "tree")?;

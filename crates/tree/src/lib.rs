@@ -22,6 +22,6 @@ pub use file::{
 };
 pub use history::{parse_history, parse_reply, write_history, HistoryError, ReplyError};
 pub use labels::OptimumLabels;
-pub use model::Node;
+pub use model::{Node, DEPTH_LIMIT};
 pub use notation::{Layout, Notation};
 pub use statistics::{Average, Statistics};

@@ -4,6 +4,12 @@
 
 use mastermind_core::{Code, Feedback};
 
+/// No tree goes deeper than this many guesses, whatever the game: the verifier follows no
+/// longer path, and the readers size their limits by it. A path in which every guess removes a
+/// candidate is never longer than the number of codes, so in small games that number is the
+/// limit; this bound keeps the recursion shallow in large ones.
+pub const DEPTH_LIMIT: usize = 200;
+
 /// A node of a strategy tree.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Node {

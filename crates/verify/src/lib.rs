@@ -32,7 +32,7 @@ pub use document::{
 pub use file::{verify_file, verify_node};
 pub use literature::quoted_average_notes;
 pub use notation::verify_notation;
-pub use optimality::{claims_optimum, judge, Optimality};
+pub use optimality::{claims_optimum, judge, judge_claim, optimum_claim, Optimality};
 pub use path::TreePath;
 pub use problem::{Claim, Problem, ProblemKind};
 pub use read::verify_read;

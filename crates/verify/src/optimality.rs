@@ -24,18 +24,39 @@ pub fn judge(
     tree: &Node,
     proven: &impl Bounds,
 ) -> Optimality {
-    let labels = match strategy.map(StrategyInfo::optimum_labels).transpose() {
-        Ok(labels) => labels.unwrap_or_default(),
-        Err(reason) => return Optimality::NotProven { reason },
-    };
-    if labels.opening.is_some() {
-        return Optimality::NotProven {
-            reason: "the tree's opening was fixed in advance; a certificate proves the least \
-                     total over every opening"
-                .into(),
-        };
+    match optimum_claim(book, strategy, history) {
+        Ok(claim) => judge_claim(&claim, tree, proven),
+        Err(reason) => Optimality::NotProven { reason },
     }
-    let claim = Claim {
+}
+
+/// What `proven` says of `tree` under `claim` ([`optimum_claim`]).
+pub fn judge_claim(claim: &Claim, tree: &Node, proven: &impl Bounds) -> Optimality {
+    verdict(claim, Walk(tree), proven)
+}
+
+/// The class of strategies a tree of `book`'s game built by `strategy` (if named) after
+/// `history` claims to be optimal in, read strictly from its labels; or why no certificate
+/// could prove it (labels that do not read, an opening fixed in advance). Its game and play
+/// are what a certificate must be about ([`Claim::header`]), which a caller can require before
+/// reading any of its facts.
+pub fn optimum_claim(
+    book: &Codebook,
+    strategy: Option<&StrategyInfo>,
+    history: &[(Code, Feedback)],
+) -> Result<Claim, String> {
+    let labels = strategy
+        .map(StrategyInfo::optimum_labels)
+        .transpose()?
+        .unwrap_or_default();
+    if labels.opening.is_some() {
+        return Err(
+            "the tree's opening was fixed in advance; a certificate proves the least \
+                    total over every opening"
+                .into(),
+        );
+    }
+    Ok(Claim {
         game: *book.game(),
         history: history
             .iter()
@@ -47,8 +68,7 @@ pub fn judge(
             true => Measure::Worst,
             false => Measure::Total,
         },
-    };
-    verdict(&claim, Walk(tree), proven)
+    })
 }
 
 /// A tree as the verdict walks it.

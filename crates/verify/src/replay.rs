@@ -9,10 +9,7 @@ use mastermind_tree::{Node, Statistics};
 use crate::reply::{read_reply, ReplyError};
 use crate::{Branches, ClaimedNode, Places, Problem, ProblemKind, Report, TreePath, VerifyOptions};
 
-/// The verifier follows no path longer than this many guesses, whatever the game. A path in which
-/// every guess removes a candidate is never longer than the number of codes, so in small games
-/// that number is the limit; this bound keeps the recursion shallow in large ones.
-pub const DEPTH_LIMIT: usize = 200;
+pub use mastermind_tree::DEPTH_LIMIT;
 
 /// Replays every code consistent with `history` through the tree at `root` and reports every
 /// problem found. `history` holds the guesses and replies that lead to `root` (empty for a whole

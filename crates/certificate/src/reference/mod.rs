@@ -62,7 +62,26 @@ impl Bounds for ReferenceProven {
 
 /// Checks a whole certificate (plain or gzip-compressed) with the reference checker.
 pub fn check_reference(input: impl Read) -> Result<ReferenceProven, CertificateError> {
+    check_reference_of(None, input)
+}
+
+/// [`check_reference`] of a certificate that must be about `header`'s game and play: one
+/// about another is refused once its header is read.
+pub fn check_reference_for(
+    header: Header,
+    input: impl Read,
+) -> Result<ReferenceProven, CertificateError> {
+    check_reference_of(Some(header), input)
+}
+
+fn check_reference_of(
+    expected: Option<Header>,
+    input: impl Read,
+) -> Result<ReferenceProven, CertificateError> {
     let mut input = Input::open(input)?;
+    if let Some(misfit) = expected.and_then(|expected| input.header.misfit(&expected)) {
+        return Err(CertificateError::Misfit(misfit));
+    }
     let codes = Codes::new(input.header.game);
     let mut checker = Checker {
         fan_out: codes.fan_out(),
@@ -91,7 +110,8 @@ struct Checker {
 }
 
 impl Checker {
-    /// Checks the `index`-th fact against the facts before it, then records it.
+    /// Checks the `index`-th fact against the facts before it, then records it unless the
+    /// size bounds or an earlier fact prove as much (a later fact finds that there too).
     fn check(&mut self, index: u64, fact: RawFact) -> Result<(), CertificateError> {
         let (path, budget, bound, renaming) = fact;
         let (game, codes) = (self.codes.game, &self.codes);
@@ -117,19 +137,28 @@ impl Checker {
                 message,
             });
         }
+        if bound == 0 {
+            return Ok(());
+        }
         let steps: Vec<(u32, u8)> = path
             .iter()
             .map(|&(guess, reply)| (guess as u32, reply))
             .collect();
         let set = set_after(codes, &steps);
         let n = set.len();
-        let held = if bound == 0 || budget == Some(0) && n > 0 {
-            Ok(())
-        } else if n == 0 {
-            Err("no code fits its path".to_string())
-        } else if size_bound(n, self.fan_out, budget) >= bound {
-            Ok(())
-        } else if let Some((pegs, colours)) = &renaming {
+        let unproven = |message| CertificateError::Unproven {
+            index,
+            at: at(),
+            message,
+        };
+        if n == 0 {
+            return Err(unproven("no code fits its path".to_string()));
+        }
+        // A budget of 0 makes the size bound past every bound.
+        if size_bound(n, self.fan_out, budget) >= bound || self.table.get(&set, budget) >= bound {
+            return Ok(());
+        }
+        let held = if let Some((pegs, colours)) = &renaming {
             let mut image: Vec<u32> = set
                 .iter()
                 .map(|&code| {
@@ -147,11 +176,6 @@ impl Checker {
             }
         } else {
             self.every_guess(&steps, &set, budget, bound)
-        };
-        let unproven = |message| CertificateError::Unproven {
-            index,
-            at: at(),
-            message,
         };
         held.map_err(unproven)?;
         self.table.insert(set, steps.len(), budget, bound);

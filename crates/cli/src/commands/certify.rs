@@ -10,13 +10,16 @@ use mastermind::Scorer;
 
 use crate::args::{CertifyArgs, NotationInputArgs};
 use crate::commands::Outcome;
-use crate::output::{check_output, write_output_from};
+use crate::output::{write_output_from, Files};
 use crate::tree_input::{load_valid_tree, ValidTree};
 use mastermind::files::gzip::plain_as_named;
 use mastermind::memory::fit_build;
 
 pub fn run(args: &CertifyArgs, quiet: bool) -> anyhow::Result<Outcome> {
-    check_output(args.output.as_deref())?;
+    Files::new()
+        .reads("the tree read", &args.file)
+        .writes("-o", args.output.as_deref())
+        .check()?;
     // Read as `verify` reads it, with no game flags: JSON files name their game.
     let input = NotationInputArgs::default();
     let Some(tree) = load_valid_tree(&args.file, None, &input, "certified")? else {

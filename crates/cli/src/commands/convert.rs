@@ -6,11 +6,14 @@ use mastermind::tree::{StrategyInfo, TreeFile};
 
 use crate::args::{ConvertArgs, NotationInputArgs};
 use crate::commands::Outcome;
-use crate::output::{check_output, write_output};
+use crate::output::{write_output, Files};
 use crate::tree_input::{load_valid_tree, ValidTree};
 
 pub fn run(args: &ConvertArgs) -> anyhow::Result<Outcome> {
-    check_output(args.output.as_deref())?;
+    Files::new()
+        .reads("the tree read", &args.file)
+        .writes("-o", args.output.as_deref())
+        .check()?;
     // A section (`--after`, or a JSON file's own) is written with its history.
     let input = NotationInputArgs {
         game: args.game.clone(),

@@ -7,7 +7,7 @@ use mastermind::tree::TreeFile;
 
 use crate::args::GenerateArgs;
 use crate::commands::Outcome;
-use crate::output::{check_output, check_outputs, write_output, write_together};
+use crate::output::{write_output, write_together, Files};
 use crate::progress::BuildProgress;
 use crate::strategy::{build_certified_strategy, build_strategy};
 use mastermind::files::gzip::plain_as_named;
@@ -16,12 +16,17 @@ use mastermind::strategy::forecast::forecast;
 use mastermind::strategy::{Situation, StrategyKind};
 
 pub fn run(args: &GenerateArgs, quiet: bool) -> anyhow::Result<Outcome> {
-    check_output(args.output.as_deref())?;
-    if let Some(certificate) = &args.certificate {
+    if args.certificate.is_some() {
         check_certificate_flags(args)?;
-        check_output(Some(certificate))?;
-        check_outputs(args.output.as_deref(), certificate)?;
     }
+    let files = Files::new()
+        .writes("-o", args.output.as_deref())
+        .writes_if("--certificate", args.certificate.as_deref());
+    match &args.resume {
+        Some(directory) => files.reads_directory("--resume", directory),
+        None => files,
+    }
+    .check()?;
     if let (Some(shard), None) = (args.shard, &args.resume) {
         return crate::commands::shard::generate(args, shard, quiet);
     }

@@ -3,12 +3,14 @@
 //! certificate written where the flags say.
 
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use mastermind::files::gzip::packed_as_named;
 use mastermind::runs::resume::{
     Finished, MergedCertificate, Request, ResumableRun, ResumeError, ResumeEvent, ResumeWatcher,
 };
+use mastermind::runs::ShardId;
 use mastermind::strategy::Progress;
 use mastermind::tree::TreeFile;
 use mastermind::Scorer;
@@ -39,6 +41,7 @@ pub fn run(args: &GenerateArgs, directory: &Path, quiet: bool) -> anyhow::Result
     let watcher = Watcher {
         progress: BuildProgress::new(run.codes(), quiet),
         quiet,
+        said_waiting: AtomicBool::new(false),
     };
     watcher.progress.codes_settled(run.codes_in());
     let request = Request {
@@ -55,13 +58,10 @@ pub fn run(args: &GenerateArgs, directory: &Path, quiet: bool) -> anyhow::Result
             solved_here,
         }) => (file, certificate, solved_here),
         Ok(Finished::Waiting {
-            missing,
-            unproven,
-            held,
-            ..
+            missing, unproven, ..
         }) => {
-            if !quiet {
-                eprintln!("{}", run.why_waiting(args.shard, missing, unproven, &held));
+            if let (false, Some(only)) = (quiet, args.shard) {
+                eprintln!("{}", run.why_waiting(only, missing, unproven));
             }
             return Ok(Outcome::Success);
         }
@@ -126,6 +126,8 @@ fn report_tree(
 struct Watcher {
     progress: BuildProgress,
     quiet: bool,
+    /// Whether it has said that the run waits for pieces other runs hold.
+    said_waiting: AtomicBool,
 }
 
 impl ResumeWatcher for Watcher {
@@ -136,6 +138,17 @@ impl ResumeWatcher for Watcher {
     fn event(&self, event: ResumeEvent<'_>) {
         if !self.quiet || event.is_warning() {
             self.progress.println(&event.to_string());
+        }
+    }
+
+    fn waiting(&self, held: &[ShardId]) {
+        if !self.quiet && !self.said_waiting.swap(true, Ordering::Relaxed) {
+            let held: Vec<String> = held.iter().map(ToString::to_string).collect();
+            self.progress.println(&format!(
+                "waiting for the pieces other runs on this directory hold ({}); this run writes \
+                 the tree too once they are in",
+                held.join(", ")
+            ));
         }
     }
 }

@@ -13,9 +13,7 @@ use mastermind::Scorer;
 use crate::args::strategy::optimal_search;
 use crate::args::{GenerateArgs, MergeArgs};
 use crate::commands::{refused_merge, Outcome};
-use crate::output::{
-    check_output, check_outputs, scratch_for, write_output, write_output_from, write_together,
-};
+use crate::output::{scratch_for, write_output, write_output_from, write_together, Files};
 use crate::progress::BuildProgress;
 use mastermind::files::gzip::{packed_as_named, plain_as_named};
 use mastermind::files::{open_input, read_input};
@@ -99,11 +97,17 @@ pub fn static_search(
 
 /// Merges the parts of one run and writes the result.
 pub fn merge(args: &MergeArgs, quiet: bool) -> anyhow::Result<Outcome> {
-    check_output(args.output.as_deref())?;
-    check_output(args.certificate.as_deref())?;
-    if let Some(certificate) = &args.certificate {
-        check_outputs(args.output.as_deref(), certificate)?;
-    }
+    let reads = args.parts.iter().map(|part| ("a part read", part));
+    let certificates = args
+        .part_certificate
+        .iter()
+        .map(|certificate| ("a --part-certificate read", certificate));
+    reads
+        .chain(certificates)
+        .fold(Files::new(), |files, (what, path)| files.reads(what, path))
+        .writes("-o", args.output.as_deref())
+        .writes_if("--certificate", args.certificate.as_deref())
+        .check()?;
     let files = args
         .parts
         .iter()

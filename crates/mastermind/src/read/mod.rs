@@ -11,13 +11,13 @@ mod notes;
 use std::fmt;
 use std::io::{self, Read};
 
-use mastermind_certificate::{check, check_reference, Bounds, CertificateError};
+use mastermind_certificate::{check_for, check_reference_for, CertificateError};
 use mastermind_core::{Code, Codebook, Feedback, Game, GameError, Scorer};
 use mastermind_tree::notation::{self, Notation};
-use mastermind_tree::{parse_history, FileError, HistoryError, Node, StrategyInfo, TreeFile};
+use mastermind_tree::{parse_history, FileError, HistoryError, StrategyInfo, TreeFile};
 use mastermind_verify::{
-    claims_optimum, judge, verify_file, verify_notation, Optimality, ProblemKind, Report,
-    VerifyOptions,
+    claims_optimum, judge_claim, optimum_claim, verify_file, verify_notation, Optimality,
+    ProblemKind, Report, VerifyOptions,
 };
 
 pub use game::{GameWord, GameWords};
@@ -209,9 +209,17 @@ impl ReadTree {
         let Some(tree) = self.report.tree.as_ref() else {
             return Ok(None);
         };
+        let claim = match optimum_claim(&self.book, self.strategy.as_ref(), &self.history) {
+            Ok(claim) => claim,
+            Err(reason) => return Ok(Some(Optimality::NotProven { reason })),
+        };
+        // A certificate about another game or play is refused before any of its facts.
+        let header = claim.header();
         let checked = match certificate.reference {
-            false => check(certificate.input).map(|proven| self.judged(tree, &proven)),
-            true => check_reference(certificate.input).map(|proven| self.judged(tree, &proven)),
+            false => check_for(header, certificate.input)
+                .map(|proven| judge_claim(&claim, tree, &proven)),
+            true => check_reference_for(header, certificate.input)
+                .map(|proven| judge_claim(&claim, tree, &proven)),
         };
         Ok(Some(match checked {
             Ok(optimality) => optimality,
@@ -223,17 +231,6 @@ impl ReadTree {
                 },
             },
         }))
-    }
-
-    /// What `proven` says of `tree`, the tree read.
-    fn judged(&self, tree: &Node, proven: &impl Bounds) -> Optimality {
-        judge(
-            &self.book,
-            self.strategy.as_ref(),
-            &self.history,
-            tree,
-            proven,
-        )
     }
 }
 

@@ -99,6 +99,10 @@ pub enum ResumeError {
         line: usize,
         reason: String,
     },
+    /// A piece's stopped proof cannot be taken in: it does not check, or is about another
+    /// game or play.
+    #[error("{}: {message}; remove it to prove the piece from nothing", path.display())]
+    StoppedProof { path: PathBuf, message: String },
     /// No strategy meets the run's cap.
     #[error(transparent)]
     NoStrategy(#[from] NoStrategy),
@@ -112,7 +116,10 @@ pub enum ResumeError {
 }
 
 impl ResumeError {
-    fn io<'p>(action: &'static str, path: &'p Path) -> impl FnOnce(io::Error) -> ResumeError + 'p {
+    pub(crate) fn io<'p>(
+        action: &'static str,
+        path: &'p Path,
+    ) -> impl FnOnce(io::Error) -> ResumeError + 'p {
         move |source| ResumeError::Io {
             action,
             path: path.to_owned(),
@@ -232,6 +239,11 @@ pub trait ResumeWatcher: Sync {
     /// The run says `event`.
     fn event(&self, _event: ResumeEvent<'_>) {}
 
+    /// A run of the whole has solved what it could and waits for the pieces `held` by other
+    /// runs; called every [`WAIT_POLL`] while it waits (a watcher that stops the run on
+    /// request checks here too).
+    fn waiting(&self, _held: &[ShardId]) {}
+
     /// Writes `bytes` to `path` whole or not at all, with an error that names the file; by
     /// default through a temporary file beside it that is renamed over it.
     fn write(&self, path: &Path, bytes: &[u8]) -> io::Result<()> {
@@ -243,6 +255,9 @@ pub trait ResumeWatcher: Sync {
 pub struct Unwatched;
 
 impl ResumeWatcher for Unwatched {}
+
+/// How often a run of the whole that waits for pieces other runs hold looks for them.
+pub const WAIT_POLL: Duration = Duration::from_secs(1);
 
 /// What a run asks of the pieces.
 #[derive(Clone, Copy, Debug, Default)]
@@ -265,8 +280,8 @@ pub enum Finished {
         certificate: Option<MergedCertificate>,
         solved_here: usize,
     },
-    /// Pieces (or, with certificates asked for, their certificates) are still missing: the
-    /// tree is written by whichever run ends last.
+    /// A run of one piece ended with other pieces (or, with certificates asked for, their
+    /// certificates) still missing: the tree is written by the run that brings the last in.
     Waiting {
         missing: usize,
         /// With certificates asked for, the pieces in that have none yet. A run for one piece
@@ -357,7 +372,40 @@ impl<'a> ResumableRun<'a> {
 
     /// Solves the pieces `request` asks for that are not in yet, and, once all are in, merges
     /// them into the tree.
+    ///
+    /// A run of the whole that has solved every piece it could while other runs on the same
+    /// directory hold the rest waits for them (looking again every [`WAIT_POLL`], and taking
+    /// over a piece whose run went away), so that every run of the whole ends with the tree
+    /// (and its certificate, when asked for). A run of one piece (`only`) ends once its piece
+    /// is in: the run that brings the last piece in writes the tree, and the others end
+    /// [`Finished::Waiting`].
     pub fn run(
+        &self,
+        request: Request,
+        watcher: &dyn ResumeWatcher,
+    ) -> Result<Finished, ResumeError> {
+        let mut solved_before = 0;
+        loop {
+            let mut finished = self.run_once(request, watcher)?;
+            match &mut finished {
+                Finished::Waiting {
+                    held, solved_here, ..
+                } if request.only.is_none() && !held.is_empty() => {
+                    solved_before += *solved_here;
+                    watcher.waiting(held);
+                    std::thread::sleep(WAIT_POLL);
+                }
+                Finished::Tree { solved_here, .. } | Finished::Waiting { solved_here, .. } => {
+                    *solved_here += solved_before;
+                    return Ok(finished);
+                }
+                Finished::Unproven { .. } => return Ok(finished),
+            }
+        }
+    }
+
+    /// [`ResumableRun::run`] without the wait for pieces other runs hold.
+    fn run_once(
         &self,
         request: Request,
         watcher: &dyn ResumeWatcher,
@@ -565,9 +613,7 @@ impl<'a> ResumableRun<'a> {
             // large piece's proof runs to gigabytes and hours.
             let partial = partial_path(&self.directory, id);
             let header = self.run.certificate_header();
-            let Some((mut proof, mut cited)) = partial_proofs::start(&partial, &header)
-                .map_err(ResumeError::io("write", &partial))?
-            else {
+            let Some((mut proof, mut cited)) = partial_proofs::start(&partial, &header)? else {
                 // Another run is proving it.
                 if !held.contains(&id) {
                     held.push(id);

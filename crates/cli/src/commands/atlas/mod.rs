@@ -13,23 +13,19 @@ use mastermind::atlas::{
 
 use crate::args::{AtlasArgs, AtlasEntryArgs};
 use crate::commands::Outcome as Exit;
-use crate::output::{check_output, write_output};
+use crate::output::{write_output, Files};
 
 pub fn entry(args: &AtlasEntryArgs) -> anyhow::Result<Exit> {
     entry::run(args)
 }
 
 pub fn run(args: &AtlasArgs, threads: Option<u16>, quiet: bool) -> anyhow::Result<Exit> {
-    check_output(args.output.as_deref())?;
-    check_output(args.csv.as_deref())?;
-    if let (Some(output), Some(csv)) = (&args.output, &args.csv) {
-        if output == csv && output.as_os_str() != "-" {
-            anyhow::bail!(
-                "-o and --csv both name {}: the CSV would replace the atlas; give two files",
-                output.display()
-            );
-        }
-    }
+    // The output file is read back when it exists (an atlas goes on from it), which is
+    // meant; the CSV and the atlas must be two files.
+    Files::new()
+        .writes("-o", args.output.as_deref())
+        .writes_if("--csv", args.csv.as_deref())
+        .check()?;
     let mut games = grid(
         args.pegs.values(),
         args.colours.values(),

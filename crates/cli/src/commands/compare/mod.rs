@@ -16,12 +16,18 @@ use mastermind::Scorer;
 use crate::args::strategy::unchecked_options;
 use crate::args::CompareArgs;
 use crate::commands::Outcome;
-use crate::output::{check_output, write_output, write_stdout};
+use crate::output::{write_output, write_stdout, Files};
 use crate::progress::BuildProgress;
 use crate::strategy::strategy_error;
 
 pub fn run(args: &CompareArgs, quiet: bool) -> anyhow::Result<Outcome> {
-    check_output(args.svg.as_deref())?;
+    args.trees
+        .iter()
+        .fold(Files::new(), |files, tree| {
+            files.reads("a --tree read", tree)
+        })
+        .writes_if("--svg", args.svg.as_deref())
+        .check()?;
     // A tree file that names its game sets the comparison's.
     let (game, tree_rows) = match trees::rows(args)? {
         trees::TreeRows::Rows(Some(game), rows) => (game, rows),

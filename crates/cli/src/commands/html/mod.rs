@@ -10,14 +10,19 @@ use anyhow::bail;
 
 use crate::args::{HtmlArgs, NotationInputArgs};
 use crate::commands::Outcome;
-use crate::output::{check_output, write_output};
+use crate::output::{write_output, Files};
 use crate::tree_input::{load_valid_tree, ValidTree};
 
 pub fn run(args: &HtmlArgs, quiet: bool) -> anyhow::Result<Outcome> {
     if args.input.after.is_some() {
         bail!("--after does not apply to html: the page starts at the tree's first guess");
     }
-    check_output(args.output.as_deref())?;
+    let files = Files::new().writes("-o", args.output.as_deref());
+    match &args.file {
+        Some(file) => files.reads("the file read", file),
+        None => files,
+    }
+    .check()?;
     let Some(path) = &args.file else {
         let title = args.title.as_deref().unwrap_or("Mastermind");
         write_output(

@@ -4,14 +4,14 @@ use mastermind::static_mastermind::{searchable, StaticFile};
 
 use crate::args::StaticSearchArgs;
 use crate::commands::Outcome;
-use crate::output::{check_output, outln, write_output};
+use crate::output::{outln, write_output, Files};
 
 use super::timed_search;
 
 pub fn run(args: &StaticSearchArgs, quiet: bool) -> anyhow::Result<Outcome> {
     let game = args.game.game()?;
     let scorer = searchable(game)?;
-    check_output(args.output.as_deref())?;
+    Files::new().writes("-o", args.output.as_deref()).check()?;
     if let Some(shard) = args.shard {
         return crate::commands::shard::static_search(
             &scorer,
