@@ -123,10 +123,7 @@ fn a_certificate_proves_only_the_claim_it_was_written_for() {
     let (tree, certificate) = generated_with_certificate(directory.path(), &[]);
     verify_with(&tree, &certificate, &[], 0);
     let run = verify_with(&committed("trees/optimal-4x6.json"), &certificate, &[], 1);
-    says(
-        &run.stdout,
-        "the certificate is for 3×4, not 4×6",
-    );
+    says(&run.stdout, "the certificate is for 3×4, not 4×6");
 }
 
 /// `tree` (a committed file, or a path) with its strategy's `parameters` replaced by

@@ -309,3 +309,32 @@ fn the_deepest_trees_the_tool_writes_are_read_by_every_reader() {
         mastermind(&["html", path, "-o", page.to_str().unwrap()]).expect_status(0);
     }
 }
+
+/// The reference checker on a game of 7 pegs: its symmetries are listed a position at a time
+/// and once for each path's guesses, where it once built every order of positions anew for
+/// each fact and ran for tens of minutes.
+#[test]
+fn the_reference_checker_checks_seven_pegs_within_the_time_limit() {
+    let directory = tempfile::tempdir().unwrap();
+    let tree = directory.path().join("7x2.json");
+    let proof = directory.path().join("7x2.cert");
+    let (tree, proof) = (tree.to_str().unwrap(), proof.to_str().unwrap());
+    mastermind(&[
+        "generate",
+        "-q",
+        "--strategy",
+        "optimal",
+        "--pegs",
+        "7",
+        "--colours",
+        "2",
+        "-o",
+        tree,
+        "--certificate",
+        proof,
+    ])
+    .expect_status(0);
+    let (status, text) = capped(&["verify", tree, "--certificate", proof, "--reference"]);
+    assert_eq!(status, 0, "{text}");
+    says(&text, "optimality: proven");
+}

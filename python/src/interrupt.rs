@@ -10,6 +10,8 @@ use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+use mastermind::atlas::Reached;
+use mastermind::static_mastermind::SearchProgress;
 use mastermind::strategy::Progress;
 use pyo3::prelude::*;
 
@@ -56,6 +58,22 @@ impl Stoppable {
         if self.stop.load(Ordering::Relaxed) {
             panic::resume_unwind(Box::new(Interrupted));
         }
+    }
+}
+
+impl SearchProgress for Stoppable {
+    fn size_started(&self, _size: usize, _subproblems: u64) {
+        self.check();
+    }
+
+    fn subproblem_settled(&self) {
+        self.check();
+    }
+}
+
+impl Reached for Stoppable {
+    fn reached(&self, _progress: String) {
+        self.check();
     }
 }
 

@@ -6,7 +6,7 @@ use std::io::Read;
 use std::path::PathBuf;
 
 use mastermind::atlas::{
-    compute, grid, AtlasRun, GameKey, InProcess, Known, Links, Measure, Unreported, Variant,
+    compute, grid, AtlasRun, GameKey, InProcess, Known, Links, Measure, Variant,
 };
 use mastermind::runs::resume::{Finished, Request, ResumableRun, ResumeError, ResumeWatcher};
 use mastermind::runs::ShardId;
@@ -250,7 +250,9 @@ pub fn static_search(
     crate::interrupt::refuse_inside_score()?;
     let game = game_of(pegs, colours, repetition, black_only)?;
     let scorer = Scorer::new(game);
-    let least = py.detach(|| static_mastermind::least_set(&scorer, &static_mastermind::NoProgress));
+    let least = interruptible(py, |progress| {
+        static_mastermind::least_set(&scorer, progress)
+    })?;
     let result = PyDict::new(py);
     result.set_item("size", least.guesses.len())?;
     let guesses: Vec<String> = least
@@ -293,9 +295,8 @@ pub fn atlas_entry(
         colours,
         variant,
     };
-    let figures = py
-        .detach(|| compute(measure, game, &Unreported))
-        .map_err(value_error)?;
+    let figures =
+        interruptible(py, |progress| compute(measure, game, progress))?.map_err(value_error)?;
     let result = PyDict::new(py);
     if let Some(total) = figures.total {
         result.set_item("total", total)?;
@@ -348,24 +349,23 @@ pub fn atlas(
         None => Measure::ALL.to_vec(),
     };
     let games = grid(pegs, colours, &variants, max_codes);
-    let file = py
-        .detach(|| {
-            let run = AtlasRun::new(
-                games,
-                &measures,
-                f64::INFINITY,
-                None,
-                &Known::default(),
-                None,
-            );
-            run.run(
-                &InProcess,
-                workers,
-                &Links::default(),
-                &mastermind::atlas::Unwatched,
-            )
-        })
-        .map_err(|error| PyOSError::new_err(error.to_string()))?;
+    let file = interruptible(py, |progress| {
+        let run = AtlasRun::new(
+            games,
+            &measures,
+            f64::INFINITY,
+            None,
+            &Known::default(),
+            None,
+        );
+        run.run(
+            &InProcess(progress),
+            workers,
+            &Links::default(),
+            &mastermind::atlas::Unwatched,
+        )
+    })?
+    .map_err(|error| PyOSError::new_err(error.to_string()))?;
     json_to_python(py, &file.to_json())
 }
 

@@ -101,8 +101,12 @@ def test_ctrl_c_stops_a_score_that_never_returns():
         lambda directory: mastermind.generate("optimal", pegs=4, colours=8),
         lambda directory: mastermind.resume(directory, pegs=4, colours=8),
         lambda directory: mastermind.compare(["knuth", "optimal"], pegs=4, colours=8),
+        # 4×6's least static set takes a minute and more.
+        lambda directory: mastermind.static_search(pegs=4, colours=6),
+        lambda directory: mastermind.atlas(pegs=[4], colours=[6], measures=["static"]),
+        lambda directory: mastermind.atlas_entry("static", pegs=4, colours=6),
     ],
-    ids=["generate", "resume", "compare"],
+    ids=["generate", "resume", "compare", "static_search", "atlas", "atlas_entry"],
 )
 def test_ctrl_c_stops_a_built_in_search_promptly(search, tmp_path):
     import _thread

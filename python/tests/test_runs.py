@@ -282,3 +282,21 @@ def test_the_new_docstring_examples_run_as_shown(function):
         runner.run(test)
     assert runner.summarize(verbose=False).attempted > 0
     assert runner.summarize(verbose=False).failed == 0
+
+
+def test_calls_in_threads_on_one_directory_all_return_the_tree(tmp_path):
+    results = [None] * 3
+
+    def run(slot):
+        results[slot] = mastermind.resume(tmp_path, pegs=4, colours=7, certificate=True)
+
+    threads = [threading.Thread(target=run, args=(slot,)) for slot in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    for result in results:
+        assert result["tree"].total == 11228
+        assert result["missing"] == 0 and result["unproven"] == 0
+        assert result["certificate"] is not None
+    assert sum(result["solved"] for result in results) >= results[0]["pieces"]

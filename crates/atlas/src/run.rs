@@ -11,7 +11,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use crate::links::Links;
-use crate::{compute, static_results, AtlasFile, Entry, GameKey, Measure, Outcome, Unreported};
+use crate::{compute, static_results, AtlasFile, Entry, GameKey, Measure, Outcome, Reached};
 
 /// Runs one computation of the atlas under a time budget in seconds.
 pub trait Runner: Sync {
@@ -20,15 +20,16 @@ pub trait Runner: Sync {
     fn run(&self, game: GameKey, measure: Measure, budget: f64) -> Outcome;
 }
 
-/// Runs each computation in this process, to its end: a thread cannot be stopped from
-/// outside, so the budget is not enforced (the command line's runner, a process per
-/// computation, is the one that stops them).
-pub struct InProcess;
+/// Runs each computation in this process, to its end, telling its progress to the
+/// [`Reached`] it holds ([`Unreported`](crate::Unreported) for none; a caller that stops computations on request
+/// checks there): a thread cannot be stopped from outside, so the budget is not enforced (the
+/// command line's runner, a process per computation, is the one that stops them).
+pub struct InProcess<'r>(pub &'r dyn Reached);
 
-impl Runner for InProcess {
+impl Runner for InProcess<'_> {
     fn run(&self, game: GameKey, measure: Measure, _budget: f64) -> Outcome {
         let started = Instant::now();
-        match compute(measure, game, &Unreported) {
+        match compute(measure, game, self.0) {
             Ok(figures) => Outcome::finished(figures, started.elapsed().as_secs_f64()),
             Err(reason) => Outcome::Failed { reason },
         }

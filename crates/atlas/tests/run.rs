@@ -5,7 +5,7 @@ use std::sync::Mutex;
 
 use mastermind_atlas::{
     grid, AtlasFile, AtlasRun, AtlasWatcher, GameKey, InProcess, Known, Links, Measure, Outcome,
-    Variant,
+    Unreported, Variant,
 };
 
 #[derive(Default)]
@@ -33,7 +33,9 @@ fn a_run_computes_what_is_missing_and_reuses_what_is_known() {
     assert_eq!(run.to_run(), games.len() * measures.len());
     assert_eq!(run.reused(), 0);
     let saved = Saved::default();
-    let atlas = run.run(&InProcess, 2, &Links::default(), &saved).unwrap();
+    let atlas = run
+        .run(&InProcess(&Unreported), 2, &Links::default(), &saved)
+        .unwrap();
     assert_eq!(atlas.entries.len(), games.len());
     // Saved once per game, as it was done (with whatever the others had so far), the last
     // time whole.
@@ -71,7 +73,12 @@ fn a_run_computes_what_is_missing_and_reuses_what_is_known() {
         (0, games.len() * measures.len())
     );
     let same = again
-        .run(&InProcess, 2, &Links::default(), &Saved::default())
+        .run(
+            &InProcess(&Unreported),
+            2,
+            &Links::default(),
+            &Saved::default(),
+        )
         .unwrap();
     assert_eq!(same.to_json(), atlas.to_json());
 }

@@ -106,6 +106,24 @@ pub fn reason_at(
             strategy.name
         )
     })?;
+    // The tree's own count is a claim: the searches' guards must rest on the codes that
+    // really fit (a tree that was never verified may claim a thousand where all are left).
+    let left = scorer
+        .codebook()
+        .codes()
+        .filter(|&code| {
+            history
+                .iter()
+                .all(|&(guess, reply)| scorer.feedback(guess, code) == reply)
+        })
+        .count();
+    if left != node.candidates as usize {
+        return Err(format!(
+            "the tree says {} codes are left here, but the guesses and replies leading here \
+             leave {left}: verify the tree first",
+            node.candidates
+        ));
+    }
     if node.candidates < FEWEST_EXPLAINED {
         return Err(format!(
             "with {} left, any strategy plays one of them",

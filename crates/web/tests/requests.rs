@@ -174,6 +174,44 @@ fn why_this_guess_is_computed_at_any_position() {
     assert!(refused.contains("a game of 6561"), "{refused}");
 }
 
+/// A section's file (as `convert --after` writes one) is explained at its own positions, after
+/// the guesses and replies it starts after, not at the whole game's start.
+#[test]
+fn why_this_guess_in_a_section_ranks_the_sections_position() {
+    let tree = committed("knuth-4x6.json");
+    let whole = ok(json!({ "op": "explain", "tree": tree, "history": "1122=1B0W" }));
+    let mut section: Value = serde_json::from_str(&tree).unwrap();
+    let child = section["tree"]["children"]["1B0W"].clone();
+    section["after"] = json!([{ "guess": "1122", "reply": "1B0W" }]);
+    section["tree"] = child;
+    let at_root = ok(json!({ "op": "explain", "tree": section.to_string(), "history": "" }));
+    assert_eq!(at_root, whole);
+    assert_ne!(
+        at_root["ranking"][0]["score"], 256.0,
+        "not the game's start"
+    );
+}
+
+/// The count of codes a tree claims at a position is not trusted: a small tree claiming 1000
+/// codes where all 3125 of 5×5 are left is refused at once, not searched for minutes.
+#[test]
+fn why_this_guess_refuses_a_false_count_of_codes() {
+    let forged = json!({
+        "format": "mastermind-strategy-tree",
+        "version": 1,
+        "game": { "pegs": 5, "colours": 5, "repetition": true, "feedback": "black-only", "symbols": "12345" },
+        "strategy": { "name": "optimal" },
+        "claims": {
+            "codes": 1000, "total_guesses": 1000,
+            "average": { "fraction": "1/1", "decimal": "1.0000" },
+            "worst_case": 1, "solved_by_guess": [1000]
+        },
+        "tree": { "guess": "11111", "candidates": 1000 }
+    });
+    let refused = error(json!({ "op": "explain", "tree": forged.to_string(), "history": "" }));
+    assert!(refused.contains("leave 3125"), "{refused}");
+}
+
 #[test]
 fn static_sets_are_checked_as_the_command_checks_them() {
     let check =

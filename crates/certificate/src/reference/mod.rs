@@ -24,6 +24,7 @@ pub(crate) mod rules;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::io::Read;
+use std::rc::Rc;
 
 use mastermind_core::{Code, Codebook, Feedback};
 
@@ -89,6 +90,7 @@ fn check_reference_of(
         consistent_only: input.header.consistent_only,
         table: Table::default(),
         one_step: RefCell::default(),
+        symmetries: RefCell::default(),
     };
     let facts = loop {
         match input.record()? {
@@ -107,6 +109,9 @@ struct Checker {
     table: Table,
     /// The one-step bounds worked out so far, by set and budget.
     one_step: RefCell<OneStep>,
+    /// The symmetry of each set of guesses met, worked out once: facts share their paths'
+    /// guesses.
+    symmetries: RefCell<HashMap<Vec<u32>, Rc<Symmetry>>>,
 }
 
 impl Checker {
@@ -193,7 +198,7 @@ impl Checker {
     ) -> Result<(), String> {
         let (codes, n) = (&self.codes, set.len());
         let child_budget = budget.map(|budget| budget - 1);
-        let symmetry = Symmetry::of(codes, &steps.iter().map(|s| s.0).collect::<Vec<u32>>());
+        let symmetry = self.symmetry(steps);
         // A guess that is not one of the set's codes puts all n of them in at most fan-out
         // classes, and a class of c codes costs at least 2c - 1: it costs at least 3n - fan-out.
         let own = self.consistent_only || 3 * n as u64 >= u64::from(bound) + self.fan_out as u64;
@@ -244,6 +249,18 @@ impl Checker {
             }
         }
         Ok(())
+    }
+
+    /// The transformations fixing every guess of `steps` (the same for any order of them).
+    fn symmetry(&self, steps: &[(u32, u8)]) -> Rc<Symmetry> {
+        let mut guesses: Vec<u32> = steps.iter().map(|step| step.0).collect();
+        guesses.sort_unstable();
+        guesses.dedup();
+        let mut known = self.symmetries.borrow_mut();
+        let symmetry = known
+            .entry(guesses)
+            .or_insert_with_key(|guesses| Rc::new(Symmetry::of(&self.codes, guesses)));
+        Rc::clone(symmetry)
     }
 
     /// The one-step bound of `set` with `budget` left: the least, over every guess that may be
@@ -311,6 +328,7 @@ pub(crate) fn one_step(
         consistent_only,
         table: Table::default(),
         one_step: RefCell::default(),
+        symmetries: RefCell::default(),
     };
     checker.one_step(set, budget)
 }

@@ -107,28 +107,28 @@ impl Symmetry {
         let per_position = game.feedback_kind() == FeedbackKind::BlackOnly && game.repetition();
         let map_of = |position: usize| if per_position { position } else { 0 };
         let rows: Vec<&Vec<u8>> = guesses.iter().map(|&g| &codes.list[g as usize]).collect();
-        // Up to 7 pegs, every order of positions (the codes of as many colours, no repetition).
-        let all = Game::new(pegs as u32, pegs as u32, false, game.feedback_kind());
-        let orders = match (pegs <= 7, all) {
-            (true, Ok(all)) => Codes::new(all).list,
-            _ => vec![(0..pegs as u8).collect()],
-        };
+        // Every order of positions whose colour maps stay one-to-one, the positions assigned
+        // one at a time and an order given up at its first clash. Past MOST_MAPS (more than
+        // 7 pegs with few guesses) the identity alone stands in: checking more guesses than
+        // one per orbit is slower, never unsound.
         let mut maps = Vec::new();
-        'orders: for to in orders {
-            let mut colour = vec![vec![None; colours]; if per_position { pegs } else { 1 }];
+        let empty = vec![vec![None; colours]; if per_position { pegs } else { 1 }];
+        let mut order = Vec::with_capacity(pegs);
+        let complete = extend_orders(
+            pegs,
+            &rows,
+            per_position,
+            &mut order,
+            empty.clone(),
+            &mut maps,
+        );
+        if !complete {
+            maps = vec![((0..pegs as u8).collect(), empty)];
             for row in &rows {
-                for j in 0..pegs {
-                    let (map, from, onto) =
-                        (map_of(j), usize::from(row[j]), row[usize::from(to[j])]);
-                    let taken = colour[map].iter().position(|&c| c == Some(onto));
-                    match colour[map][from] {
-                        None if taken.is_none() => colour[map][from] = Some(onto),
-                        Some(already) if already == onto => {}
-                        _ => continue 'orders,
-                    }
+                for (j, &colour) in row.iter().enumerate() {
+                    maps[0].1[map_of(j)][usize::from(colour)] = Some(colour);
                 }
             }
-            maps.push((to, colour));
         }
         // Under the identity, the colours that no guess uses (per map) are the unmapped ones.
         let unmapped = |map: &Vec<Option<u8>>| {
@@ -169,6 +169,52 @@ impl Symmetry {
         }
         true
     }
+}
+
+/// The most transformations a symmetry lists; 7! orders of positions, the whole group at the
+/// start of a game of 7 pegs.
+const MOST_MAPS: usize = 5040;
+
+/// Adds to `maps` every order of the `pegs` positions that starts with `order` (position `j` goes to
+/// `order[j]`) under which the colours of each of `rows` map one to one onto the colours of the
+/// same row, with the colour maps `colour` its start needs. Returns `false` once `maps` holds
+/// more than [`MOST_MAPS`].
+fn extend_orders(
+    pegs: usize,
+    rows: &[&Vec<u8>],
+    per_position: bool,
+    order: &mut Vec<u8>,
+    colour: ColourMaps,
+    maps: &mut Vec<(Vec<u8>, ColourMaps)>,
+) -> bool {
+    let j = order.len();
+    if j == pegs {
+        maps.push((order.clone(), colour));
+        return maps.len() <= MOST_MAPS;
+    }
+    let map = if per_position { j } else { 0 };
+    'targets: for to in 0..pegs as u8 {
+        if order.contains(&to) {
+            continue;
+        }
+        let mut extended = colour.clone();
+        for row in rows {
+            let (from, onto) = (usize::from(row[j]), row[usize::from(to)]);
+            let taken = extended[map].iter().position(|&c| c == Some(onto));
+            match extended[map][from] {
+                None if taken.is_none() => extended[map][from] = Some(onto),
+                Some(already) if already == onto => {}
+                _ => continue 'targets,
+            }
+        }
+        order.push(to);
+        let within = extend_orders(pegs, rows, per_position, order, extended, maps);
+        order.pop();
+        if !within {
+            return false;
+        }
+    }
+    true
 }
 
 /// Renames the colours at the positions `renamed` marks, in order of first appearance, to `to`.
