@@ -69,10 +69,18 @@ impl SearchProgress for Stoppable {
     fn subproblem_settled(&self) {
         self.check();
     }
+
+    fn at_work(&self) {
+        self.check();
+    }
 }
 
 impl Reached for Stoppable {
     fn reached(&self, _progress: String) {
+        self.check();
+    }
+
+    fn at_work(&self) {
         self.check();
     }
 }

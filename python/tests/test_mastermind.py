@@ -138,6 +138,13 @@ def test_the_optimum_read_back_from_its_file_is_5625():
     assert (tree.total, tree.worst_case, tree.strategy) == (5625, 6, "optimal")
 
 
+def test_the_deepest_trees_the_tool_writes_read_back():
+    # A code solved only with the 100th guess: nested 200 deep in its JSON.
+    deep = mastermind.generate("first-consistent", pegs=1, colours=100)
+    again = mastermind.read(deep.to_json())
+    assert (again.total, again.worst_case) == (deep.total, 100)
+
+
 def test_a_certificate_proves_the_optimum_and_never_knuths_tree():
     optimum = (TREES / "optimal-4x6.json").read_text()
     certificate = (TREES / "certificates" / "optimal-4x6.cert").read_bytes()

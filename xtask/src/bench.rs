@@ -23,14 +23,7 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Context};
 use nix::sys::resource::{getrusage, UsageWho};
 
-/// Which rows to run.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Scope {
-    /// Only the jobs that take seconds.
-    Quick,
-    /// Every row, the long searches included.
-    Full,
-}
+use crate::scope::Scope;
 
 /// One row of the table.
 struct Job {

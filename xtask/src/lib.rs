@@ -13,6 +13,7 @@ pub mod page_bench;
 pub mod piece_certificates;
 pub mod proof;
 pub mod proof_bench;
+pub mod scope;
 pub mod static_sets;
 pub mod trees;
 pub mod vector_bench;

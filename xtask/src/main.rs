@@ -2,6 +2,7 @@
 
 use std::process::ExitCode;
 
+use xtask::scope::Scope;
 use xtask::{
     atlas, bench, certificates, cluster, fuzz, kernels, man, static_sets, trees, web,
     workspace_root,
@@ -55,8 +56,8 @@ fn main() -> ExitCode {
                 "check-atlas takes a number of seconds, not `{seconds}`"
             )),
         },
-        ["bench"] => bench::run(&root, bench::Scope::Full),
-        ["bench", "--quick"] => bench::run(&root, bench::Scope::Quick),
+        ["bench"] => bench::run(&root, Scope::Full),
+        ["bench", "--quick"] => bench::run(&root, Scope::Quick),
         ["bench", "--page"] => xtask::release_binary(&root)
             .and_then(|binary| xtask::page_bench::run(&root, binary.to_str().unwrap_or_default())),
         ["cluster"] => cluster::run(&root),

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Context};
 use nix::sys::resource::{getrusage, UsageWho};
 
-use crate::bench::Scope;
+use crate::scope::Scope;
 
 /// One row: a game, its `generate` arguments, the pairs of runs, and whether the quick table
 /// has it.

@@ -150,6 +150,10 @@ pub trait Reached: Sync {
     fn stage(&self, progress: String) {
         self.reached(progress);
     }
+
+    /// The computation is still at work, with nothing new to tell (the static search between
+    /// its reports): a caller that stops computations on request looks here.
+    fn at_work(&self) {}
 }
 
 /// Hears nothing: a computation whose progress nobody follows.
@@ -314,6 +318,10 @@ impl SearchProgress for StaticReporter<'_> {
         let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
         state.1 += 1;
         self.say(*state);
+    }
+
+    fn at_work(&self) {
+        self.reached.at_work();
     }
 }
 

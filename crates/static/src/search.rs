@@ -36,7 +36,14 @@ pub trait SearchProgress: Sync {
     fn size_started(&self, size: usize, subproblems: u64);
     /// One more subproblem of the current size is settled.
     fn subproblem_settled(&self);
+    /// A thread of the search is still at work, [`AT_WORK_EVERY`] partial sets after it last
+    /// said so (a subproblem can take minutes): a caller that stops searches on request looks
+    /// here.
+    fn at_work(&self) {}
 }
+
+/// How many partial sets a thread walks between two [`SearchProgress::at_work`] reports.
+pub const AT_WORK_EVERY: u64 = 1 << 12;
 
 /// Ignores every report.
 pub struct NoProgress;
@@ -284,7 +291,7 @@ impl<'a> SizeWalk<'a> {
             classes,
             symmetry,
         };
-        let mut worker = Worker::new(&walk);
+        let mut worker = Worker::new(&walk, &NoProgress);
         let mut subproblems = Vec::new();
         let depth = SUBPROBLEM_DEPTH.min(size.saturating_sub(1));
         worker.deal(root, depth, &mut subproblems);
@@ -314,7 +321,7 @@ impl<'a> SizeWalk<'a> {
         let mut results: Vec<SubproblemResult> = indices
             .par_iter()
             .map_init(
-                || Worker::new(&self.walk),
+                || Worker::new(&self.walk, progress),
                 |worker, &index| {
                     worker.partial_sets = 0;
                     worker.sets_checked = 0;
@@ -450,15 +457,17 @@ struct Worker<'a> {
     partial_sets: u64,
     sets_checked: u64,
     cancelled: Cancel<'a>,
+    progress: &'a dyn SearchProgress,
 }
 
 /// Never cancelled: for the walk that deals out the subproblems.
 static NEVER: AtomicUsize = AtomicUsize::new(usize::MAX);
 
 impl<'a> Worker<'a> {
-    fn new(walk: &'a Walk<'a>) -> Worker<'a> {
+    fn new(walk: &'a Walk<'a>, progress: &'a dyn SearchProgress) -> Worker<'a> {
         Worker {
             walk,
+            progress,
             counts: vec![0; walk.scorer.game().feedback_slots()],
             pairs: Pairs::default(),
             buffers: vec![Classes::default(); walk.size + 1],
@@ -542,12 +551,21 @@ impl<'a> Worker<'a> {
     /// Finds the last two guesses, if some pair of `candidates` and a later code works. Each
     /// candidate is checked against every later code at once (every later code, not just the
     /// orbit representatives: a superset, so nothing is missed).
+    /// Counts one more partial set walked, and says the thread is at work every
+    /// [`AT_WORK_EVERY`] of them.
+    fn count_partial_set(&mut self) {
+        self.partial_sets += 1;
+        if self.partial_sets.is_multiple_of(AT_WORK_EVERY) {
+            self.progress.at_work();
+        }
+    }
+
     fn last_two(&mut self, prefix: &mut Vec<Code>, classes: &Classes, candidates: &[Code]) -> bool {
         let scorer = self.walk.scorer;
         self.pairs.reset(scorer, classes);
         let most = self.walk.replies as usize;
         for &guess in candidates {
-            self.partial_sets += 1;
+            self.count_partial_set();
             self.sets_checked += (self.walk.all.len() - guess.index() - 1) as u64;
             if !classes.largest_splits_within(scorer, guess, &mut self.counts, most) {
                 continue;
@@ -592,7 +610,7 @@ impl<'a> Worker<'a> {
         let most = usize::try_from(self.walk.replies.saturating_pow(left as u32 - 1))
             .unwrap_or(usize::MAX);
         for guess in candidates {
-            self.partial_sets += 1;
+            self.count_partial_set();
             prefix.push(guess);
             if self.walk.is_least(prefix)
                 && classes.refine_within(self.walk.scorer, guess, &mut next, &mut self.counts, most)
