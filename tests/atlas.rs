@@ -494,10 +494,7 @@ fn bad_arguments_and_files_say_what_is_wrong() {
         "--csv",
         same,
     ]);
-    says(
-        &run.expect_status(2).stderr,
-        "the CSV would replace the atlas",
-    );
+    says(&run.expect_status(2).stderr, "name the same file");
     assert!(!Path::new(same).exists());
 }
 

@@ -32,12 +32,14 @@ struct Header {
     game: FileGame,
 }
 
-/// The header's game and the total its claims give, read before the tree.
+/// The header's game and the total its claims give, read before the tree (a file of
+/// another format has no claims: its header is what is wrong with it).
 #[derive(Deserialize)]
 struct Sized {
     #[serde(flatten)]
     header: Header,
-    claims: ClaimedTotal,
+    #[serde(default)]
+    claims: Option<ClaimedTotal>,
 }
 
 #[derive(Deserialize)]
@@ -264,9 +266,10 @@ impl TreeFile {
             let codes = check_header(&header.format, header.version, &header.game)?.code_count();
             // Every node is a guess on the way to at least one code, so a tree has no more
             // nodes than its total, and no code takes more than DEPTH_LIMIT guesses.
-            let total = claims
-                .total_guesses
-                .min((codes as u64).saturating_mul(DEPTH_LIMIT as u64));
+            let most_guesses = (codes as u64).saturating_mul(DEPTH_LIMIT as u64);
+            let total = claims.map_or(most_guesses, |claims| {
+                claims.total_guesses.min(most_guesses)
+            });
             let most = usize::try_from(total)
                 .unwrap_or(usize::MAX)
                 .saturating_mul(MOST_BYTES_PER_NODE)
