@@ -85,6 +85,21 @@ fn capped(args: &[&str]) -> (i32, String) {
     (status, text)
 }
 
+/// `verify TREE --certificate CERTIFICATE` [`capped`], by the fast checker and then by the
+/// reference checker.
+fn by_both_checkers(tree: &str, certificate: &Path) -> [(i32, String); 2] {
+    let verify = [
+        "verify",
+        tree,
+        "--certificate",
+        certificate.to_str().unwrap(),
+    ];
+    [
+        capped(&verify),
+        capped(&[&verify[..], &["--reference"]].concat()),
+    ]
+}
+
 fn written(directory: &Path, name: &str, bytes: &[u8]) -> PathBuf {
     let path = directory.join(name);
     std::fs::write(&path, bytes).unwrap();
@@ -135,13 +150,7 @@ fn facts_the_size_bounds_settle_cost_nothing_but_reading_them() {
     let million = certificate(classic, (0..1_000_000).map(|at| at_start(at % 3)), true);
     assert!(million.len() < 8192, "{} bytes", million.len());
     let path = written(directory.path(), "million.cert.gz", &million);
-    for checker in [&[][..], &["--reference"]] {
-        let args = [
-            &["verify", &optimal, "--certificate", path.to_str().unwrap()][..],
-            checker,
-        ]
-        .concat();
-        let (status, text) = capped(&args);
+    for (status, text) in by_both_checkers(&optimal, &path) {
         assert_eq!(status, 1, "{text}");
         says(&text, "NOT proven");
     }
@@ -176,13 +185,7 @@ fn random_certificates_end_in_a_verdict_under_the_cap() {
             .collect();
         let bytes = certificate(classic, facts, round % 2 == 0);
         let path = written(directory.path(), "random.cert", &bytes);
-        for checker in [&[][..], &["--reference"]] {
-            let args = [
-                &["verify", &optimal, "--certificate", path.to_str().unwrap()][..],
-                checker,
-            ]
-            .concat();
-            let (status, text) = capped(&args);
+        for (status, text) in by_both_checkers(&optimal, &path) {
             assert_eq!(status, 1, "round {round}: {text}");
         }
     }
