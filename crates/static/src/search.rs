@@ -36,14 +36,14 @@ pub trait SearchProgress: Sync {
     fn size_started(&self, size: usize, subproblems: u64);
     /// One more subproblem of the current size is settled.
     fn subproblem_settled(&self);
-    /// A thread of the search is still at work, [`AT_WORK_EVERY`] partial sets after it last
+    /// A thread of the search is still at work, some thousands of partial sets after it last
     /// said so (a subproblem can take minutes): a caller that stops searches on request looks
     /// here.
     fn at_work(&self) {}
 }
 
 /// How many partial sets a thread walks between two [`SearchProgress::at_work`] reports.
-pub const AT_WORK_EVERY: u64 = 1 << 12;
+const AT_WORK_EVERY: u64 = 1 << 12;
 
 /// Ignores every report.
 pub struct NoProgress;

@@ -15,6 +15,7 @@ mod statistics;
 
 pub use document::{
     check_format, read_document, strip_position, AverageDocument, DocumentError, GameDocument,
+    MOST_NESTING,
 };
 pub use file::{
     Claims, FileError, FileGame, FileNode, FileStep, StrategyInfo, TreeFile, FORMAT_NAME,
