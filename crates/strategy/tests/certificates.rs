@@ -685,8 +685,13 @@ fn each_rule_refuses_a_forgery_that_only_it_catches() {
         colours: vec![5, 1, 2, 3, 4, 0],
     };
     let renamed_elsewhere = rewritten(&bytes, |_, facts| {
+        // One more than the earlier fact about the same set proves, so that only the renaming
+        // could carry it (a bound that fact proves holds by that fact alone).
         let mut again = facts[proven].clone();
         again.renaming = Some(swap_colours.clone());
+        if let Bound::AtLeast(bound) = again.bound {
+            again.bound = Bound::AtLeast(bound + 1);
+        }
         facts.push(again);
     });
     let book = Codebook::new(Game::classic());
