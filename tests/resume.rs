@@ -582,3 +582,85 @@ fn a_fifo_or_a_link_among_the_pieces_is_refused() {
         &format!("{} is not a regular file", proof.display()),
     );
 }
+
+/// The interval `generate --resume DIR --bounds` prints: `L <= optimum <= U`.
+fn interval_printed(stdout: &str) -> (u64, u64) {
+    let figures: Vec<u64> = stdout
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|word| word.parse().ok())
+        .collect();
+    // "optimal 3×4: L <= optimum <= U (average …)"
+    (figures[2], figures[3])
+}
+
+#[test]
+fn bounds_print_the_interval_a_run_has_proven_at_any_stop() {
+    let directory = tempfile::tempdir().unwrap();
+    let path = |name: &str| directory.path().join(name).to_str().unwrap().to_owned();
+    let (pieces, lower, upper) = (path("pieces"), path("lower.cert"), path("upper.json"));
+    let game = ["--strategy", "optimal", "--pegs", "3", "--colours", "4"];
+    let bounds = |extra: &[&str]| {
+        let args = [
+            &["generate"],
+            &game[..],
+            &["--resume", &pieces, "--bounds"],
+            extra,
+        ]
+        .concat();
+        mastermind(&args).expect_status(0)
+    };
+    // Nothing in yet: the size bounds and the heuristics' tree.
+    let before = bounds(&["-o", &upper, "--certificate", &lower]);
+    let (least, most) = interval_printed(&before.stdout);
+    says(&before.stderr, "0 of the plan's");
+    assert!(least < most, "{}", before.stdout);
+    // Each bound checks on its own: `verify` replays the tree, and the checker states the
+    // certificate's bound against it.
+    let checked = mastermind(&["verify", "--certificate", &lower, &upper]).expect_status(1);
+    says(
+        &checked.stdout,
+        &format!(
+            "every strategy needs at least {least} guesses in all, but this tree needs {most}"
+        ),
+    );
+
+    // Every piece in: the interval is the optimum, and the certificate proves the tree.
+    let whole = mastermind(&[&["generate", "-q"], &game[..], &["--resume", &pieces]].concat())
+        .expect_status(0);
+    let total: serde_json::Value = serde_json::from_str(&whole.stdout).unwrap();
+    let optimum = total["claims"]["total_guesses"].as_u64().unwrap();
+    let after = bounds(&["-o", &upper, "--certificate", &lower]);
+    assert_eq!(interval_printed(&after.stdout), (optimum, optimum));
+    assert!(least <= optimum && optimum <= most);
+    let checked = mastermind(&["verify", "--certificate", &lower, &upper]).expect_status(0);
+    says(&checked.stdout, "optimality: proven");
+
+    // --upper takes a strategy's tree of the game; one of another game is refused.
+    let knuth = path("knuth.json");
+    mastermind(&[
+        "generate",
+        "-q",
+        "--pegs",
+        "3",
+        "--colours",
+        "4",
+        "-o",
+        &knuth,
+    ])
+    .expect_status(0);
+    assert_eq!(
+        interval_printed(&bounds(&["--upper", &knuth]).stdout),
+        (optimum, optimum)
+    );
+    let other = path("other.json");
+    mastermind(&["generate", "-q", "-o", &other]).expect_status(0);
+    let args = [
+        &["generate"],
+        &game[..],
+        &["--resume", &pieces, "--bounds", "--upper", &other],
+    ];
+    let refused = mastermind(&args.concat()).expect_status(2);
+    says(&refused.stderr, "is a tree of 4×6, the run is of 3×4");
+    // --bounds reads the directory and writes nothing unless asked: no flag without --resume.
+    mastermind(&["generate", "--strategy", "optimal", "--bounds"]).expect_status(2);
+}

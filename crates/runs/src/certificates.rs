@@ -82,6 +82,42 @@ pub fn certify_merge<R: Read, W: Write + Send>(
     let run = &merged.run;
     let header = header(run.scorer.game(), &run.options);
     let mut writer = CertificateWriter::new(out, &header).map_err(io)?;
+    let cited = copy_parts(header, certificates, part_proofs, &mut writer)?;
+    let pieces: Vec<(usize, u64)> = merged
+        .results
+        .iter()
+        .enumerate()
+        .map(|(index, result)| (index, result.bound()))
+        .collect();
+    certify_plan(
+        &run.scorer,
+        &run.options,
+        &run.plan,
+        &pieces,
+        Some(merged.total),
+        &mut cited.into_iter(),
+        &mut writer,
+    )
+    .map_err(|error| match error {
+        CertifyError::Io(error) => io(error),
+        contradiction => MergeError::Unproven(contradiction.to_string()),
+    })?;
+    let facts = writer.facts();
+    writer.finish().map_err(io)?;
+    Ok((merged.file, facts))
+}
+
+/// Copies into `writer` the facts of the certificates of parts of one run (path and
+/// contents, plain or gzip-compressed), each checked first with [`PartProofs::Checked`], and
+/// returns those about the sets at most one guess from the start, which the facts written
+/// after may cite. After each part it says so (a forget record): no part cites another's
+/// facts, so the checker may then drop that part's deeper ones.
+pub(crate) fn copy_parts<R: Read, W: Write>(
+    header: Header,
+    certificates: Vec<(PathBuf, R)>,
+    part_proofs: PartProofs,
+    writer: &mut CertificateWriter<W>,
+) -> Result<Vec<Fact>, MergeError> {
     let mut cited: Vec<Fact> = Vec::new();
     for (path, input) in certificates {
         let refused = |message: String| MergeError::Certificate {
@@ -114,32 +150,9 @@ pub fn certify_merge<R: Read, W: Write + Send>(
                 cited.push(fact);
             }
         }
-        // No part cites another's facts, and the facts added below cite only those one
-        // guess from the start: the checker may drop the rest of this part's.
         writer.forget(1).map_err(io)?;
     }
-    let pieces: Vec<(usize, u64)> = merged
-        .results
-        .iter()
-        .enumerate()
-        .map(|(index, result)| (index, result.bound()))
-        .collect();
-    certify_plan(
-        &run.scorer,
-        &run.options,
-        &run.plan,
-        &pieces,
-        Some(merged.total),
-        &mut cited.into_iter(),
-        &mut writer,
-    )
-    .map_err(|error| match error {
-        CertifyError::Io(error) => io(error),
-        contradiction => MergeError::Unproven(contradiction.to_string()),
-    })?;
-    let facts = writer.facts();
-    writer.finish().map_err(io)?;
-    Ok((merged.file, facts))
+    Ok(cited)
 }
 
 /// Whether a merge checks each part's certificate before it copies its facts.

@@ -34,7 +34,8 @@ pub use optimal::{
 /// The optimal search cut into pieces that can run apart (`generate --shard`, `merge`).
 pub mod pieces {
     pub use crate::optimal::{
-        assemble, certify_plan, heuristic_completion, plan, solve_piece_noted, solve_pieces,
+        assemble, best_known, certify_lower_bound, certify_plan, heuristic_completion,
+        heuristic_piece_tree, heuristic_strategy, plan, solve_piece_noted, solve_pieces,
         tightened_limits, AssembleError, GuessTried, ImpossibleNote, Note, Notebook, Piece,
         PieceError, PieceResult, Plan, SetFact, NOTE_AFTER,
     };

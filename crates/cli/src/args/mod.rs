@@ -471,6 +471,21 @@ pub struct GenerateArgs {
     /// gzip-compressed (a third of the size or less); `verify` reads either form.
     #[arg(long, value_name = "FILE")]
     pub certificate: Option<PathBuf>,
+
+    /// With --resume DIR, solve nothing and print the interval the pieces in DIR prove the
+    /// optimum lies in, at any stop of the run: at least L, by a certificate made of the
+    /// pieces' proofs and the size bounds of the classes not yet proven (checked before it is
+    /// printed, and written to --certificate FILE if given), and at most U, by the best tree
+    /// known (--upper's tree, or the heuristics', with the exact pieces of its opening in
+    /// place; verified, and written to -o FILE if given). L = U is the optimum.
+    #[arg(long, requires = "resume", conflicts_with = "shard")]
+    pub bounds: bool,
+
+    /// With --bounds, a tree of the whole game to take U from (any strategy's, in any format
+    /// `verify` reads), such as the consistent-only optimum; the exact pieces in replace its
+    /// subtrees where they need fewer guesses.
+    #[arg(long, value_name = "TREE", requires = "bounds")]
+    pub upper: Option<PathBuf>,
 }
 
 impl GenerateArgs {

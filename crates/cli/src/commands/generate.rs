@@ -19,14 +19,16 @@ pub fn run(args: &GenerateArgs, quiet: bool) -> anyhow::Result<Outcome> {
     if args.certificate.is_some() {
         check_certificate_flags(args)?;
     }
-    let files = Files::new()
+    let mut files = Files::new()
         .writes("-o", args.output.as_deref())
         .writes_if("--certificate", args.certificate.as_deref());
-    match &args.resume {
-        Some(directory) => files.reads_directory("--resume", directory),
-        None => files,
+    if let Some(directory) = &args.resume {
+        files = files.reads_directory("--resume", directory);
     }
-    .check()?;
+    if let Some(upper) = &args.upper {
+        files = files.reads("--upper", upper);
+    }
+    files.check()?;
     if let (Some(shard), None) = (args.shard, &args.resume) {
         return crate::commands::shard::generate(args, shard, quiet);
     }
@@ -40,7 +42,10 @@ pub fn run(args: &GenerateArgs, quiet: bool) -> anyhow::Result<Outcome> {
         if args.strategy != StrategyKind::Optimal {
             bail!("--resume applies to --strategy optimal");
         }
-        return crate::commands::resume::run(args, directory, quiet);
+        return match args.bounds {
+            true => crate::commands::bounds::run(args, directory, quiet),
+            false => crate::commands::resume::run(args, directory, quiet),
+        };
     }
     if let Some(note) = forecast(args.strategy, &game).filter(|_| !quiet) {
         eprintln!("note: {note}");

@@ -1,6 +1,7 @@
 //! One module per subcommand.
 
 pub mod atlas;
+pub mod bounds;
 pub mod certify;
 pub mod compare;
 pub mod completions;

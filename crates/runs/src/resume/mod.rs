@@ -15,7 +15,10 @@
 //! Several processes may share one directory: a piece's notes are locked while it is solved,
 //! so no piece is solved twice at once, and the pieces others write are taken in as they land.
 
+mod bounds;
 mod waiting;
+
+pub use bounds::LowerBound;
 
 use std::io::{self, ErrorKind, Read};
 use std::path::{Path, PathBuf};

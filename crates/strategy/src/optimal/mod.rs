@@ -37,10 +37,11 @@ pub use search::context::{set_transposition_table, DEFAULT_TABLE_BYTES};
 
 pub use kernels::replies::reply_rows_bytes;
 pub use pieces::{
-    assemble, heuristic_completion, plan, solve_piece_noted, solve_pieces, tightened_limits,
-    AssembleError, Piece, PieceError, PieceResult, Plan,
+    assemble, best_known, heuristic_completion, heuristic_piece_tree, heuristic_strategy, plan,
+    solve_piece_noted, solve_pieces, tightened_limits, AssembleError, Piece, PieceError,
+    PieceResult, Plan,
 };
-pub use proof::piece_certificates::certify_plan;
+pub use proof::piece_certificates::{certify_lower_bound, certify_plan};
 pub use search::notes::{GuessTried, ImpossibleNote, Note, Notebook, SetFact, NOTE_AFTER};
 
 /// Finds a strategy of least total guesses for the scorer's game (under the cap, if any), or

@@ -14,14 +14,20 @@
 //!
 //! - [`plan`](mod@plan): the openings worth trying, their classes as pieces, and each piece's limit;
 //! - [`solve`](mod@solve): pieces solved side by side, or one at a time from an earlier start's notes;
-//! - [`assemble`](mod@assemble): the tree of the optimum from the pieces' results.
+//! - [`assemble`](mod@assemble): the tree of the optimum from the pieces' results;
+//! - [`best_known`](mod@best_known): the best strategy known while the pieces come in.
 
 mod assemble;
+mod best_known;
 mod plan;
 mod solve;
 #[cfg(test)]
 mod tests;
 
 pub use assemble::{assemble, AssembleError};
-pub use plan::{heuristic_completion, plan, tightened_limits, Piece, PieceResult, Plan};
+pub use best_known::best_known;
+pub use plan::{
+    heuristic_completion, heuristic_piece_tree, heuristic_strategy, plan, tightened_limits, Piece,
+    PieceResult, Plan,
+};
 pub use solve::{solve_piece_noted, solve_pieces, PieceError};

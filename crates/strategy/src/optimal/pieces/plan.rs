@@ -133,29 +133,45 @@ fn heuristic_total(
     options: &OptimalOptions,
     situation: &Situation,
 ) -> Option<u64> {
+    heuristic_tree(scorer, options, situation).map(|(_, total)| total)
+}
+
+/// The heuristic tree of least total (over the guesses still to come) from `situation` that
+/// meets the cap and the consistency rule, with that total; the earlier heuristic's on a tie.
+fn heuristic_tree(
+    scorer: &Scorer,
+    options: &OptimalOptions,
+    situation: &Situation,
+) -> Option<(Node, u64)> {
     let played = situation.played().len();
-    BOUNDING_HEURISTICS
-        .iter()
-        .map(|&heuristic| {
-            let tree = one_step_from(
-                scorer,
-                &OneStepOptions {
-                    heuristic,
-                    tie_break: TieBreak::PreferCandidate,
-                    consistent_only: options.consistent_only,
-                },
-                situation,
-                &NoProgress,
-            );
-            Statistics::of_tree(&tree)
-        })
-        .filter(|statistics| {
-            options
-                .max_guesses
-                .is_none_or(|cap| played + statistics.worst_case() <= cap)
-        })
-        .map(|statistics| statistics.total())
-        .min()
+    let mut best: Option<(Node, u64)> = None;
+    for &heuristic in &BOUNDING_HEURISTICS {
+        let tree = one_step_from(
+            scorer,
+            &OneStepOptions {
+                heuristic,
+                tie_break: TieBreak::PreferCandidate,
+                consistent_only: options.consistent_only,
+            },
+            situation,
+            &NoProgress,
+        );
+        let statistics = Statistics::of_tree(&tree);
+        let within_cap = options
+            .max_guesses
+            .is_none_or(|cap| played + statistics.worst_case() <= cap);
+        let total = statistics.total();
+        if within_cap && best.as_ref().is_none_or(|(_, least)| total < *least) {
+            best = Some((tree, total));
+        }
+    }
+    best
+}
+
+/// The heuristic tree of the whole game whose total is the plan's upper bound
+/// ([`Plan::upper_bound`]), with that total: a strategy that exists.
+pub fn heuristic_strategy(scorer: &Scorer, options: &OptimalOptions) -> Option<(Node, u64)> {
+    heuristic_tree(scorer, options, &Situation::start(scorer))
 }
 
 /// The least total, after the opening, of the heuristic trees for a piece's codes that meet
@@ -166,8 +182,18 @@ pub fn heuristic_completion(
     options: &OptimalOptions,
     piece: &Piece,
 ) -> Option<u64> {
+    heuristic_piece_tree(scorer, options, piece).map(|(_, total)| total)
+}
+
+/// The heuristic tree for a piece's codes whose total is [`heuristic_completion`]'s, with
+/// that total.
+pub fn heuristic_piece_tree(
+    scorer: &Scorer,
+    options: &OptimalOptions,
+    piece: &Piece,
+) -> Option<(Node, u64)> {
     let situation = Situation::after(scorer, &[(piece.opening, piece.reply)]).ok()?;
-    heuristic_total(scorer, options, &situation)
+    heuristic_tree(scorer, options, &situation)
 }
 
 /// The limits the pieces of `plan` not yet solved can be solved against, given the results
@@ -200,18 +226,8 @@ pub fn tightened_limits(
     let mut started: Vec<(u64, Code)> = plan
         .openings
         .iter()
-        .filter(|&&opening| {
-            let (mut solved, mut open) = (0, 0);
-            for ((_, piece), result) in pieces_of(opening) {
-                match result {
-                    Some(PieceResult::AtLeast(_)) => return false,
-                    Some(PieceResult::Exact { .. }) => solved += piece.size,
-                    None => open += piece.size,
-                }
-            }
-            // Heuristic trees for most of an opening cost more than they tighten.
-            solved > 0 && solved >= open
-        })
+        // Heuristic trees for most of an opening cost more than they tighten.
+        .filter(|&&opening| mostly_exact(plan, known, opening))
         .map(|&opening| {
             let least: u64 = pieces_of(opening)
                 .map(|((_, piece), result)| counted(piece, result.as_ref()))
@@ -264,4 +280,22 @@ pub(super) fn counted(piece: &Piece, result: Option<&PieceResult>) -> u64 {
 
 fn clamp(value: u64) -> u32 {
     u32::try_from(value).unwrap_or(INFEASIBLE)
+}
+
+/// Whether at least half the codes of `opening`'s pieces are in exact pieces (`results`, in
+/// plan order) and none is bounded (a bounded piece's opening is worse than a strategy that
+/// exists): the openings whose heuristic completions are worth building.
+pub(super) fn mostly_exact(plan: &Plan, results: &[Option<PieceResult>], opening: Code) -> bool {
+    let (mut exact, mut open) = (0, 0);
+    for (piece, result) in plan.pieces.iter().zip(results) {
+        if piece.opening != opening {
+            continue;
+        }
+        match result {
+            Some(PieceResult::Exact { .. }) => exact += piece.size,
+            Some(PieceResult::AtLeast(_)) => return false,
+            None => open += piece.size,
+        }
+    }
+    exact > 0 && exact >= open
 }

@@ -1,6 +1,7 @@
 //! Certificates of runs cut into pieces: each piece's result proven where it is solved (a
-//! shard, or one piece of a resumed run), and the merge's certificate made of those facts
-//! and the few that prove the choice of the first guess from them.
+//! shard, or one piece of a resumed run), the merge's certificate made of those facts and
+//! the few that prove the choice of the first guess from them, and, while pieces are still
+//! missing, the lower bound on the whole game that the pieces proven so far give.
 
 use std::io::Write;
 
@@ -83,6 +84,30 @@ pub fn certify_plan<W: Write + Send>(
         )?;
     }
     Ok(())
+}
+
+/// Writes into `out`, after `cited` (facts the caller has already written into it: the
+/// proofs of some of a run's pieces, read one at a time), the one fact that every strategy
+/// for the whole game needs at least the bound it returns: the least, over the first guesses,
+/// of the codes plus, for each class, what a cited fact proves of it or its size bound.
+/// Nothing is searched, so it takes moments whatever is missing; the checker checks the
+/// cited facts with the rest.
+pub fn certify_lower_bound<W: Write + Send>(
+    scorer: &Scorer,
+    options: &OptimalOptions,
+    cited: &mut dyn Iterator<Item = Fact>,
+    out: &mut CertificateWriter<W>,
+) -> Result<u32, CertifyError> {
+    let start = Situation::start(scorer);
+    let Ok(root) = Root::new(scorer, options, &start, &NoProgress) else {
+        // No guess fits the cap: nothing the checker needs proving, and no strategy.
+        return Ok(u32::MAX);
+    };
+    let mut prover = Prover::new(&root.search, out);
+    prover.cite(cited);
+    let bound = prover.known_at_start(start.candidates(), root.budget);
+    prover.prove_at(&[], start.candidates(), root.budget, &root.symmetry, bound)?;
+    Ok(bound)
 }
 
 /// A bound as the certificate's numbers hold it: [`u32::MAX`] stays "no strategy fits".

@@ -268,6 +268,57 @@ impl<'p, 'a, S: FactSink + Send> Prover<'p, 'a, S> {
         self.path = path.to_vec();
         self.prove(set, budget, symmetry, bound, true, set.len() >= LEAST_SPLIT)
     }
+
+    /// The most the checker will take as proven of `set`, the whole game at its start, with
+    /// one fact and nothing below it: the least, over the first guesses it checks, of the
+    /// codes plus what it knows of each class (a fact cited or written, or the size bound) or
+    /// settles of it in one step. [`u32::MAX`] when no guess leaves a strategy within
+    /// `budget`.
+    pub(in crate::optimal) fn known_at_start(&mut self, set: &[Code], budget: Budget) -> u32 {
+        self.path.clear();
+        let child = budget.after_guess().limit();
+        let n = set.len() as u32;
+        let bounds = size_bounds(set.len(), self.fan_out, child);
+        let known = self.symmetries.of(self.book, &[]);
+        let secrets = self.scorer.secrets(set);
+        // Every guess in its orbit, not only the set's own codes: a superset of what the
+        // checker takes, so it never finds a guess that costs less.
+        let mut splits = Vec::new();
+        for &guess in to_check(self.book, set, &known, self.consistent_only).iter() {
+            // Stops early only where a class cannot fit the budget: no strategy then.
+            if self
+                .classes
+                .split_below(self.scorer, &secrets, guess, &bounds, u32::MAX)
+            {
+                continue;
+            }
+            let classes: Vec<(Feedback, Vec<Code>)> = self
+                .classes
+                .classes(set)
+                .map(|(reply, class)| (reply, class.to_vec()))
+                .collect();
+            let cost = classes.iter().fold(n, |cost, (_, class)| {
+                let key = self.one_step.key(class);
+                cost.saturating_add(self.known(class, key, child))
+            });
+            splits.push((cost, guess, classes));
+        }
+        // The one step costs a pass over every guess per class: only the guesses that could
+        // still be the least are settled, cheapest first, each only as far as the least so far.
+        splits.sort_by_key(|&(cost, guess, _)| (cost, guess));
+        let mut least = u32::MAX;
+        for (cost, guess, classes) in splits {
+            if cost >= least {
+                break;
+            }
+            if let Some(lower) = self.settle(&[guess], &classes, child, n, least) {
+                least = lower
+                    .iter()
+                    .fold(n, |sum, &bound| sum.saturating_add(bound));
+            }
+        }
+        least
+    }
 }
 
 impl<S: FactSink + Send> Prover<'_, '_, S> {

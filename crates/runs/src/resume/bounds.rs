@@ -1,0 +1,104 @@
+//! What a resumable run's directory proves of the optimum at any stop, long before the last
+//! piece is in: a lower bound carried by a certificate (the proofs of the pieces in, and the
+//! size bounds of the rest, at the first guess), and an upper bound carried by a tree (a
+//! strategy of the whole game with the exact pieces of its opening in place). The two meet
+//! once every piece is in.
+
+use std::io::Write;
+
+use mastermind_certificate::CertificateWriter;
+use mastermind_strategy::pieces::{
+    best_known, certify_lower_bound, heuristic_piece_tree, heuristic_strategy,
+};
+use mastermind_strategy::CertifyError;
+use mastermind_tree::Node;
+
+use super::{certificate_path, ResumableRun, ResumeError};
+use crate::certificates::{copy_parts, PartProofs};
+use crate::{MergeError, ShardId};
+
+/// What [`ResumableRun::certify_lower_bound`] wrote.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LowerBound {
+    /// Every strategy for the whole game needs at least this many guesses in all
+    /// ([`u32::MAX`]: none meets the run's cap).
+    pub bound: u32,
+    /// How many facts the certificate holds.
+    pub facts: u64,
+    /// How many pieces' proofs it carries.
+    pub pieces: usize,
+}
+
+impl ResumableRun<'_> {
+    /// The pieces in whose proofs are in too.
+    pub fn proven_shards(&self) -> Vec<ShardId> {
+        self.shards()
+            .into_iter()
+            .filter(|&id| self.is_in(id) && certificate_path(&self.directory, id).is_file())
+            .collect()
+    }
+
+    /// Writes to `out` a certificate that every strategy for the whole game needs at least
+    /// the bound it returns: the facts of the proofs of the pieces in (copied unchecked, for
+    /// the caller to check the whole), and one fact about the start that the least first
+    /// guess, counting those pieces and the size bounds of every other class, proves.
+    pub fn certify_lower_bound<W: Write + Send>(&self, out: W) -> Result<LowerBound, ResumeError> {
+        let header = self.run.certificate_header();
+        let proven = self.proven_shards();
+        let proofs = proven
+            .iter()
+            .map(|&id| {
+                let path = certificate_path(&self.directory, id);
+                let file = std::fs::File::open(&path).map_err(ResumeError::io("read", &path))?;
+                Ok((path, file))
+            })
+            .collect::<Result<Vec<_>, ResumeError>>()?;
+        let mut writer = CertificateWriter::new(out, &header).map_err(ResumeError::Write)?;
+        let cited = copy_parts(header, proofs, PartProofs::Unchecked, &mut writer)?;
+        let bound = certify_lower_bound(
+            self.run.scorer(),
+            self.run.options(),
+            &mut cited.into_iter(),
+            &mut writer,
+        )
+        .map_err(|error| match error {
+            CertifyError::Io(error) => ResumeError::Write(error),
+            contradiction => ResumeError::Merge(MergeError::Unproven(contradiction.to_string())),
+        })?;
+        let facts = writer.facts();
+        writer.finish().map_err(ResumeError::Write)?;
+        Ok(LowerBound {
+            bound,
+            facts,
+            pieces: proven.len(),
+        })
+    }
+
+    /// The best strategy known for the whole game, and its total: the least of `base` (a
+    /// tree of the whole game from its start; without one, the heuristics' tree the plan's
+    /// upper bound comes from) with the exact pieces of its opening in place where they need
+    /// fewer guesses, and each opening with at least half its codes in exact pieces, the rest
+    /// played by the heuristics (see [`best_known`]). Once every piece is in, the optimum.
+    /// `None` when no tree meets the run's cap.
+    pub fn best_known(&self, base: Option<&Node>) -> Result<Option<(Node, u64)>, ResumeError> {
+        let (scorer, options, plan) = (self.run.scorer(), self.run.options(), self.run.plan());
+        let heuristic = match base {
+            Some(_) => None,
+            None => heuristic_strategy(scorer, options).map(|(tree, _)| tree),
+        };
+        let in_now: Vec<ShardId> = self
+            .shards()
+            .into_iter()
+            .filter(|&id| self.is_in(id))
+            .collect();
+        let results = self.results_in(&in_now)?;
+        let codes = scorer.codebook().len() as u64;
+        Ok(best_known(
+            plan,
+            &results,
+            codes,
+            base.or(heuristic.as_ref()),
+            &mut |index| heuristic_piece_tree(scorer, options, &plan.pieces[index]),
+        ))
+    }
+}
