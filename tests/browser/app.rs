@@ -14,7 +14,7 @@ use super::{attribute, click, click_only, driver, screenshot, script, settle, te
 use crate::support::mastermind;
 
 /// Waits until `condition` (a script's expression) holds, or fails saying what did not.
-async fn wait_for(client: &Client, condition: &str, seconds: u64, what: &str) {
+pub(super) async fn wait_for(client: &Client, condition: &str, seconds: u64, what: &str) {
     let started = Instant::now();
     loop {
         let held = script(client, &format!("return Boolean({condition});"), vec![]).await;
@@ -31,7 +31,13 @@ async fn wait_for(client: &Client, condition: &str, seconds: u64, what: &str) {
 }
 
 /// Fills the build form: pegs, colours, variant and strategy.
-async fn fill_build(client: &Client, pegs: i64, colours: i64, variant: &str, strategy: &str) {
+pub(super) async fn fill_build(
+    client: &Client,
+    pegs: i64,
+    colours: i64,
+    variant: &str,
+    strategy: &str,
+) {
     script(
         client,
         "const [pegs, colours, variant, strategy] = arguments;
@@ -47,7 +53,7 @@ async fn fill_build(client: &Client, pegs: i64, colours: i64, variant: &str, str
 
 /// Builds and waits for the statistics: the tree file the page built, the seconds from the
 /// click to the tree shown, and the seconds the module took in the worker.
-async fn build(
+pub(super) async fn build(
     client: &Client,
     pegs: i64,
     colours: i64,
@@ -74,7 +80,7 @@ async fn build(
     )
 }
 
-async fn current_page(client: &Client) -> String {
+pub(super) async fn current_page(client: &Client) -> String {
     let url = client.current_url().await.expect("the page's address");
     let mut url = url.to_string();
     if let Some(at) = url.find('#') {
@@ -84,7 +90,7 @@ async fn current_page(client: &Client) -> String {
 }
 
 /// What the command writes for the same build.
-fn command_tree(arguments: &[&str]) -> String {
+pub(super) fn command_tree(arguments: &[&str]) -> String {
     let mut all = vec!["generate", "--quiet"];
     all.extend_from_slice(arguments);
     mastermind(&all).expect_status(0).stdout
@@ -214,15 +220,22 @@ async fn the_page_builds_and_verifies_in_a_real_browser() {
 }
 
 async fn refuses_what_it_cannot_build(client: &Client) {
-    for (pegs, colours, expected) in [(0, 6, "peg"), (4, 37, "at most 36 colours")] {
+    for (pegs, colours, expected) in [
+        (0, 6, "Pegs must be a whole number"),
+        (4, 37, "at most 36 colours"),
+    ] {
         fill_build(client, pegs, colours, "repeat", "knuth").await;
         click_only(client, "#build-start").await;
         let message = text(client, "#build-message").await;
         assert!(message.contains(expected), "{pegs}×{colours}: {message:?}");
     }
     fill_build(client, 5, 8, "repeat", "optimal").await;
+    // The refusal shows as soon as the form names the game, before Build is pressed.
     let cost = text(client, "#build-cost").await;
-    assert!(cost.is_empty(), "{cost:?}");
+    assert!(
+        cost.contains("more memory than a browser tab has"),
+        "{cost:?}"
+    );
     click_only(client, "#build-start").await;
     let message = text(client, "#build-message").await;
     assert!(
@@ -464,7 +477,7 @@ async fn checks_static_sets(client: &Client) {
 }
 
 /// Picks the Verify view's example `name`, as a reader choosing it from the list.
-async fn pick_example(client: &Client, name: &str) {
+pub(super) async fn pick_example(client: &Client, name: &str) {
     script(
         client,
         "const example = document.getElementById('verify-example');
@@ -476,7 +489,7 @@ async fn pick_example(client: &Client, name: &str) {
 }
 
 /// Submits the Verify form and waits for its verdict.
-async fn verify(client: &Client) -> String {
+pub(super) async fn verify(client: &Client) -> String {
     script(
         client,
         "document.getElementById('verify-message').textContent = '';",

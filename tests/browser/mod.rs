@@ -6,6 +6,7 @@
 
 mod app;
 mod driver;
+mod players;
 
 use std::path::{Path, PathBuf};
 

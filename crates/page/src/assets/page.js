@@ -24,47 +24,62 @@
   // ---- The worker, for long requests -------------------------------------------------------
 
   const workerAddress = URL.createObjectURL(new Blob([$("rules-script").textContent], { type: "text/javascript" }));
-  const worker = { current: null, waiting: new Map(), next: 0, progress: null };
 
-  function startWorker() {
-    const made = new Worker(workerAddress);
-    made.postMessage({ module });
-    made.onmessage = (event) => {
-      // A cancelled worker's messages may still be queued; they must not touch the page.
-      if (worker.current !== made) return;
-      const message = event.data;
-      if (message.progress) {
-        if (worker.progress) worker.progress(message.progress);
-        return;
-      }
-      const settle = worker.waiting.get(message.id);
-      worker.waiting.delete(message.id);
-      if (message.answer.broken) restartWorker();
-      if (settle) settle(message.answer);
-    };
-    worker.current = made;
+  /**
+   * A worker of its own for one kind of long request, so that a verify started during a build
+   * runs beside it: `ask(request, progress)` answers `{ok}`, `{error}` or `{cancelled}`, and
+   * `cancel()` ends whatever it is doing, answering each request waiting as cancelled.
+   */
+  function lane() {
+    let current = null, next = 0;
+    const waiting = new Map();
+    function start() {
+      const made = new Worker(workerAddress);
+      made.postMessage({ module });
+      made.onmessage = (event) => {
+        // A cancelled worker's messages may still be queued; they must not touch the page.
+        if (current !== made) return;
+        const message = event.data;
+        const request = waiting.get(message.id);
+        if (message.progress) {
+          if (request && request.progress) request.progress(message.progress);
+          return;
+        }
+        waiting.delete(message.id);
+        if (message.answer.broken) cancel();
+        if (request) request.settle(message.answer);
+      };
+      current = made;
+    }
+    function cancel() {
+      current.terminate();
+      for (const request of waiting.values()) request.settle({ cancelled: true });
+      waiting.clear();
+      start();
+    }
+    function ask(request, progress) {
+      const id = next++;
+      return new Promise((settle) => {
+        waiting.set(id, { settle, progress });
+        current.postMessage({ id, request });
+      });
+    }
+    start();
+    return { ask, cancel };
   }
 
-  /** Ends whatever the worker is doing: each request waiting is answered as cancelled. */
-  function restartWorker() {
-    worker.current.terminate();
-    worker.progress = null;
-    for (const settle of worker.waiting.values()) settle({ cancelled: true });
-    worker.waiting.clear();
-    startWorker();
-  }
+  // Builds, checks (verify and static) and "Why this guess?" each in a worker of their own.
+  const builder = lane();
+  const checker = lane();
+  const explainer = lane();
 
-  /** The worker's answer to `request`: `{ok}`, `{error}`, or `{cancelled}`. */
-  function askWorker(request, progress) {
-    worker.progress = progress || null;
-    const id = worker.next++;
-    return new Promise((settle) => {
-      worker.waiting.set(id, settle);
-      worker.current.postMessage({ id, request });
-    });
+  /** `lane`'s answer to `request`, with the button `cancel` enabled while it works. */
+  async function cancellable(lane, cancel, request) {
+    $(cancel).disabled = false;
+    const answer = await lane.ask(request);
+    $(cancel).disabled = true;
+    return answer;
   }
-
-  startWorker();
 
   // ---- The tree shown ----------------------------------------------------------------------
 
@@ -409,17 +424,21 @@
     const why = $("explore-why");
     why.dataset.state = "working";
     $("explore-why-score").textContent = "Working it out…";
+    $("explore-why-cancel").hidden = false;
     const started = performance.now();
-    const answer = await askWorker({ op: "explain", tree: treeText, history: address });
+    const answer = await explainer.ask({ op: "explain", tree: treeText, history: address });
     if (why.dataset.address !== address) return;
+    $("explore-why-cancel").hidden = true;
     why.dataset.seconds = ((performance.now() - started) / 1000).toFixed(3);
     if (answer.ok) {
       drawReason(answer.ok, node);
     } else {
-      $("explore-why-score").textContent = answer.cancelled ? "Stopped." : sentence("Not ranked here: " + answer.error);
+      $("explore-why-score").textContent = answer.cancelled ? "Cancelled." : sentence("Not ranked here: " + answer.error);
     }
     why.dataset.state = "done";
   }
+
+  $("explore-why-cancel").addEventListener("click", explainer.cancel);
 
   function drawReason(reason, node) {
     $("explore-why-score").textContent = "Ranked by " + reason.score + ":";
@@ -625,11 +644,21 @@
     const variant = $(prefix + "-variant").value;
     if (variant === "bulls-and-cows") return { pegs: 4, colours: 10, repetition: false, black_only: false };
     return {
-      pegs: Number($(prefix + "-pegs").value),
-      colours: Number($(prefix + "-colours").value),
+      pegs: wholeNumber(prefix + "-pegs", "Pegs"),
+      colours: wholeNumber(prefix + "-colours", "Colours"),
       repetition: variant !== "no-repeat",
       black_only: variant === "black-only",
     };
+  }
+
+  /** The whole number of at least 1 in the field `id`, or an exception naming it `name`. */
+  function wholeNumber(id, name) {
+    const text = $(id).value.trim();
+    const value = Number(text);
+    if (text === "" || !Number.isInteger(value) || value < 1 || value > 1000) {
+      throw new Error(name + " must be a whole number of at least 1" + (text === "" ? "" : ", not " + text));
+    }
+    return value;
   }
 
   /** What building the form's strategy on its game would cost, or why it cannot be built. */
@@ -638,13 +667,14 @@
       const facts = ask({ op: "game", game: formGame("build"), strategy: $("build-strategy").value });
       return { facts, refused: facts.cost.refused };
     } catch (error) {
-      return { refused: sentence("Not a game the page can build: " + error.message) };
+      return { refused: sentence(error.message.startsWith("Pegs") || error.message.startsWith("Colours") ? error.message : "Not a game the page can build: " + error.message) };
     }
   }
 
   function showCost() {
     const plan = buildPlan();
-    $("build-cost").textContent = plan.refused ? "" : plan.facts.people + ". " + plan.facts.cost.note;
+    $("build-cost").textContent = plan.refused ? plan.refused : plan.facts.people + ". " + plan.facts.cost.note;
+    $("build-cost").classList.toggle("error", Boolean(plan.refused));
   }
 
   $("build-variant").addEventListener("change", () => {
@@ -654,7 +684,8 @@
     }
     showCost();
   });
-  for (const id of ["build-pegs", "build-colours", "build-strategy"]) $(id).addEventListener("input", showCost);
+  // Any change of the form may change the cost: typing, picking, or the browser restoring it.
+  for (const kind of ["input", "change"]) $("build-form").addEventListener(kind, showCost);
 
   const building = { running: false };
 
@@ -683,17 +714,17 @@
     bar.removeAttribute("value");
     say($("build-message"), "Building " + strategy + " on " + plan.facts.describe + "…");
     let settled = 0;
-    const answer = await askWorker(request, ({ kind, done, total }) => {
+    const answer = await builder.ask(request, ({ kind, done, total }) => {
       if (kind === 0) {
         settled = done;
-        bar.value = settled / codes;
+        if (codes > 0) bar.value = settled / codes;
         say($("build-message"), "Building: " + settled + " of " + codes + " codes settled.");
       } else if (kind === 1) {
-        bar.value = done / total;
+        if (total > 0) bar.value = done / total;
         say($("build-message"), "Scoring the first guesses: " + done + " of " + total + ".");
       } else {
-        bar.value = done / total;
-        say($("build-message"), "Searching: " + done + " of " + total + " parts settled.");
+        if (total > 0) bar.value = done / total;
+        say($("build-message"), "Searching: " + done + " of " + plural(total, "part", "parts") + " settled.");
       }
     });
     building.running = false;
@@ -716,7 +747,7 @@
     location.hash = "statistics";
   });
 
-  $("build-cancel").addEventListener("click", restartWorker);
+  $("build-cancel").addEventListener("click", builder.cancel);
 
   // ---- Verify ------------------------------------------------------------------------------
 
@@ -736,9 +767,16 @@
     $("verify-open").hidden = true;
     $("verify-report").textContent = "";
     say($("verify-message"), "Verifying…");
-    const answer = await askWorker({ op: "verify", text: $("verify-text").value, game: formGame("verify") });
+    let request;
+    try {
+      request = { op: "verify", text: $("verify-text").value, game: formGame("verify") };
+    } catch (error) {
+      say($("verify-message"), sentence(error.message), "error");
+      return;
+    }
+    const answer = await cancellable(checker, "verify-cancel", request);
     if (answer.error !== undefined || answer.cancelled) {
-      say($("verify-message"), answer.cancelled ? "Stopped." : sentence("Cannot verify: " + answer.error), "error");
+      say($("verify-message"), answer.cancelled ? "Cancelled." : sentence("Cannot verify: " + answer.error), "error");
       return;
     }
     const result = answer.ok;
@@ -753,6 +791,8 @@
     }
   });
 
+  for (const id of ["verify-cancel", "static-cancel"]) $(id).addEventListener("click", checker.cancel);
+
   $("verify-open").addEventListener("click", () => {
     load(verified.tree, verified.title);
     location.hash = "explore";
@@ -763,9 +803,16 @@
     event.preventDefault();
     $("static-groups").textContent = "";
     say($("static-message"), "Checking…");
-    const answer = await askWorker({ op: "static-check", game: formGame("verify"), guesses: $("static-guesses").value });
+    let request;
+    try {
+      request = { op: "static-check", game: formGame("verify"), guesses: $("static-guesses").value };
+    } catch (error) {
+      say($("static-message"), sentence(error.message), "error");
+      return;
+    }
+    const answer = await cancellable(checker, "static-cancel", request);
     if (answer.error !== undefined || answer.cancelled) {
-      say($("static-message"), answer.cancelled ? "Stopped." : sentence("Cannot check: " + answer.error), "error");
+      say($("static-message"), answer.cancelled ? "Cancelled." : sentence("Cannot check: " + answer.error), "error");
       return;
     }
     say($("static-message"), sentence(answer.ok.verdict), answer.ok.determines ? "done" : "error");
@@ -781,8 +828,10 @@
     link.remove();
   }
 
+  /** The name the command's own files take: `optimal-4x6-black-only`, `knuth-4x10-no-repeat`. */
   function fileStem() {
-    return file.strategy.name + "-" + game.pegs + "x" + game.colours;
+    const variant = (game.repetition === false ? "-no-repeat" : "") + (game.feedback === "black-only" ? "-black-only" : "");
+    return file.strategy.name + "-" + game.pegs + "x" + game.colours + variant;
   }
 
   $("download-json").addEventListener("click", () => download(fileStem() + ".json", treeText));

@@ -17,10 +17,12 @@ function askRules(rules, request) {
 if (typeof WorkerGlobalScope !== "undefined" && self instanceof WorkerGlobalScope) {
   let settle;
   const ready = new Promise((resolve) => (settle = resolve));
+  // The request under way, whose progress the module reports.
+  let under = null;
   self.onmessage = async (event) => {
     const message = event.data;
     if (message.module) {
-      const progress = (kind, done, total) => self.postMessage({ progress: { kind, done, total } });
+      const progress = (kind, done, total) => self.postMessage({ id: under, progress: { kind, done, total } });
       const rules = (await WebAssembly.instantiate(message.module, { page: { progress } })).exports;
       // Two small builds before the first request: the browser compiles the module quickly
       // at first, and well only once its functions have run a while.
@@ -33,6 +35,7 @@ if (typeof WorkerGlobalScope !== "undefined" && self instanceof WorkerGlobalScop
     const rules = await ready;
     let answer;
     const started = performance.now();
+    under = message.id;
     try {
       answer = askRules(rules, message.request);
     } catch (error) {

@@ -94,22 +94,25 @@ pub enum Forecast {
 pub fn forecast(strategy: StrategyKind, game: &Game) -> Option<Forecast> {
     let codes = game.code_count();
     match strategy {
-        StrategyKind::Optimal => {
-            let forecast = search_forecast(game, &measured());
-            let seconds = match &forecast {
-                Forecast::Measured { measured, .. } => Some(measured.seconds),
-                Forecast::Projected { from, .. } => from.map(|(_, _, seconds)| seconds),
-                Forecast::OneStep { .. } => None,
-            };
-            seconds
-                .is_none_or(|seconds| seconds >= ANNOUNCED_SECONDS)
-                .then_some(forecast)
-        }
+        StrategyKind::Optimal => search_seconds(game)
+            .is_none_or(|seconds| seconds >= ANNOUNCED_SECONDS)
+            .then(|| search_forecast(game, &measured())),
         _ if codes > LARGE_ONE_STEP => Some(Forecast::OneStep {
             strategy,
             game: *game,
         }),
         _ => None,
+    }
+}
+
+/// The seconds the exact search on `game` is expected to take from nothing on the threads
+/// it was measured on: measured, or projected by the growth between measured games of its
+/// kind ([`forecast`]'s model); `None` when too few of its kind were measured.
+pub fn search_seconds(game: &Game) -> Option<f64> {
+    match search_forecast(game, &measured()) {
+        Forecast::Measured { measured, .. } => Some(measured.seconds),
+        Forecast::Projected { from, .. } => from.map(|(_, _, seconds)| seconds),
+        Forecast::OneStep { .. } => None,
     }
 }
 

@@ -1,0 +1,249 @@
+//! The page as players meet it, on a phone and on a desk: a verify started during a build
+//! answers at once while the build's progress goes on; builds whose progress has nothing to
+//! count leave the console empty; the cost note is within 3× of the time the build takes;
+//! malformed numbers and refused games are said in the form's words as soon as they are typed;
+//! downloads are named as the command names its files; and every view fits 375 px with no
+//! sideways scrolling. Screenshots of every view at 375 and 1280 px go to
+//! `target/screenshots/` (`phone-*.png`, `desk-*.png`), the ones `docs/screenshots/` holds.
+
+use std::time::{Duration, Instant};
+
+use fantoccini::Client;
+use serde_json::json;
+
+use super::app::{build, command_tree, current_page, fill_build, pick_example, verify, wait_for};
+use super::{click_only, driver, screenshot, script, settle, text, visit};
+use crate::support::mastermind;
+
+#[tokio::test(flavor = "current_thread")]
+async fn the_page_serves_players_on_any_screen() {
+    let Some(browser) = driver::start().await else {
+        return;
+    };
+    let client = &browser.client;
+    let directory = tempfile::tempdir().expect("a temporary directory");
+    let html = directory.path().join("mastermind.html");
+    mastermind(&["html", "--app", "-o", html.to_str().unwrap()]).expect_status(0);
+    visit(client, &format!("file://{}", html.display())).await;
+    wait_for(
+        client,
+        "document.body.dataset.ready",
+        30,
+        "loading the page",
+    )
+    .await;
+    script(
+        client,
+        "window.pageErrors = [];
+         window.addEventListener('error', (e) => pageErrors.push(String(e.message)));
+         window.addEventListener('unhandledrejection', (e) => pageErrors.push(String(e.reason)));
+         window.downloads = [];
+         HTMLAnchorElement.prototype.click = function () { downloads.push(this.download); };",
+        vec![],
+    )
+    .await;
+
+    verifies_during_a_build(client).await;
+    builds_with_nothing_to_count(client).await;
+    says_the_cost_it_will_take(client).await;
+    refuses_as_it_is_typed(client).await;
+    names_downloads_as_the_command_does(client).await;
+    fits_every_screen(client).await;
+
+    let errors = script(client, "return window.pageErrors;", vec![]).await;
+    assert_eq!(errors, json!([]), "the page met errors");
+    client.clone().close().await.expect("the session closes");
+}
+
+/// A long build goes on in its worker while Verify checks Figure 1 in another: the verdict
+/// comes at once, and the build's progress keeps moving after it.
+async fn verifies_during_a_build(client: &Client) {
+    visit(client, &format!("{}#build", current_page(client).await)).await;
+    fill_build(client, 5, 8, "repeat", "expected-size").await;
+    click_only(client, "#build-start").await;
+    let progress = "document.getElementById('build-message').textContent";
+    wait_for(
+        client,
+        &format!("{progress}.startsWith('Scoring') || {progress}.startsWith('Building:')"),
+        30,
+        "the build's progress",
+    )
+    .await;
+    visit(client, &format!("{}#verify", current_page(client).await)).await;
+    pick_example(client, "figure-1").await;
+    let started = Instant::now();
+    let verdict = verify(client).await;
+    assert!(verdict.starts_with("Valid: 5801"), "{verdict:?}");
+    assert!(
+        started.elapsed() < Duration::from_secs(20),
+        "Verify waited {:?} for the build",
+        started.elapsed()
+    );
+    let before = text(client, "#build-message").await;
+    wait_for(
+        client,
+        &format!("{progress} !== {}", json!(before)),
+        20,
+        "the build's progress moving after Verify",
+    )
+    .await;
+    let still = script(
+        client,
+        "return !document.getElementById('build-cancel').disabled;",
+        vec![],
+    )
+    .await;
+    assert_eq!(
+        still,
+        json!(true),
+        "the build ended, so its progress proves nothing"
+    );
+    visit(client, &format!("{}#build", current_page(client).await)).await;
+    click_only(client, "#build-cancel").await;
+    wait_for(
+        client,
+        &format!("{progress} === 'Cancelled.'"),
+        10,
+        "cancelling",
+    )
+    .await;
+}
+
+/// Builds whose stages have nothing to count (a given opening, a game of one or two codes)
+/// put no error in the console: the bar is never set to a quotient by zero.
+async fn builds_with_nothing_to_count(client: &Client) {
+    let opening = |value: &str| {
+        format!(
+            "document.getElementById('build-opening').value = {};",
+            json!(value)
+        )
+    };
+    script(client, &opening("1123"), vec![]).await;
+    let (tree, _) = build(client, 4, 6, "repeat", "optimal").await;
+    assert_eq!(
+        tree,
+        command_tree(&["--strategy", "optimal", "--opening", "1123"]),
+        "optimal 4×6 opening 1123"
+    );
+    script(client, &opening(""), vec![]).await;
+    build(client, 2, 2, "no-repeat", "optimal").await;
+    build(client, 1, 1, "repeat", "optimal").await;
+    let errors = script(client, "return window.pageErrors;", vec![]).await;
+    assert_eq!(errors, json!([]), "builds with nothing to count");
+}
+
+/// The cost note of an exact search comes from the measured model and is within 3× of the
+/// time the page takes.
+async fn says_the_cost_it_will_take(client: &Client) {
+    for (pegs, colours) in [(4, 7), (5, 5)] {
+        visit(client, &format!("{}#build", current_page(client).await)).await;
+        fill_build(client, pegs, colours, "repeat", "optimal").await;
+        let note = text(client, "#build-cost").await;
+        let said = seconds_said(&note).unwrap_or_else(|| panic!("no time in {note:?}"));
+        let (_, taken) = build(client, pegs, colours, "repeat", "optimal").await;
+        let taken = taken["page_seconds"].as_f64().expect("the build's seconds");
+        let ratio = (said / taken).max(taken / said);
+        assert!(
+            ratio <= 3.0,
+            "{pegs}×{colours}: the note says {said} s, the build took {taken} s"
+        );
+    }
+}
+
+/// The seconds a note's "about N seconds here" (or minutes, hours) says.
+fn seconds_said(note: &str) -> Option<f64> {
+    let after = note.split("about ").nth(1)?;
+    let mut words = after.split_whitespace();
+    let (number, unit) = (words.next()?, words.next()?);
+    let number: f64 = match number {
+        "a" => 1.0,
+        number => number.parse().ok()?,
+    };
+    let scale = match unit.trim_end_matches(['.', ',']) {
+        "second" | "seconds" => 1.0,
+        "minute" | "minutes" => 60.0,
+        "hour" | "hours" => 3600.0,
+        _ => return None,
+    };
+    Some(number * scale)
+}
+
+/// Pegs or colours that are not whole numbers, and games the page refuses, are said under
+/// the form as they are typed, in its own words.
+async fn refuses_as_it_is_typed(client: &Client) {
+    visit(client, &format!("{}#build", current_page(client).await)).await;
+    for (pegs, expected) in [
+        ("1.5", "Pegs must be a whole number"),
+        ("-1", "Pegs must be a whole number"),
+    ] {
+        script(
+            client,
+            "const pegs = document.getElementById('build-pegs');
+             pegs.value = arguments[0];
+             pegs.dispatchEvent(new Event('input', { bubbles: true }));",
+            vec![json!(pegs)],
+        )
+        .await;
+        let cost = text(client, "#build-cost").await;
+        assert!(cost.contains(expected), "pegs {pegs}: {cost:?}");
+        assert!(!cost.contains("invalid type"), "pegs {pegs}: {cost:?}");
+    }
+    fill_build(client, 13, 36, "repeat", "knuth").await;
+    let cost = text(client, "#build-cost").await;
+    assert!(!cost.contains("18446744073709551615"), "{cost:?}");
+}
+
+/// A tree built in the page downloads under the name the command gives its file.
+async fn names_downloads_as_the_command_does(client: &Client) {
+    for (variant, expected) in [
+        ("black-only", "knuth-3x4-black-only.json"),
+        ("no-repeat", "knuth-3x4-no-repeat.json"),
+    ] {
+        build(client, 3, 4, variant, "knuth").await;
+        visit(
+            client,
+            &format!("{}#statistics", current_page(client).await),
+        )
+        .await;
+        click_only(client, "#download-json").await;
+        let names = script(client, "return window.downloads;", vec![]).await;
+        assert_eq!(
+            names.as_array().and_then(|names| names.last()),
+            Some(&json!(expected))
+        );
+    }
+}
+
+/// Every view fits a 375-pixel phone without sideways scrolling; screenshots of each at 375
+/// and 1280 px.
+async fn fits_every_screen(client: &Client) {
+    build(client, 4, 6, "repeat", "knuth").await;
+    let page = current_page(client).await;
+    for (width, name) in [(375, "phone"), (1280, "desk")] {
+        client
+            .set_window_size(width, 900)
+            .await
+            .expect("the window can be sized");
+        for view in ["build", "verify", "explore", "solve", "play", "statistics"] {
+            visit(client, &format!("{page}#{view}")).await;
+            settle(client).await;
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            let fits = script(
+                client,
+                "return [document.documentElement.scrollWidth, window.innerWidth];",
+                vec![],
+            )
+            .await;
+            let (scroll, inner) = (fits[0].as_u64().unwrap(), fits[1].as_u64().unwrap());
+            assert!(
+                scroll <= inner,
+                "{view} at {width} px: {scroll} px wide in {inner}"
+            );
+            screenshot(client, &format!("{name}-{view}")).await;
+        }
+    }
+    client
+        .set_window_size(1000, 1100)
+        .await
+        .expect("the window can be sized");
+}
