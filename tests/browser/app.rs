@@ -101,17 +101,13 @@ fn total(tree: &str) -> u64 {
     file["claims"]["total_guesses"].as_u64().expect("a total")
 }
 
-#[tokio::test(flavor = "current_thread")]
-async fn the_page_builds_and_verifies_in_a_real_browser() {
-    let Some(browser) = driver::start().await else {
-        return;
-    };
-    let client = &browser.client;
+/// Opens the page with no tree (`mastermind html --app`), written into the directory it
+/// hands back, and keeps every error the page meets from then on in `window.pageErrors`.
+pub(super) async fn open_app(client: &Client) -> tempfile::TempDir {
     let directory = tempfile::tempdir().expect("a temporary directory");
     let html = directory.path().join("mastermind.html");
     mastermind(&["html", "--app", "-o", html.to_str().unwrap()]).expect_status(0);
-    let url = format!("file://{}", html.display());
-    visit(client, &url).await;
+    visit(client, &format!("file://{}", html.display())).await;
     wait_for(
         client,
         "document.body.dataset.ready",
@@ -119,7 +115,6 @@ async fn the_page_builds_and_verifies_in_a_real_browser() {
         "loading the page",
     )
     .await;
-    // Every error the page meets from here on is kept, and there must be none.
     script(
         client,
         "window.pageErrors = [];
@@ -128,6 +123,16 @@ async fn the_page_builds_and_verifies_in_a_real_browser() {
         vec![],
     )
     .await;
+    directory
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn the_page_builds_and_verifies_in_a_real_browser() {
+    let Some(browser) = driver::start().await else {
+        return;
+    };
+    let client = &browser.client;
+    let _page = open_app(client).await;
     screenshot(client, "app-build").await;
 
     refuses_what_it_cannot_build(client).await;

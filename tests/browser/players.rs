@@ -11,9 +11,10 @@ use std::time::{Duration, Instant};
 use fantoccini::Client;
 use serde_json::json;
 
-use super::app::{build, command_tree, current_page, fill_build, pick_example, verify, wait_for};
+use super::app::{
+    build, command_tree, current_page, fill_build, open_app, pick_example, verify, wait_for,
+};
 use super::{click_only, driver, screenshot, script, settle, text, visit};
-use crate::support::mastermind;
 
 #[tokio::test(flavor = "current_thread")]
 async fn the_page_serves_players_on_any_screen() {
@@ -21,23 +22,11 @@ async fn the_page_serves_players_on_any_screen() {
         return;
     };
     let client = &browser.client;
-    let directory = tempfile::tempdir().expect("a temporary directory");
-    let html = directory.path().join("mastermind.html");
-    mastermind(&["html", "--app", "-o", html.to_str().unwrap()]).expect_status(0);
-    visit(client, &format!("file://{}", html.display())).await;
-    wait_for(
-        client,
-        "document.body.dataset.ready",
-        30,
-        "loading the page",
-    )
-    .await;
+    let _page = open_app(client).await;
+    // Downloads are recorded rather than saved.
     script(
         client,
-        "window.pageErrors = [];
-         window.addEventListener('error', (e) => pageErrors.push(String(e.message)));
-         window.addEventListener('unhandledrejection', (e) => pageErrors.push(String(e.reason)));
-         window.downloads = [];
+        "window.downloads = [];
          HTMLAnchorElement.prototype.click = function () { downloads.push(this.download); };",
         vec![],
     )

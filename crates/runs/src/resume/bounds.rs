@@ -45,14 +45,7 @@ impl ResumableRun<'_> {
     pub fn certify_lower_bound<W: Write + Send>(&self, out: W) -> Result<LowerBound, ResumeError> {
         let header = self.run.certificate_header();
         let proven = self.proven_shards();
-        let proofs = proven
-            .iter()
-            .map(|&id| {
-                let path = certificate_path(&self.directory, id);
-                let file = std::fs::File::open(&path).map_err(ResumeError::io("read", &path))?;
-                Ok((path, file))
-            })
-            .collect::<Result<Vec<_>, ResumeError>>()?;
+        let proofs = self.open_proofs(&proven)?;
         let mut writer = CertificateWriter::new(out, &header).map_err(ResumeError::Write)?;
         let cited = copy_parts(header, proofs, PartProofs::Unchecked, &mut writer)?;
         let bound = certify_lower_bound(

@@ -530,14 +530,7 @@ impl<'a> ResumableRun<'a> {
                 solved_here,
             });
         }
-        let proofs = shards
-            .iter()
-            .map(|&id| {
-                let path = certificate_path(&self.directory, id);
-                let file = std::fs::File::open(&path).map_err(ResumeError::io("read", &path))?;
-                Ok((path, file))
-            })
-            .collect::<Result<Vec<_>, ResumeError>>()?;
+        let proofs = self.open_proofs(&shards)?;
         // The merged certificate can run to gigabytes: it goes to disk, beside the pieces.
         let scratch = tempfile::tempfile_in(&self.directory)
             .map_err(ResumeError::io("write", &self.directory))?;
@@ -569,6 +562,17 @@ impl<'a> ResumableRun<'a> {
             }
         }
         Ok(())
+    }
+
+    /// The proofs of the pieces of shards `ids`, opened, with their paths.
+    fn open_proofs(&self, ids: &[ShardId]) -> Result<Vec<(PathBuf, std::fs::File)>, ResumeError> {
+        ids.iter()
+            .map(|&id| {
+                let path = certificate_path(&self.directory, id);
+                let file = std::fs::File::open(&path).map_err(ResumeError::io("read", &path))?;
+                Ok((path, file))
+            })
+            .collect()
     }
 
     /// The texts of the pieces of shards `ids`, with their paths.

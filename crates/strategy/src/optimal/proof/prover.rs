@@ -292,11 +292,7 @@ impl<'p, 'a, S: FactSink + Send> Prover<'p, 'a, S> {
             {
                 continue;
             }
-            let classes: Vec<(Feedback, Vec<Code>)> = self
-                .classes
-                .classes(set)
-                .map(|(reply, class)| (reply, class.to_vec()))
-                .collect();
+            let classes = self.split_classes(set);
             let cost = classes.iter().fold(n, |cost, (_, class)| {
                 let key = self.one_step.key(class);
                 cost.saturating_add(self.known(class, key, child))
@@ -450,11 +446,7 @@ impl<S: FactSink + Send> Prover<'_, '_, S> {
             {
                 continue;
             }
-            let classes: Vec<(Feedback, Vec<Code>)> = self
-                .classes
-                .classes(set)
-                .map(|(reply, class)| (reply, class.to_vec()))
-                .collect();
+            let classes = self.split_classes(set);
             let class_path: Vec<Code> = path_guesses.iter().copied().chain([guess]).collect();
             let Some(lower) = self.settle(&class_path, &classes, child.limit(), n, bound) else {
                 continue;
@@ -489,6 +481,14 @@ impl<S: FactSink + Send> Prover<'_, '_, S> {
         self.prove_beside(&tasks)?;
         self.write(set, limit, bound, None)?;
         Ok(true)
+    }
+
+    /// The classes other than all-black of the split of `set` just made, with their replies.
+    fn split_classes(&mut self, set: &[Code]) -> Vec<(Feedback, Vec<Code>)> {
+        self.classes
+            .classes(set)
+            .map(|(reply, class)| (reply, class.to_vec()))
+            .collect()
     }
 
     /// What each of `classes` (of a guess at a set of `n` codes, known to cost at least
