@@ -523,7 +523,7 @@ fn the_atlas_page_links_each_committed_tree_to_its_own_page() {
     // Named after the game and measure, in a folder of their own, linked relatively.
     says(&text, r#""page":"./atlas-trees/4x6-repeat-knuth.html""#);
     let tree_page = std::fs::read_to_string(folder.join("4x6-repeat-knuth.html")).unwrap();
-    says(&tree_page, "knuth strategy, 4×6");
+    says(&tree_page, "Knuth strategy, 4×6");
     assert!(!text.contains("http://") && !text.contains("https://"));
     let beside: Vec<_> = std::fs::read_dir(directory.path())
         .unwrap()

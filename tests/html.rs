@@ -23,7 +23,7 @@ fn a_page_carries_the_verified_tree_and_its_statistics() {
     ])
     .expect_status(0);
     let page = std::fs::read_to_string(&output).unwrap();
-    assert!(page.contains("<title>knuth strategy, 4×6 · Mastermind strategy</title>"));
+    assert!(page.contains("<title>Knuth strategy, 4×6 · Mastermind strategy</title>"));
     let data = page_data(&page);
     let committed: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string("trees/knuth-4x6.json").unwrap()).unwrap();

@@ -455,8 +455,8 @@ async fn verifies_every_committed_tree(client: &Client) {
 async fn checks_static_sets(client: &Client) {
     visit(client, &format!("{}#verify", current_page(client).await)).await;
     for (guesses, expected) in [
-        ("1221 2354 3311 4524 5656 6643", "determines every code: the replies to these 6 guesses differ for all 1296 codes of 4×6."),
-        ("1122 3456", "does not determine every code: "),
+        ("1221 2354 3311 4524 5656 6643", "Determines every code: the replies to these 6 guesses differ for all 1296 codes of 4×6."),
+        ("1122 3456", "Does not determine every code: "),
         ("1221 1279", "Cannot check: guess 2 “1279”"),
     ] {
         script(

@@ -753,7 +753,7 @@ async fn atlas_sorts_filters_and_links(client: &Client, directory: &Path) {
     screenshot(client, "atlas").await;
     choose_variant(client, "repeat").await;
     click(client, "a[href='./atlas-trees/4x6-repeat-knuth.html']").await;
-    assert_eq!(text(client, "h1").await, "knuth strategy, 4×6");
+    assert_eq!(text(client, "h1").await, "Knuth strategy, 4×6");
 }
 
 /// Picks `variant` in the atlas page's filter, as a reader's choice would.

@@ -37,6 +37,7 @@ async fn the_page_serves_players_on_any_screen() {
     says_the_cost_it_will_take(client).await;
     refuses_as_it_is_typed(client).await;
     names_downloads_as_the_command_does(client).await;
+    speaks_as_players_do(client).await;
     fits_every_screen(client).await;
 
     let errors = script(client, "return window.pageErrors;", vec![]).await;
@@ -201,6 +202,96 @@ async fn names_downloads_as_the_command_does(client: &Client) {
             Some(&json!(expected))
         );
     }
+}
+
+/// Counts and messages read as sentences, Bulls and Cows' replies are bulls and cows, Solve
+/// marks the replies no code left gives, and Verify refuses the colours Build refuses.
+async fn speaks_as_players_do(client: &Client) {
+    visit(client, &format!("{}#build", current_page(client).await)).await;
+    fill_build(client, 1, 1, "repeat", "knuth").await;
+    let cost = text(client, "#build-cost").await;
+    assert!(
+        cost.starts_with("1 peg, one colour, 1, repeats allowed. 1 code: "),
+        "{cost:?}"
+    );
+    assert!(cost.contains("scores 1 guess–code pair,"), "{cost:?}");
+    fill_build(client, 4, 6, "repeat", "knuth").await;
+    script(
+        client,
+        "document.getElementById('build-opening').value = '99';",
+        vec![],
+    )
+    .await;
+    click_only(client, "#build-start").await;
+    wait_for(
+        client,
+        "document.getElementById('build-message').classList.contains('error')",
+        10,
+        "the opening refused",
+    )
+    .await;
+    let message = text(client, "#build-message").await;
+    assert!(message.starts_with("The opening"), "{message:?}");
+    script(
+        client,
+        "document.getElementById('build-opening').value = '';",
+        vec![],
+    )
+    .await;
+
+    // Solve, a guess in: the replies no code left gives are marked, and only those.
+    build(client, 4, 6, "repeat", "knuth").await;
+    visit(client, &format!("{}#solve", current_page(client).await)).await;
+    click_only(client, "#solve-replies button[data-reply='1B1W']").await;
+    let marks = script(
+        client,
+        "const at = JSON.parse(window.mastermind.treeText()).tree.children['1B1W'];
+         const buttons = [...document.querySelectorAll('#solve-replies button')];
+         return buttons.map((b) => [b.dataset.reply, b.classList.contains('impossible'),
+                                    Boolean(at.children && at.children[b.dataset.reply])]);",
+        vec![],
+    )
+    .await;
+    let marks = marks.as_array().expect("the replies");
+    assert!(marks.iter().any(|mark| mark[1] == json!(true)), "{marks:?}");
+    for mark in marks {
+        let solved = mark[0] == json!("4B0W");
+        if !solved {
+            assert_eq!(mark[1] == json!(true), mark[2] == json!(false), "{mark:?}");
+        }
+    }
+    // The explorer leaves no blank line where it has nothing to say.
+    visit(client, &format!("{}#explore", current_page(client).await)).await;
+    let shown = script(
+        client,
+        "return getComputedStyle(document.getElementById('explore-message')).display;",
+        vec![],
+    )
+    .await;
+    assert_eq!(shown, json!("none"));
+
+    let (_, _) = build(client, 4, 10, "bulls-and-cows", "knuth").await;
+    visit(client, &format!("{}#explore", current_page(client).await)).await;
+    let replies = text(client, "#explore-replies").await;
+    assert!(replies.contains("0 bulls, 1 cow"), "{replies:?}");
+    assert!(!replies.contains("0B1W"), "{replies:?}");
+
+    visit(client, &format!("{}#verify", current_page(client).await)).await;
+    pick_example(client, "figure-1").await;
+    script(
+        client,
+        "document.getElementById('verify-colours').value = '37';",
+        vec![],
+    )
+    .await;
+    let verdict = verify(client).await;
+    assert!(verdict.contains("at most 36 colours"), "{verdict:?}");
+    script(
+        client,
+        "document.getElementById('verify-colours').value = '6';",
+        vec![],
+    )
+    .await;
 }
 
 /// Every view fits a 375-pixel phone without sideways scrolling; screenshots of each at 375

@@ -247,7 +247,14 @@ impl Codebook {
         let game = self.game;
         let last = self.colour_name(game.colours() as u8 - 1);
         let first = self.colour_name(0);
-        let mut text = format!("{} pegs, colours {first} to {last}", game.pegs());
+        let pegs = match game.pegs() {
+            1 => "1 peg".to_owned(),
+            pegs => format!("{pegs} pegs"),
+        };
+        let mut text = match game.colours() {
+            1 => format!("{pegs}, one colour, {first}"),
+            _ => format!("{pegs}, colours {first} to {last}"),
+        };
         text.push_str(if game.repetition() {
             ", repeats allowed"
         } else {

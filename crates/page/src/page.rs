@@ -25,9 +25,20 @@ const FIGURE_1: &str = include_str!("assets/examples/knuth-1976-figure-1.txt");
 const OPTIMUM: &str = include_str!("assets/examples/optimal-4x6.irving.txt");
 
 /// The title of a tree's page when none is given: the strategy that built it and its game,
-/// such as `knuth strategy, 4×6`.
+/// such as `Knuth strategy, 4×6`.
 pub fn strategy_title(strategy: &str, game: &mastermind_core::Game) -> String {
-    format!("{strategy} strategy, {}", game.describe())
+    let mut letters = strategy.chars();
+    let capital: String = letters
+        .next()
+        .map(char::to_uppercase)
+        .into_iter()
+        .flatten()
+        .collect();
+    format!(
+        "{capital}{} strategy, {}",
+        letters.as_str(),
+        game.describe()
+    )
 }
 
 /// The whole page for `root`, a verified tree of the game of `book` built by `strategy`,

@@ -189,8 +189,9 @@ fn cost(game: &Game, strategy: StrategyKind) -> Result<Value, String> {
         StrategyKind::Optimal => (
             None,
             format!(
-                "The exact search tries every guess at every position, up to symmetry: {codes} \
-                 codes, {}. It takes {}.",
+                "The exact search tries every guess at every position, up to symmetry: {}, {}. \
+                 It takes {}.",
+                count(codes, "code", "codes"),
                 megabytes(tables),
                 match search_seconds(game) {
                     Some(seconds) => format!("about {} here", duration(seconds * TAB_SLOWDOWN)),
@@ -201,9 +202,12 @@ fn cost(game: &Game, strategy: StrategyKind) -> Result<Value, String> {
         _ => (
             None,
             format!(
-                "{codes} codes: the first guess alone scores about 10^{:.0} guess–code pairs, \
-                 {}.",
-                pairs.log10(),
+                "{}: the first guess alone scores {}, {}.",
+                count(codes, "code", "codes"),
+                match pairs {
+                    p if p < 1e4 => count(p as usize, "guess–code pair", "guess–code pairs"),
+                    p => format!("about 10^{:.0} guess–code pairs", p.log10()),
+                },
                 match pairs {
                     p if p < 1e8 => "about a second at most",
                     p if p < 2e9 => "seconds",
@@ -233,4 +237,9 @@ fn duration(seconds: f64) -> String {
         s if s < 5400.0 => format!("{:.0} minutes", s / 60.0),
         s => format!("{:.0} hours", s / 3600.0),
     }
+}
+
+/// `n` and the noun for it: "1 code", "2 codes".
+fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }

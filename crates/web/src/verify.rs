@@ -9,7 +9,7 @@ use mastermind::verify::{claims_optimum, verify_file, Optimality, Report, Verify
 use mastermind::Codebook;
 use serde_json::{json, Value};
 
-use crate::game::GameSpec;
+use crate::game::{GameSpec, MOST_COLOURS};
 
 /// The strategy a verified tree read from a notation is recorded as, as `mastermind convert`
 /// records it.
@@ -25,9 +25,18 @@ pub fn verify(text: &str, game: Option<&GameSpec>) -> Result<Value, String> {
     let game = match TreeFormat::of(text, None).0 {
         // A JSON tree file names its own game, whatever the form says.
         Some(TreeFormat::Json) => GameWords::default(),
-        _ => game
-            .ok_or("a tree in a paper's notation needs its game: choose pegs and colours")?
-            .words(),
+        _ => {
+            let game =
+                game.ok_or("a tree in a paper's notation needs its game: choose pegs and colours")?;
+            if game.colours > MOST_COLOURS {
+                return Err(format!(
+                    "{} colours: the page reads notations of at most {MOST_COLOURS} colours, one \
+                     symbol each; the command `mastermind verify` goes up to 100",
+                    game.colours
+                ));
+            }
+            game.words()
+        }
     };
     let options = ReadOptions {
         game,

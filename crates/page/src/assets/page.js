@@ -222,13 +222,25 @@
     return made;
   }
 
+  /**
+   * A reply as players of the game say it: "1 bull, 2 cows" in Bulls and Cows (4 × 10, no
+   * colour twice), the tree file's own name ("1B2W") in every other game.
+   */
+  function replyText(reply) {
+    const bulls = game && game.pegs === 4 && game.colours === 10 && game.repetition === false && game.feedback !== "black-only";
+    const parts = /^(\d+)B(\d+)W$/.exec(reply);
+    if (!bulls || !parts) return reply;
+    return plural(Number(parts[1]), "bull", "bulls") + ", " + plural(Number(parts[2]), "cow", "cows");
+  }
+
   function plural(count, one, many) {
     return count + " " + (count === 1 ? one : many);
   }
 
-  /** `text` ended as a sentence. */
+  /** `text` as a sentence: a capital first, a full stop last. */
   function sentence(text) {
-    return /[.!?]$/.test(text) ? text : text + ".";
+    const capital = text.charAt(0).toUpperCase() + text.slice(1);
+    return /[.!?]$/.test(capital) ? capital : capital + ".";
   }
 
   function say(target, text, kind) {
@@ -372,14 +384,14 @@
         node.candidates === 1 ? "It is the only code left." : plural(node.candidates, "code is", "codes are") + " still possible.";
       for (const [reply, child] of children(node)) {
         const button = element("button", { type: "button", "data-reply": reply },
-          element("span", { class: "reply", text: reply }),
+          element("span", { class: "reply", text: replyText(reply) }),
           element("span", { class: "count", text: plural(child.candidates, "code", "codes") + " left" }));
         button.addEventListener("click", () => goExplore(explore.replies.concat([reply])));
         replies.append(button);
       }
       if (guessIsCandidate(node)) {
         const button = element("button", { type: "button", class: "solved", "data-reply": solvedReply },
-          element("span", { class: "reply", text: solvedReply }),
+          element("span", { class: "reply", text: replyText(solvedReply) }),
           element("span", { class: "count", text: "solved in " + turn }));
         button.addEventListener("click", () => goExplore(explore.replies.concat([solvedReply])));
         replies.append(button);
@@ -463,7 +475,7 @@
     history.replaceChildren();
     let at = root;
     for (const reply of solve.replies) {
-      history.append(element("li", { "data-guess": at.guess, "data-reply": reply }, board(at.guess), element("span", { class: "reply", text: reply })));
+      history.append(element("li", { "data-guess": at.guess, "data-reply": reply }, board(at.guess), element("span", { class: "reply", text: replyText(reply) })));
       if (reply !== solvedReply) at = at.children[reply];
     }
     $("solve-turn").hidden = solved;
@@ -478,7 +490,11 @@
     const replies = $("solve-replies");
     replies.replaceChildren();
     for (const reply of possibleReplies()) {
-      const button = element("button", { type: "button", "data-reply": reply }, element("span", { class: "reply", text: reply }));
+      // A reply no code that fits the replies so far gives is shown as such; taking it is refused.
+      const occurs = reply === solvedReply ? guessIsCandidate(node) : Boolean(node.children && node.children[reply]);
+      const attributes = { type: "button", "data-reply": reply };
+      if (!occurs) Object.assign(attributes, { class: "impossible", title: "No code that fits your replies so far gives this reply" });
+      const button = element("button", attributes, element("span", { class: "reply", text: replyText(reply) }));
       button.addEventListener("click", () => answer(reply));
       replies.append(button);
     }
@@ -573,7 +589,7 @@
     const history = $("play-history");
     history.replaceChildren();
     for (const { guess, reply } of play.guesses) {
-      history.append(element("li", { "data-guess": guess, "data-reply": reply }, board(guess), element("span", { class: "reply", text: reply })));
+      history.append(element("li", { "data-guess": guess, "data-reply": reply }, board(guess), element("span", { class: "reply", text: replyText(reply) })));
     }
     $("play-form").hidden = play.over;
     $("play-give-up").disabled = play.over;
@@ -583,7 +599,7 @@
     const steps = route(play.secret);
     const list = element("ol", { class: "history", id: "play-tree" });
     for (const { guess, reply } of steps) {
-      list.append(element("li", { "data-guess": guess, "data-reply": reply }, board(guess), element("span", { class: "reply", text: reply })));
+      list.append(element("li", { "data-guess": guess, "data-reply": reply }, board(guess), element("span", { class: "reply", text: replyText(reply) })));
     }
     end.append(element("p", { text: "The tree would have found " + play.secret + " in " + plural(steps.length, "guess", "guesses") + ":" }), list);
   }
@@ -736,7 +752,7 @@
       return;
     }
     if (answer.error !== undefined) {
-      say($("build-message"), answer.error, "error");
+      say($("build-message"), sentence(answer.error), "error");
       return;
     }
     const seconds = ((performance.now() - started) / 1000).toFixed(2);
