@@ -14,7 +14,7 @@ use serde_json::json;
 use super::app::{
     build, command_tree, current_page, fill_build, open_app, pick_example, verify, wait_for,
 };
-use super::{click_only, driver, screenshot, script, settle, text, visit};
+use super::{click, click_only, driver, screenshot, script, settle, text, visit};
 
 #[tokio::test(flavor = "current_thread")]
 async fn the_page_serves_players_on_any_screen() {
@@ -269,6 +269,50 @@ async fn speaks_as_players_do(client: &Client) {
     )
     .await;
     assert_eq!(shown, json!("none"));
+    // The outline of the whole tree, opened a line at a time, each guess a link to its place.
+    script(
+        client,
+        "document.getElementById('explore-outline').open = true;",
+        vec![],
+    )
+    .await;
+    let first = "#explore-outline-tree > li > details";
+    wait_for(
+        client,
+        &format!("document.querySelector('{first}')"),
+        5,
+        "the outline",
+    )
+    .await;
+    script(
+        client,
+        &format!("document.querySelector('{first}').open = true;"),
+        vec![],
+    )
+    .await;
+    let second = format!("{first} > ul > li:nth-child(2) a");
+    wait_for(
+        client,
+        &format!("document.querySelector('{second}')"),
+        5,
+        "the second level",
+    )
+    .await;
+    let link = script(
+        client,
+        &format!("return document.querySelector('{second}').hash;"),
+        vec![],
+    )
+    .await;
+    let guess = text(client, &second).await;
+    click(client, &second).await;
+    let address = script(client, "return location.hash;", vec![]).await;
+    assert_eq!(address, link);
+    let heading = text(client, "#explore-guess").await;
+    assert!(
+        heading.replace(char::is_whitespace, "").contains(&guess),
+        "{heading:?} for {guess}"
+    );
 
     let (_, _) = build(client, 4, 10, "bulls-and-cows", "knuth").await;
     visit(client, &format!("{}#explore", current_page(client).await)).await;

@@ -108,6 +108,8 @@
     $("statistics-body").innerHTML = statistics || ask({ op: "statistics", tree: treeText, title });
     for (const tab of tabs) if (tab.hasAttribute("data-tree")) tab.hidden = false;
     explore.replies = [];
+    $("explore-outline-tree").replaceChildren();
+    $("explore-outline").open = false;
     solve.replies = [];
     play.secret = null;
     drawPalette();
@@ -451,6 +453,30 @@
   }
 
   $("explore-why-cancel").addEventListener("click", explainer.cancel);
+
+  // ---- The outline: the whole tree, a line per position, drawn as it is opened ---------------
+
+  /** The line of the position `node`, reached by `path` (replies), after `reply` (none at the root). */
+  function outlineLine(node, path, reply) {
+    const link = element("a", { href: "#" + (exploreFragment(path) || "explore") }, node.guess);
+    const heading = [reply ? element("span", { class: "reply", text: replyText(reply) }) : "", reply ? " → " : "", link,
+      element("span", { class: "count", text: " " + plural(node.candidates, "code", "codes") })];
+    const below = children(node);
+    if (below.length === 0) return element("li", {}, ...heading);
+    const details = element("details", {}, element("summary", {}, ...heading));
+    details.addEventListener("toggle", () => {
+      if (!details.open || details.querySelector("ul")) return;
+      const list = element("ul", {});
+      for (const [childReply, child] of below) list.append(outlineLine(child, path.concat([childReply]), childReply));
+      details.append(list);
+    });
+    return element("li", {}, details);
+  }
+
+  $("explore-outline").addEventListener("toggle", () => {
+    const tree = $("explore-outline-tree");
+    if ($("explore-outline").open && root && tree.childElementCount === 0) tree.append(outlineLine(root, [], null));
+  });
 
   function drawReason(reason, node) {
     $("explore-why-score").textContent = "Ranked by " + reason.score + ":";
