@@ -14,6 +14,7 @@ mod generate;
 mod hostile;
 mod html;
 mod interactive;
+mod layering;
 mod library;
 mod notation;
 mod print;

@@ -3,7 +3,7 @@
 use mastermind::{FeedbackKind, Game};
 use pyo3::PyResult;
 
-use crate::value_error;
+use crate::errors::value_error;
 
 /// The game of `pegs` × `colours`, with or without repeated colours, scored with black and
 /// white pegs or black only.

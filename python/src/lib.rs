@@ -2,6 +2,7 @@
 //! trees as Python objects that turn into the same JSON as the command's files, and strategies
 //! whose score is a Python callable evaluated by the Rust builder.
 
+mod errors;
 mod game;
 mod interrupt;
 mod read;
@@ -14,9 +15,10 @@ use mastermind::strategy::{
     self, NoProgress, Objective, Situation, StrategyKind, StrategyOptions, TieBreak,
 };
 use mastermind::Scorer;
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 
+use crate::errors::value_error;
 use crate::game::game_of;
 use crate::score::PythonScore;
 use crate::tree::{Report, Tree};
@@ -237,10 +239,6 @@ fn strategy_kind(name: &str) -> PyResult<StrategyKind> {
             StrategyKind::ALL.map(StrategyKind::file_name).join(", ")
         ))
     })
-}
-
-pub(crate) fn value_error(message: impl Into<String>) -> PyErr {
-    PyValueError::new_err(message.into())
 }
 
 /// Exhaustive strategy trees for Mastermind and its variants.

@@ -10,8 +10,8 @@ use mastermind::tree::StrategyInfo;
 use mastermind::verify::VerifyOptions;
 use pyo3::prelude::*;
 
+use crate::errors::value_error;
 use crate::tree::{Report, Tree};
-use crate::value_error;
 
 /// Verifies a tree given as text: every code replayed, every claim checked.
 ///

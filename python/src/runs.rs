@@ -18,11 +18,11 @@ use pyo3::exceptions::{PyBlockingIOError, PyOSError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 
+use crate::errors::value_error;
 use crate::game::game_of;
 use crate::interrupt::{interruptible, Stoppable};
 use crate::read::read;
 use crate::tree::{json_to_python, Tree};
-use crate::value_error;
 
 /// Runs the optimal search in pieces kept in `directory`, as `mastermind generate --strategy
 /// optimal --resume DIR` does (the same directory works for both): pieces already there are

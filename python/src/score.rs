@@ -181,7 +181,7 @@ impl GuessScore for PythonScore {
                 let mut error = self.error.lock().expect("no call panics holding it");
                 error.get_or_insert_with(|| match outcome {
                     Err(raised) => raised,
-                    Ok(_) => crate::value_error("the score function returned NaN"),
+                    Ok(_) => crate::errors::value_error("the score function returned NaN"),
                 });
                 f64::INFINITY
             }

@@ -11,7 +11,7 @@ use mastermind::verify::{Optimality, Report as VerifyReport};
 use mastermind::{Code, Codebook, Feedback, Game, Scorer};
 use pyo3::prelude::*;
 
-use crate::value_error;
+use crate::errors::value_error;
 
 /// A complete strategy tree for one game.
 #[pyclass(frozen, module = "mastermind")]

@@ -8,7 +8,7 @@ use mastermind_strategy::certify_tree;
 use mastermind_tree::TreeFile;
 use mastermind_verify::{judge, Optimality, Report};
 
-use crate::Reached;
+use crate::reached::Reached;
 
 /// Proves the claim of `file`, a whole game's optimal tree that verifies as `report` says,
 /// telling `reached` what it is doing. Returns how many facts the checked certificate took, or

@@ -23,7 +23,6 @@ use mastermind_certificate::{
 };
 use tempfile::TempPath;
 
-use crate::resume::ResumeError;
 use crate::ShardId;
 
 /// Facts between flushes of a proof under way: the large pieces of 5×7 write a few facts a
@@ -47,19 +46,28 @@ pub(crate) struct ProofUnderWay {
     pub(crate) taken_in: u64,
 }
 
+/// Why a proof cannot be started where a stopped one may lie.
+#[derive(Debug)]
+pub(crate) enum StartError {
+    /// The file could not be read or written (the action, and why).
+    Io(&'static str, io::Error),
+    /// The stopped proof does not check, or is about another game or play.
+    Refused(String),
+}
+
 /// Starts the proof kept at `path` (a [`partial_path`]) for certificates of `header`, with
 /// the facts of a stopped proof there copied in first; also returns those facts, read again,
 /// for the prover to cite. `None` when another run is writing that proof.
 pub(crate) fn start(
     path: &Path,
     header: &Header,
-) -> Result<Option<(ProofUnderWay, Facts)>, ResumeError> {
-    let io = |action| ResumeError::io(action, path);
+) -> Result<Option<(ProofUnderWay, Facts)>, StartError> {
+    let io = |action| move |error| StartError::Io(action, error);
     let (to_copy, to_cite) = match open_stopped(path).map_err(io("read"))? {
         Stopped::Busy => return Ok(None),
         Stopped::None => (None, None),
         Stopped::Files(to_copy, to_cite) => {
-            check_stopped(&to_copy, path, header)?;
+            check_stopped(&to_copy, header)?;
             (Some(to_copy), Some(to_cite))
         }
     };
@@ -106,13 +114,13 @@ fn write_start(
     Ok(Some((proof, cited)))
 }
 
-/// Checks the whole facts of the stopped proof `file` (at `path`), which must be about
-/// `header`'s game and play, and reads it again from its start: one about another game, or
-/// with a fact that does not hold, is refused, naming the file.
-fn check_stopped(mut file: &File, path: &Path, header: &Header) -> Result<(), ResumeError> {
+/// Checks the whole facts of the stopped proof `file`, which must be about `header`'s game
+/// and play, and reads it again from its start: one about another game, or with a fact that
+/// does not hold, is refused.
+fn check_stopped(mut file: &File, header: &Header) -> Result<(), StartError> {
     let checked = mastermind_certificate::check_partial(*header, io::BufReader::new(file));
     file.seek(io::SeekFrom::Start(0))
-        .map_err(ResumeError::io("read", path))?;
+        .map_err(|error| StartError::Io("read", error))?;
     match checked {
         // Not a proof at all (cut before its header, or its compressed stream damaged
         // there): nothing to take in.
@@ -131,11 +139,8 @@ fn check_stopped(mut file: &File, path: &Path, header: &Header) -> Result<(), Re
         {
             Ok(())
         }
-        Err(CertificateError::Io(error)) => Err(ResumeError::io("read", path)(error)),
-        Err(error) => Err(ResumeError::StoppedProof {
-            path: path.to_path_buf(),
-            message: error.to_string(),
-        }),
+        Err(CertificateError::Io(error)) => Err(StartError::Io("read", error)),
+        Err(error) => Err(StartError::Refused(error.to_string())),
     }
 }
 

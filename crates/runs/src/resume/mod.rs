@@ -32,7 +32,7 @@ use thiserror::Error;
 
 use crate::notes::{read_notes, NotesError, NotesWriter};
 use crate::optimal::{self, PlannedRun, ShardRun};
-use crate::partial_proofs::{self, partial_path};
+use crate::partial_proofs::{self, partial_path, StartError};
 use crate::{certificates, MergeError, ShardId};
 
 /// The file of shard `id`'s piece in `directory`.
@@ -620,7 +620,15 @@ impl<'a> ResumableRun<'a> {
             // large piece's proof runs to gigabytes and hours.
             let partial = partial_path(&self.directory, id);
             let header = self.run.certificate_header();
-            let Some((mut proof, mut cited)) = partial_proofs::start(&partial, &header)? else {
+            let under_way =
+                partial_proofs::start(&partial, &header).map_err(|error| match error {
+                    StartError::Io(action, source) => ResumeError::io(action, &partial)(source),
+                    StartError::Refused(message) => ResumeError::StoppedProof {
+                        path: partial.clone(),
+                        message,
+                    },
+                })?;
+            let Some((mut proof, mut cited)) = under_way else {
                 // Another run is proving it.
                 if !held.contains(&id) {
                     held.push(id);
