@@ -59,6 +59,14 @@ async fn verifies_during_a_build(client: &Client) {
         "the build's progress",
     )
     .await;
+    // A sign of life every second, whatever the stage reports.
+    wait_for(
+        client,
+        "document.getElementById('build-elapsed').textContent.endsWith('s so far')",
+        5,
+        "the build's time so far",
+    )
+    .await;
     visit(client, &format!("{}#verify", current_page(client).await)).await;
     pick_example(client, "figure-1").await;
     let started = Instant::now();

@@ -756,6 +756,10 @@
     bar.removeAttribute("value");
     say($("build-message"), "Building " + strategy + " on " + plan.facts.describe + "…");
     let settled = 0;
+    // A sign of life where no stage reports for a while (an exact search's first parts).
+    const elapsed = setInterval(() => {
+      $("build-elapsed").textContent = Math.round((performance.now() - started) / 1000) + " s so far";
+    }, 1000);
     const answer = await builder.ask(request, ({ kind, done, total }) => {
       if (kind === 0) {
         settled = done;
@@ -769,6 +773,8 @@
         say($("build-message"), "Searching: " + done + " of " + plural(total, "part", "parts") + " settled.");
       }
     });
+    clearInterval(elapsed);
+    $("build-elapsed").textContent = "";
     building.running = false;
     $("build-start").disabled = false;
     $("build-cancel").disabled = true;
