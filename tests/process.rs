@@ -252,6 +252,31 @@ fn a_build_whose_tables_cannot_fit_the_memory_limit_is_refused_up_front() {
     says(&run.stdout, "\"total_guesses\": 11228");
 }
 
+/// 5×8's reply rows (a gigabyte) make its search faster but are not needed: under a limit
+/// they would crowd, the search starts without them instead of being refused.
+#[test]
+fn a_large_games_reply_rows_give_way_to_a_memory_limit() {
+    let optimal = [
+        "generate",
+        "-q",
+        "--strategy",
+        "optimal",
+        "--pegs",
+        "5",
+        "--colours",
+        "8",
+        "--max-guesses",
+        "2",
+    ];
+    // A gigabyte of rows would not fit under 976 MiB; the search starts and finds no strategy
+    // within two guesses.
+    let run = under_memory_limit(1_000_000, &optimal).expect_status(2);
+    says(
+        &run.stderr,
+        "no strategy solves every code within 2 guesses",
+    );
+}
+
 /// A control group's memory limit (what Slurm's `--mem`, containers and systemd set) is
 /// weighed as `ulimit -v` is: the search that cannot fit says so up front instead of being
 /// killed by the kernel. Run in a memory group of its own, made for the test (root only).

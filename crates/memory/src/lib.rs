@@ -14,6 +14,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::io::Write;
 
 use mastermind_core::{Game, Scorer};
+use mastermind_strategy::ALWAYS_TABULATED;
 
 /// What the program itself takes before any table: code, stacks, the allocator's own
 /// reserves (measured: Knuth's 4×6 tree builds within 20 MiB of address space).
@@ -237,6 +238,16 @@ pub fn adapt_to_limit() {
 /// left under a limit.
 pub fn fit_build(game: Game, table: Option<usize>) -> Result<(), TooLarge> {
     let search = table.is_some();
+    let limit = memory_limit();
+    if let (true, Some(limit)) = (search, limit) {
+        // A large game's reply rows only make its search faster: under a limit they would
+        // crowd, the search goes without them.
+        let rows = mastermind_strategy::reply_rows_bytes(game) as u64;
+        let others = PROGRAM_BYTES + Scorer::table_bytes(game) as u64 + LEAST_SEARCH_BYTES;
+        if rows > 0 && game.code_count() > ALWAYS_TABULATED && others + rows > limit / 2 {
+            mastermind_strategy::hold_reply_rows_up_to(ALWAYS_TABULATED);
+        }
+    }
     // The scorer's table, and for the search reply rows that may copy it.
     let rows = if search {
         mastermind_strategy::reply_rows_bytes(game)
@@ -244,7 +255,6 @@ pub fn fit_build(game: Game, table: Option<usize>) -> Result<(), TooLarge> {
         0
     };
     let tables = (Scorer::table_bytes(game) + rows) as u64;
-    let limit = memory_limit();
     if let Some(limit) = limit {
         let working = if search { LEAST_SEARCH_BYTES } else { 0 };
         let needed = PROGRAM_BYTES + tables + working;

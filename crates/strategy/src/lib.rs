@@ -27,9 +27,9 @@ pub use certificate::{
 pub use consistent::{first_consistent, random_consistent};
 pub use one_step::{knuth, one_step, one_step_from, one_step_with, OneStepOptions, TieBreak};
 pub use optimal::{
-    certify_from, optimal, optimal_from, reply_rows_bytes, set_transposition_table, CertifyError,
-    NoStrategy, OptimalFromError, OptimalOptions, OptimalResult, SearchStatistics,
-    DEFAULT_TABLE_BYTES,
+    certify_from, hold_reply_rows_up_to, optimal, optimal_from, reply_rows_bytes,
+    set_transposition_table, CertifyError, NoStrategy, OptimalFromError, OptimalOptions,
+    OptimalResult, SearchStatistics, ALWAYS_TABULATED, DEFAULT_TABLE_BYTES, MOST_CODES_TABULATED,
 };
 /// The optimal search cut into pieces that can run apart (`generate --shard`, `merge`).
 pub mod pieces {

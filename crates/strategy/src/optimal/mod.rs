@@ -35,7 +35,9 @@ pub use options::{NoStrategy, OptimalOptions, OptimalResult, SearchStatistics};
 pub use proof::prover::CertifyError;
 pub use search::context::{set_transposition_table, DEFAULT_TABLE_BYTES};
 
-pub use kernels::replies::reply_rows_bytes;
+pub use kernels::replies::{
+    hold_reply_rows_up_to, reply_rows_bytes, ALWAYS_TABULATED, MOST_CODES_TABULATED,
+};
 pub use pieces::{
     assemble, best_known, heuristic_completion, heuristic_piece_tree, heuristic_strategy, plan,
     solve_piece_noted, solve_pieces, tightened_limits, AssembleError, Piece, PieceError,

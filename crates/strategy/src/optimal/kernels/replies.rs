@@ -9,6 +9,7 @@
 //! set, its shape and its marks all read these numbers.
 
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use mastermind_core::{Code, Game, Scorer, Secrets};
 use rayon::prelude::*;
@@ -16,11 +17,29 @@ use rayon::prelude::*;
 use super::counting::REPLIES_SHUFFLED;
 
 /// Games with more codes than this score replies through the scorer instead. The table takes
-/// the square of the codes in bytes (282 MB for 5×7, 100 MB for 4×10), and the exhaustive
-/// searches read it far faster than they score (the benchmarks document, "The search's reply
-/// table for 5×7"). Consistent-only 5×8 gained nothing from its gigabyte (its guesses are the
-/// few candidates, scored a vector at a time).
-pub(in crate::optimal) const MOST_CODES_TABULATED: usize = 16_807;
+/// the square of the codes in bytes (282 MB for 5×7, a gigabyte for 5×8), and the exhaustive
+/// searches, and the prover's one steps above all, read it far faster than they score (the
+/// benchmarks document, "The search's reply table").
+pub const MOST_CODES_TABULATED: usize = 32_768;
+
+/// Games of at most this many codes (5×7's count, 282 MB of rows) hold their rows wherever the
+/// search fits; a larger one only where memory allows ([`hold_reply_rows_up_to`]).
+pub const ALWAYS_TABULATED: usize = 16_807;
+
+/// The most codes of a game whose rows the searches of this process hold.
+static TABULATED: AtomicUsize = AtomicUsize::new(MOST_CODES_TABULATED);
+
+/// Holds reply rows in every later search of a game of at most `codes` codes (at most
+/// [`MOST_CODES_TABULATED`]): fewer under a memory limit the rows would not fit. The rows only
+/// make the search and its proofs faster; the trees and certificates are the same.
+pub fn hold_reply_rows_up_to(codes: usize) {
+    TABULATED.store(codes.min(MOST_CODES_TABULATED), Ordering::Relaxed);
+}
+
+/// The most codes of a game whose rows the searches of this process hold.
+pub(in crate::optimal) fn most_tabulated() -> usize {
+    TABULATED.load(Ordering::Relaxed)
+}
 
 /// Replies scored together, where they are scored rather than read, by loops that may stop
 /// part-way through a set: one vector of packed codes, few enough that a loop stopping early
@@ -42,11 +61,11 @@ enum Rows<'a> {
 }
 
 /// The bytes of reply rows a search of `game` holds: the square of its codes, where it holds
-/// them (games of at most 16 807 codes, 5×7's count; a game whose scorer keeps its own table
-/// may share it instead).
+/// them (see [`hold_reply_rows_up_to`]; a game whose scorer keeps its own table may share it
+/// instead).
 pub fn reply_rows_bytes(game: Game) -> usize {
     match game.code_count() {
-        codes if codes <= MOST_CODES_TABULATED => codes * codes,
+        codes if codes <= most_tabulated() => codes * codes,
         _ => 0,
     }
 }

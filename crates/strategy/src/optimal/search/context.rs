@@ -13,7 +13,7 @@ use super::report::Report;
 use crate::guesses::GuessPool;
 use crate::optimal::bounds::budget::Budget;
 use crate::optimal::bounds::least_totals::LowerBound;
-use crate::optimal::kernels::replies::{ReplyTable, MOST_CODES_TABULATED};
+use crate::optimal::kernels::replies::{most_tabulated, ReplyTable};
 use crate::optimal::table::transposition::TranspositionTable;
 use crate::symmetry::Symmetry;
 
@@ -55,7 +55,7 @@ impl Capacity {
     /// All a search may hold in this process.
     pub(in crate::optimal) fn full() -> Capacity {
         Capacity {
-            most_tabulated: MOST_CODES_TABULATED,
+            most_tabulated: most_tabulated(),
             table_bytes: TABLE_BYTES.load(Ordering::Relaxed),
         }
     }
