@@ -55,9 +55,11 @@ fn the_guides_game_sessions_replay_as_shown() {
     }
 }
 
-/// The files the README's and the guide's commands write where they are run (names without a
-/// folder, after `-o` or `--certificate`) are each listed in `.gitignore`, so that running
-/// them in a checkout leaves `git status` clean, and the list names no file they do not write.
+/// The files and folders the README's and the guide's commands write where they are run
+/// (names without a folder after `-o`, `--certificate`, `--csv` or `--resume`, a family such as
+/// `part-{}.json` or `static-$k.json` as `part-*.json`), and the lock an output holds while it
+/// is written, are each listed in `.gitignore`, so that running them in a checkout leaves `git
+/// status` clean, and the list names nothing they do not write.
 #[test]
 fn gitignore_lists_the_files_the_documented_commands_write() {
     let mut written = std::collections::BTreeSet::new();
@@ -74,23 +76,36 @@ fn gitignore_lists_the_files_the_documented_commands_write() {
         for line in text.lines().filter(|line| line.contains("mastermind ")) {
             let words: Vec<&str> = line.split_whitespace().collect();
             for pair in words.windows(2) {
-                let name = pair[1].trim_end_matches(['`', ',', ')', ';']);
-                let is_file = name.contains('.')
-                    && !name.contains(['/', '$', '{', '<'])
-                    && name.chars().next().is_some_and(|c| c.is_ascii_lowercase());
-                if matches!(pair[0], "-o" | "--certificate") && is_file {
-                    written.insert(name.to_owned());
+                let name = family(pair[1].trim_end_matches(['`', ',', ')', ';']));
+                let here = !name.trim_end_matches('/').contains(['/', '<'])
+                    && name
+                        .chars()
+                        .next()
+                        .is_some_and(|c| c.is_ascii_lowercase() || c.is_ascii_digit());
+                match pair[0] {
+                    "-o" | "--certificate" | "--csv" if here && name.contains('.') => {
+                        written.insert(name);
+                    }
+                    "--resume" if here => {
+                        written.insert(format!("{}/", name.trim_end_matches('/')));
+                    }
+                    _ => {}
                 }
             }
         }
     }
+    // Every output is locked while it is written (`FILE.lock`, removed at the end).
+    written.insert("*.lock".to_owned());
     let ignore = std::fs::read_to_string(".gitignore").expect("the .gitignore");
     let listed: std::collections::BTreeSet<String> = ignore
         .split("# Files the README and guide examples write")
         .nth(1)
         .expect("a section for the examples' files")
         .lines()
-        .filter_map(|line| line.strip_prefix('/'))
+        .filter_map(|line| {
+            line.strip_prefix('/')
+                .or(line.strip_prefix("*").map(|_| line))
+        })
         .map(str::to_owned)
         .collect();
     let unlisted: Vec<&String> = written.difference(&listed).collect();
@@ -103,6 +118,36 @@ fn gitignore_lists_the_files_the_documented_commands_write() {
         stale.is_empty(),
         "in .gitignore but written by no example: {stale:?}"
     );
+}
+
+/// A name as `.gitignore` lists its family: `part-{}.json` and `static-$k.json` are
+/// `part-*.json` and `static-*.json`.
+fn family(name: &str) -> String {
+    let mut out = String::new();
+    let mut chars = name.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '{' => {
+                for c in chars.by_ref() {
+                    if c == '}' {
+                        break;
+                    }
+                }
+                out.push('*');
+            }
+            '$' => {
+                while chars
+                    .peek()
+                    .is_some_and(|c| c.is_ascii_alphanumeric() || *c == '_')
+                {
+                    chars.next();
+                }
+                out.push('*');
+            }
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// The guide's synopsis of `generate` names every strategy `generate --help` offers.
