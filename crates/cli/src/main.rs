@@ -3,13 +3,13 @@
 //! (or a verified tree), 1 a tree that fails verification, 2 a usage or I/O error.
 
 mod args;
+mod build_named;
 mod commands;
 mod interrupt;
 mod output;
 mod progress;
 mod prompt;
 mod source;
-mod strategy;
 mod tree_input;
 
 use std::process::ExitCode;

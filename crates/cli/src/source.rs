@@ -6,8 +6,8 @@ use mastermind::tree::Node;
 use mastermind::Scorer;
 
 use crate::args::{NotationInputArgs, StrategySourceArgs};
+use crate::build_named::build_strategy;
 use crate::progress::BuildProgress;
-use crate::strategy::build_strategy;
 use crate::tree_input::{load_valid_tree, ValidTree};
 
 /// A whole strategy tree ready to be followed.

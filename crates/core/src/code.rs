@@ -7,7 +7,7 @@ use std::fmt;
 use thiserror::Error;
 
 use crate::packed::PackedCodes;
-use crate::written::Written;
+use crate::shown_by::ShownBy;
 use crate::{Feedback, FeedbackKind, Game};
 
 use crate::game::MOST_SYMBOLS;
@@ -32,7 +32,7 @@ impl Code {
     /// assert_eq!(format!("guess {}", code.display(&book)), "guess 1123");
     /// ```
     pub fn display(self, book: &Codebook) -> impl fmt::Display + '_ {
-        Written(move || book.format(self))
+        ShownBy(move || book.format(self))
     }
 }
 

@@ -3,7 +3,7 @@
 
 use thiserror::Error;
 
-use crate::written::Written;
+use crate::shown_by::ShownBy;
 use crate::{Feedback, FeedbackKind, Game};
 
 impl Game {
@@ -39,7 +39,7 @@ impl Feedback {
     /// assert!(stray.display(&game).to_string().contains("not a reply"));
     /// ```
     pub fn display(self, game: &Game) -> impl std::fmt::Display + '_ {
-        Written(move || game.feedback_name(self))
+        ShownBy(move || game.feedback_name(self))
     }
 }
 

@@ -15,8 +15,8 @@ mod feedback_names;
 mod game;
 mod packed;
 mod scorer;
+mod shown_by;
 mod vector_unit;
-mod written;
 
 pub use code::{Code, CodeParseError, Codebook, NotACode};
 pub use excerpt::{excerpt, excerpt_list};

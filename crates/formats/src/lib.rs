@@ -20,8 +20,8 @@
 
 mod digits;
 mod labels;
+mod meaning;
 mod punch_card;
-mod written;
 mod yaml;
 
 use std::fmt;
@@ -130,7 +130,7 @@ impl Parsed {
             Structure::PunchCard(card) => card.tree(game, &mut problems),
             Structure::Yaml(document) => document.tree(game, &mut problems),
         };
-        let tree = written.map(|written| written::claimed(&book, &written, &mut problems));
+        let tree = written.map(|written| meaning::claimed(&book, &written, &mut problems));
         Reading { tree, problems }
     }
 }

@@ -289,9 +289,9 @@ pub mod certificate {
 pub mod play {
     pub use mastermind_play::{
         codes_left, fresh_seed, next_text, parse_history, parse_reply, plural, reply,
-        secret_from_seed, summary_text, trace, turns_text, write_history, Benchmarks, Codebreaker,
-        Codemaker, GameSoFar, GameSoFarError, Mistake, NearMiss, NextDocument, OffTheTree, Step,
-        TraceDocument, TraceError, TracedGame, TracedTurn, TracedTurnDocument, Turn,
+        secret_from_seed, summary_text, trace, turns_text, write_history, Codebreaker, Codemaker,
+        GameSoFar, GameSoFarError, GuessesNeeded, Mistake, NearMiss, NextDocument, OffTheTree,
+        Step, TraceDocument, TraceError, TracedGame, TracedTurn, TracedTurnDocument, Turn,
         LISTED_CANDIDATES, NEXT_FORMAT, NEXT_VERSION, TRACE_FORMAT, TRACE_VERSION,
     };
 }

@@ -10,21 +10,21 @@
 
 #![warn(missing_docs)]
 
-mod benchmarks;
 mod breaker;
 mod document;
+mod guesses_needed;
 mod maker;
 mod mistake;
 mod next;
 mod text;
 mod trace;
 
-pub use benchmarks::Benchmarks;
 pub use breaker::{Codebreaker, Step};
 pub use document::{
     NextDocument, TraceDocument, TracedGame, TracedTurnDocument, LISTED_CANDIDATES, NEXT_FORMAT,
     NEXT_VERSION, TRACE_FORMAT, TRACE_VERSION,
 };
+pub use guesses_needed::GuessesNeeded;
 pub use maker::{fresh_seed, secret_from_seed, Codemaker, Turn};
 /// Replies as people type them, and histories: the tree crate's, where a section's history is
 /// read.

@@ -7,12 +7,12 @@ use mastermind_certificate::{CertificateWriter, Header};
 use mastermind_core::Scorer;
 use mastermind_tree::Statistics;
 
+use crate::by_name::{build, check_options, optimal_options, strategy_info};
+use crate::by_name::{BuiltStrategy, Objective, StrategyError, StrategyKind, StrategyOptions};
 use crate::optimal::{certify_from, CertifyError};
 use crate::optimal::{optimal_certified_from, CertifiedError};
 use crate::progress::Progress;
 use crate::situation::Situation;
-use crate::strategy::{build, check_options, optimal_options, strategy_info};
-use crate::strategy::{BuiltStrategy, Objective, StrategyError, StrategyKind, StrategyOptions};
 
 /// Writes the certificate that the strategy `options` describe (the optimal search) is
 /// optimal from `situation` on, where the built tree needs `total` guesses in all and at most
@@ -32,7 +32,7 @@ pub fn write_certificate<W: Write + Send>(
         consistent_only: options.consistent_only,
     };
     let mut writer = CertificateWriter::new(out, &header)?;
-    let mut search = crate::strategy::optimal_options(options);
+    let mut search = crate::by_name::optimal_options(options);
     if options.minimize == Objective::Worst {
         search.max_guesses = Some(worst - 1);
         certify_from(scorer, &search, situation, None, &mut writer)?;

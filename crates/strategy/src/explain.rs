@@ -11,10 +11,10 @@ use mastermind_core::{Code, Feedback, Scorer};
 use mastermind_tree::Statistics;
 use serde_json::{json, Value};
 
+use crate::by_name::{build_from, StrategyKind, StrategyOptions};
 use crate::one_step::TieBreak;
 use crate::progress::NoProgress;
 use crate::situation::Situation;
-use crate::strategy::{build_from, StrategyKind, StrategyOptions};
 use crate::symmetry::OrbitLists;
 
 /// How many alternatives are shown besides the guess played.

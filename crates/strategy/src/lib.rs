@@ -6,6 +6,7 @@
 
 #![warn(missing_docs)]
 
+mod by_name;
 mod certificate;
 mod consistent;
 pub mod explain;
@@ -17,7 +18,6 @@ mod progress;
 pub mod reasons;
 mod score;
 mod situation;
-mod strategy;
 pub mod symmetry;
 mod worst_case;
 
@@ -40,11 +40,11 @@ pub mod pieces {
         PieceError, PieceResult, Plan, SetFact, NOTE_AFTER,
     };
 }
-pub use progress::{NoProgress, Progress};
-pub use score::{ClassSizes, GuessScore, Heuristic};
-pub use situation::{Contradiction, OtherGame, Situation};
-pub use strategy::{
+pub use by_name::{
     build, build_from, build_scored, check_options, optimal_options, strategy_info, BuiltStrategy,
     Misfit, Objective, StrategyError, StrategyKind, StrategyOptions,
 };
+pub use progress::{NoProgress, Progress};
+pub use score::{ClassSizes, GuessScore, Heuristic};
+pub use situation::{Contradiction, OtherGame, Situation};
 pub use worst_case::{least_worst_case, least_worst_case_from};

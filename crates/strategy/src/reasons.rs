@@ -11,10 +11,10 @@ use mastermind_core::{Code, Codebook, Feedback, Scorer};
 use mastermind_tree::{Node, StrategyInfo};
 use serde_json::Value;
 
+use crate::by_name::{Objective, StrategyKind, StrategyOptions};
 use crate::explain::{explain, ExactDepth};
 use crate::one_step::TieBreak;
 use crate::situation::Situation;
-use crate::strategy::{Objective, StrategyKind, StrategyOptions};
 
 /// Positions with fewer codes than this are not explained.
 pub const FEWEST_EXPLAINED: u32 = 3;

@@ -2,7 +2,7 @@
 
 #[cfg(test)]
 mod help_examples;
-pub mod strategy;
+pub mod strategy_flags;
 
 use std::path::PathBuf;
 

@@ -15,7 +15,7 @@ use mastermind::tree::{StrategyInfo, TreeFile};
 use mastermind::verify::{verify_file, VerifyOptions};
 use mastermind::Scorer;
 
-use crate::args::strategy::optimal_search;
+use crate::args::strategy_flags::optimal_search;
 use crate::args::{GameArgs, GenerateArgs, NotationInputArgs};
 use crate::commands::Outcome;
 use crate::tree_input::{load_valid_tree, ValidTree};

@@ -6,10 +6,10 @@ use anyhow::bail;
 use mastermind::tree::TreeFile;
 
 use crate::args::GenerateArgs;
+use crate::build_named::{build_certified_strategy, build_strategy};
 use crate::commands::Outcome;
 use crate::output::{write_output, write_together, Files};
 use crate::progress::BuildProgress;
-use crate::strategy::{build_certified_strategy, build_strategy};
 use mastermind::files::gzip::plain_as_named;
 use mastermind::memory::fit_build;
 use mastermind::strategy::forecast::forecast;

@@ -6,13 +6,13 @@ use mastermind::explain::{explain, ExactDepth};
 use mastermind::play::{next_text, GameSoFar, GameSoFarError, NextDocument, OffTheTree};
 use mastermind::Scorer;
 
-use crate::args::strategy::library_options;
+use crate::args::strategy_flags::library_options;
 use crate::args::NextArgs;
+use crate::build_named::build_strategy;
 use crate::commands::Outcome;
 use crate::output::write_stdout;
 use crate::progress::BuildProgress;
 use crate::source::follow;
-use crate::strategy::build_strategy;
 
 pub fn run(args: &NextArgs, quiet: bool) -> anyhow::Result<Outcome> {
     let source = &args.source;

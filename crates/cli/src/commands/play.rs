@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use mastermind::play::{fresh_seed, secret_from_seed, Benchmarks, Codemaker};
+use mastermind::play::{fresh_seed, secret_from_seed, Codemaker, GuessesNeeded};
 use mastermind::{Code, Scorer};
 
 use crate::args::PlayArgs;
@@ -25,7 +25,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<Outcome> {
     let seed = args.seed.unwrap_or_else(fresh_seed);
     let secret = secret_from_seed(&scorer, seed);
     // The strategies' answers are worked out while the person plays.
-    let benchmarks = Benchmarks::in_background(game, secret);
+    let needed = GuessesNeeded::in_background(game, secret);
     let limit = args.max_turns.map(|n| n as usize);
     say(&format!(
         "I have chosen a code: {} (seed {seed}). Guess it!",
@@ -94,9 +94,9 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<Outcome> {
             outln!("Input ended before the code was found. The code was {secret_text}.")?
         }
     }
-    match benchmarks {
-        Some(benchmarks) => match benchmarks.recv_timeout(COMPARISON_WAIT) {
-            Ok(benchmarks) => outln!("{}", benchmarks.describe(&secret_text))?,
+    match needed {
+        Some(needed) => match needed.recv_timeout(COMPARISON_WAIT) {
+            Ok(needed) => outln!("{}", needed.describe(&secret_text))?,
             Err(_) => outln!("Knuth's strategy was not worked out in time to compare.")?,
         },
         None => outln!("Knuth's strategy is not worked out for a game this large.")?,

@@ -15,7 +15,7 @@ use mastermind::strategy::Progress;
 use mastermind::tree::TreeFile;
 use mastermind::Scorer;
 
-use crate::args::strategy::optimal_search;
+use crate::args::strategy_flags::optimal_search;
 use crate::args::GenerateArgs;
 use crate::commands::{refused_merge, Outcome};
 use crate::output::{write_output, write_together};

@@ -10,7 +10,7 @@ use mastermind::runs::certificates::{self, PartProofs};
 use mastermind::runs::{merge as merge_parts, optimal, search_of, static_search, Merged, ShardId};
 use mastermind::Scorer;
 
-use crate::args::strategy::optimal_search;
+use crate::args::strategy_flags::optimal_search;
 use crate::args::{GenerateArgs, MergeArgs};
 use crate::commands::{refused_merge, Outcome};
 use crate::output::{scratch_for, write_output, write_output_from, write_together, Files};

@@ -20,7 +20,7 @@ use mastermind_verify::{Location, Problem, TreePath, DEPTH_LIMIT};
 pub(crate) use write::write;
 
 use crate::labels::read_label;
-use crate::written::{path_guess, report, Entry, Written};
+use crate::meaning::{path_guess, report, Entry, Written};
 use crate::SyntaxError;
 
 /// A word of the text and where it starts.

@@ -17,7 +17,7 @@ use yaml_rust2::scanner::Marker;
 pub(crate) use write::write;
 
 use crate::labels::read_label;
-use crate::written::{path_guess, report, Entry, Written};
+use crate::meaning::{path_guess, report, Entry, Written};
 use crate::SyntaxError;
 
 /// A YAML value and where it starts.

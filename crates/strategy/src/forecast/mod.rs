@@ -12,7 +12,7 @@ use std::fmt;
 
 use mastermind_core::{FeedbackKind, Game};
 
-use crate::strategy::StrategyKind;
+use crate::by_name::StrategyKind;
 
 /// The measured searches: `strategy,pegs,colours,repetition,feedback,threads,seconds`.
 const MEASURED: &str = include_str!("measured.csv");

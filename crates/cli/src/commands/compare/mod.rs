@@ -13,12 +13,12 @@ use mastermind::compare::{
 };
 use mastermind::Scorer;
 
-use crate::args::strategy::unchecked_options;
+use crate::args::strategy_flags::unchecked_options;
 use crate::args::CompareArgs;
+use crate::build_named::strategy_error;
 use crate::commands::Outcome;
 use crate::output::{write_output, write_stdout, Files};
 use crate::progress::BuildProgress;
-use crate::strategy::strategy_error;
 
 pub fn run(args: &CompareArgs, quiet: bool) -> anyhow::Result<Outcome> {
     args.trees

@@ -22,31 +22,31 @@ const QUICK_KNUTH_CODES: usize = 32_768;
 
 /// How many guesses the reference strategies need for one secret.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Benchmarks {
+pub struct GuessesNeeded {
     /// Knuth's strategy.
     pub knuth: usize,
     /// The optimal strategy; `None` when the game is too large to search quickly.
     pub optimal: Option<usize>,
 }
 
-impl Benchmarks {
-    /// Works the benchmarks of `secret` out on a thread of its own, for games small enough;
-    /// `None` for larger games, or when no thread can be started.
-    pub fn in_background(game: Game, secret: Code) -> Option<Receiver<Benchmarks>> {
+impl GuessesNeeded {
+    /// Works out what the reference strategies need for `secret` on a thread of its own, for
+    /// games small enough; `None` for larger games, or when no thread can be started.
+    pub fn in_background(game: Game, secret: Code) -> Option<Receiver<GuessesNeeded>> {
         if game.code_count() > QUICK_KNUTH_CODES {
             return None;
         }
         let (sender, receiver) = mpsc::channel();
-        let builder = thread::Builder::new().name("benchmarks".to_owned());
+        let builder = thread::Builder::new().name("guesses-needed".to_owned());
         let spawned = builder.spawn(move || {
             // The game may have ended already; then nobody is listening.
-            let _ = sender.send(Benchmarks::of(game, secret));
+            let _ = sender.send(GuessesNeeded::of(game, secret));
         });
         spawned.ok().map(|_| receiver)
     }
 
-    /// The benchmarks of `secret`, worked out now.
-    pub fn of(game: Game, secret: Code) -> Benchmarks {
+    /// What the reference strategies need for `secret`, worked out now.
+    pub fn of(game: Game, secret: Code) -> GuessesNeeded {
         let scorer = Scorer::new(game);
         let guesses = |tree| trace(&scorer, &tree, secret).map_or(0, |turns| turns.len());
         let knuth = guesses(knuth(&scorer, &NoProgress));
@@ -58,7 +58,7 @@ impl Benchmarks {
             .then(|| optimal(&scorer, &OptimalOptions::default(), &NoProgress).ok())
             .flatten()
             .map(|result| guesses(result.tree));
-        Benchmarks { knuth, optimal }
+        GuessesNeeded { knuth, optimal }
     }
 
     /// What they say of `secret`, written as the player saw it.
@@ -85,13 +85,13 @@ mod tests {
     fn knuth_and_the_optimum_are_traced_against_the_secret() {
         let game = Game::new(3, 3, true, FeedbackKind::BlackWhite).unwrap();
         let secret = Code(5);
-        let benchmarks = Benchmarks::in_background(game, secret)
+        let needed = GuessesNeeded::in_background(game, secret)
             .expect("a small game is worked out")
             .recv()
             .unwrap();
-        assert_eq!(benchmarks, Benchmarks::of(game, secret));
-        assert!(benchmarks.knuth >= 1 && benchmarks.optimal.is_some());
+        assert_eq!(needed, GuessesNeeded::of(game, secret));
+        assert!(needed.knuth >= 1 && needed.optimal.is_some());
         let big = Game::new(6, 9, true, FeedbackKind::BlackWhite).unwrap();
-        assert!(Benchmarks::in_background(big, secret).is_none());
+        assert!(GuessesNeeded::in_background(big, secret).is_none());
     }
 }

@@ -12,7 +12,7 @@ use mastermind::Scorer;
 
 pub use mastermind::strategy::BuiltStrategy;
 
-use crate::args::strategy::{flag_message, library_options};
+use crate::args::strategy_flags::{flag_message, library_options};
 use crate::args::StrategyOptions;
 use crate::commands::certify::Proof;
 
