@@ -13,7 +13,7 @@ use mastermind::Scorer;
 pub use mastermind::strategy::BuiltStrategy;
 
 use crate::args::strategy_flags::{flag_message, library_options};
-use crate::args::StrategyOptions;
+use crate::args::strategy_options::StrategyOptions;
 use crate::commands::certify::Proof;
 
 /// Builds the tree `strategy` plays from `situation` on.

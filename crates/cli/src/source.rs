@@ -5,7 +5,8 @@ use mastermind::strategy::Situation;
 use mastermind::tree::Node;
 use mastermind::Scorer;
 
-use crate::args::{NotationInputArgs, StrategySourceArgs};
+use crate::args::strategy_options::StrategySourceArgs;
+use crate::args::tree_input::NotationInputArgs;
 use crate::build_named::build_strategy;
 use crate::progress::BuildProgress;
 use crate::tree_input::{load_valid_tree, ValidTree};

@@ -12,7 +12,9 @@ use mastermind::tree::{Node, StrategyInfo};
 use mastermind::verify::VerifyOptions;
 use mastermind::{Code, Codebook, Feedback};
 
-use crate::args::{flag, NotationInputArgs, TreeFormat};
+use crate::args::game::flag;
+use crate::args::tree_input::NotationInputArgs;
+use crate::args::tree_input::TreeFormat;
 use mastermind::files::read_input;
 
 /// A tree that verified, ready for a command to use.

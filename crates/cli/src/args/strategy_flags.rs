@@ -11,7 +11,7 @@ use mastermind::strategy::{
 use mastermind::tree::StrategyInfo;
 use mastermind::{Codebook, Game};
 
-use super::{Objective as ObjectiveName, StrategyOptions, TieBreakName};
+use super::strategy_options::{Objective as ObjectiveName, StrategyOptions, TieBreakName};
 
 /// The optimal search's options and the strategy record its tree file carries, for the
 /// sharded search, which runs the same search in pieces; only the least total is sharded.

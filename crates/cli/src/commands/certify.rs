@@ -8,12 +8,32 @@ use mastermind::strategy::{certify_tree, CertifyTreeError};
 use mastermind::tree::Statistics;
 use mastermind::Scorer;
 
-use crate::args::{CertifyArgs, NotationInputArgs};
+use crate::args::tree_input::NotationInputArgs;
 use crate::commands::Outcome;
 use crate::output::{write_output_from, Files};
 use crate::tree_input::{load_valid_tree, ValidTree};
 use mastermind::files::gzip::plain_as_named;
 use mastermind::memory::fit_build;
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+#[derive(Debug, Args)]
+pub struct CertifyArgs {
+    /// The optimal tree whose claim to prove (JSON; `-` for stdin).
+    #[arg(value_name = "TREE")]
+    pub file: PathBuf,
+
+    /// Write the certificate to FILE (atomically) instead of stdout; `-` is stdout. A FILE
+    /// whose name ends in `.gz` is written gzip-compressed.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    /// Memory for the search's table of settled candidate sets, in MiB (as for `generate`).
+    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u32).range(1..))]
+    pub table_memory: Option<u32>,
+}
 
 pub fn run(args: &CertifyArgs, quiet: bool) -> anyhow::Result<Outcome> {
     Files::new()

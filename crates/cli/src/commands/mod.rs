@@ -1,7 +1,6 @@
 //! One module per subcommand.
 
 pub mod atlas;
-pub mod bounds;
 pub mod certify;
 pub mod compare;
 pub mod completions;
@@ -12,7 +11,6 @@ pub mod man;
 pub mod next;
 pub mod play;
 pub mod print;
-pub mod resume;
 pub mod shard;
 pub mod solve;
 pub mod static_mastermind;

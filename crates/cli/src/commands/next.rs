@@ -7,12 +7,35 @@ use mastermind::play::{next_text, GameSoFar, GameSoFarError, NextDocument, OffTh
 use mastermind::Scorer;
 
 use crate::args::strategy_flags::library_options;
-use crate::args::NextArgs;
 use crate::build_named::build_strategy;
 use crate::commands::Outcome;
 use crate::output::write_stdout;
 use crate::progress::BuildProgress;
 use crate::source::follow;
+
+use clap::Args;
+
+use crate::args::strategy_options::StrategySourceArgs;
+
+#[derive(Debug, Args)]
+pub struct NextArgs {
+    #[command(flatten)]
+    pub source: StrategySourceArgs,
+
+    /// The game so far, e.g. `1122=1B0W,1344=BW` (replies as in `verify --after`: 1B2W,
+    /// Knuth's BWW, `1 2`, or `-` for none).
+    #[arg(long, value_name = "GUESS=REPLY,...")]
+    pub after: Option<String>,
+
+    /// Print the answer as JSON.
+    #[arg(long)]
+    pub json: bool,
+
+    /// Also say why: the guess's reply classes, and the best alternatives ranked by the
+    /// strategy's own score.
+    #[arg(long)]
+    pub explain: bool,
+}
 
 pub fn run(args: &NextArgs, quiet: bool) -> anyhow::Result<Outcome> {
     let source = &args.source;

@@ -7,11 +7,29 @@ use std::time::Duration;
 use mastermind::play::{fresh_seed, secret_from_seed, Codemaker, GuessesNeeded};
 use mastermind::{Code, Scorer};
 
-use crate::args::PlayArgs;
 use crate::commands::{GameEnd, Outcome};
 use crate::output::outln;
 use crate::prompt::{say, Prompter};
 use mastermind::play::plural;
+
+use clap::Args;
+
+use crate::args::game::GameArgs;
+
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+
+    /// Seed for the secret, so a game can be played again [default: a fresh random seed,
+    /// which is shown].
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+
+    /// Guesses allowed before the code is revealed [default: no limit].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_turns: Option<u32>,
+}
 
 /// `list` shows the codes that fit when at most this many do.
 const LISTED_ON_REQUEST: usize = 20;

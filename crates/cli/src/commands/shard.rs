@@ -11,7 +11,7 @@ use mastermind::runs::{merge as merge_parts, optimal, search_of, static_search, 
 use mastermind::Scorer;
 
 use crate::args::strategy_flags::optimal_search;
-use crate::args::{GenerateArgs, MergeArgs};
+use crate::commands::generate::args::GenerateArgs;
 use crate::commands::{refused_merge, Outcome};
 use crate::output::{scratch_for, write_output, write_output_from, write_together, Files};
 use crate::progress::BuildProgress;
@@ -19,6 +19,32 @@ use mastermind::files::gzip::{packed_as_named, plain_as_named};
 use mastermind::files::{open_input, read_input};
 use mastermind::memory::fit_build;
 use mastermind::strategy::StrategyKind;
+
+use clap::Args;
+
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// The parts the shards wrote, every shard of one run once, in any order.
+    #[arg(value_name = "PART", required = true)]
+    pub parts: Vec<PathBuf>,
+
+    /// Write the merged file to FILE (atomically) instead of stdout; `-` is stdout.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    /// Also write the certificate that the merged optimal tree is optimal to FILE
+    /// (atomically), for `verify --certificate`: the facts of the parts' certificates given
+    /// with --part-certificate, the proofs of the pieces none of them proves (the search runs
+    /// again for those), and the proof of the choice of the first guess. A FILE whose name
+    /// ends in `.gz` is written gzip-compressed.
+    #[arg(long, value_name = "FILE")]
+    pub certificate: Option<PathBuf>,
+
+    /// A certificate that `generate --shard K/N --certificate FILE` wrote beside its part, to
+    /// copy into --certificate's (repeat the flag, or give several files after it).
+    #[arg(long, value_name = "FILE", num_args = 1.., requires = "certificate")]
+    pub part_certificate: Vec<PathBuf>,
+}
 
 /// Solves one shard of the optimal search and writes its part.
 pub fn generate(args: &GenerateArgs, shard: ShardId, quiet: bool) -> anyhow::Result<Outcome> {

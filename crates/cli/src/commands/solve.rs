@@ -4,12 +4,21 @@
 
 use mastermind::play::{parse_reply, reply, Codebreaker, Step};
 
-use crate::args::SolveArgs;
 use crate::commands::{GameEnd, Outcome};
 use crate::output::outln;
 use crate::prompt::{say, Prompter};
 use crate::source::follow;
 use mastermind::play::{codes_left, plural};
+
+use clap::Args;
+
+use crate::args::strategy_options::StrategySourceArgs;
+
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub source: StrategySourceArgs,
+}
 
 /// `list` shows at most this many codes.
 const LISTED_ON_REQUEST: usize = 60;

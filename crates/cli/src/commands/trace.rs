@@ -5,10 +5,31 @@ use anyhow::{bail, Context};
 use mastermind::play::{summary_text, trace, turns_text, TraceDocument};
 use mastermind::Code;
 
-use crate::args::TraceArgs;
 use crate::commands::Outcome;
 use crate::output::write_stdout;
 use crate::source::follow;
+
+use clap::Args;
+
+use crate::args::strategy_options::StrategySourceArgs;
+
+#[derive(Debug, Args)]
+pub struct TraceArgs {
+    /// The secret codes to play against, such as 3632.
+    #[arg(value_name = "SECRET")]
+    pub secrets: Vec<String>,
+
+    /// Play against every code of the game, one line each, and give the total.
+    #[arg(long, conflicts_with = "secrets")]
+    pub all: bool,
+
+    #[command(flatten)]
+    pub source: StrategySourceArgs,
+
+    /// Print the turns as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
 
 pub fn run(args: &TraceArgs, quiet: bool) -> anyhow::Result<Outcome> {
     let Some(followed) = follow(&args.source, quiet)? else {

@@ -8,12 +8,52 @@ use anyhow::Context;
 use mastermind::read::{CertificateInput, ReadTree};
 use mastermind::verify::{Optimality, VerifyOptions};
 
-use crate::args::VerifyArgs;
 use crate::commands::Outcome;
 use crate::output::write_stdout;
 use crate::progress::BuildProgress;
 use crate::tree_input::load_and_verify;
 use mastermind::files::open_input;
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+use crate::args::tree_input::{NotationInputArgs, TreeFormat};
+
+#[derive(Debug, Args)]
+pub struct VerifyArgs {
+    /// The tree file to check (`-` for stdin).
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+
+    /// Check that this certificate (written by `mastermind certify` or `generate
+    /// --certificate`) proves the tree optimal: the report says `optimality: proven`, or
+    /// why not (exit 1).
+    #[arg(long, value_name = "CERTIFICATE")]
+    pub certificate: Option<PathBuf>,
+
+    /// Check the certificate with the reference checker: a plain, sequential second checker
+    /// of 600 lines, written to be read rather than to be fast. It holds the whole certificate
+    /// and every set it proves in memory: meant for small games' certificates.
+    #[arg(long, requires = "certificate")]
+    pub reference: bool,
+
+    /// Also fail if any code needs more than N guesses.
+    #[arg(long, value_name = "N")]
+    pub max_guesses: Option<usize>,
+
+    /// Print the report as JSON: whether the tree holds, every problem with its path, line
+    /// and column, the notes and the true figures.
+    #[arg(long)]
+    pub json: bool,
+
+    /// Read the tree in this format rather than the one detected.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub format: Option<TreeFormat>,
+
+    #[command(flatten)]
+    pub input: NotationInputArgs,
+}
 
 pub fn run(args: &VerifyArgs, quiet: bool) -> anyhow::Result<Outcome> {
     let stdin = |path: &std::path::Path| path == std::path::Path::new("-");

@@ -4,7 +4,7 @@
 
 use mastermind::atlas::{compute_as_child, GameKey};
 
-use crate::args::AtlasEntryArgs;
+use crate::commands::atlas::AtlasEntryArgs;
 use crate::commands::Outcome;
 use crate::output::write_stdout;
 

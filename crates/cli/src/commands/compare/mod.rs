@@ -14,11 +14,65 @@ use mastermind::compare::{
 use mastermind::Scorer;
 
 use crate::args::strategy_flags::unchecked_options;
-use crate::args::CompareArgs;
 use crate::build_named::strategy_error;
 use crate::commands::Outcome;
 use crate::output::{write_output, write_stdout, Files};
 use crate::progress::BuildProgress;
+
+use std::path::PathBuf;
+
+use clap::Args;
+use mastermind::strategy::StrategyKind;
+
+use crate::args::game::GameArgs;
+use crate::args::strategy_options::{strategy_parser, StrategyOptions};
+
+#[derive(Debug, Args)]
+pub struct CompareArgs {
+    /// The strategies to build, comma-separated.
+    #[arg(
+        long,
+        value_parser = strategy_parser(),
+        value_delimiter = ',',
+        default_value = "knuth,expected-size,entropy,most-parts,optimal"
+    )]
+    pub strategies: Vec<StrategyKind>,
+
+    #[command(flatten)]
+    pub game: GameArgs,
+
+    #[command(flatten)]
+    pub options: StrategyOptions,
+
+    /// Print the comparison as JSON instead of a table.
+    #[arg(long)]
+    pub json: bool,
+
+    /// Print the comparison as CSV, for spreadsheets.
+    #[arg(long, conflicts_with = "json")]
+    pub csv: bool,
+
+    /// Also write the codes each strategy solves at each guess as an SVG bar chart to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+
+    /// Build every strategy from each first guess that differs up to symmetry (five for 4×6)
+    /// and mark each strategy's best.
+    #[arg(long, conflicts_with_all = ["opening", "svg"])]
+    pub openings: bool,
+
+    /// Also compare the strategy in this tree file (repeat for several): it is verified as
+    /// `verify` does and its row, named by its strategy and the file, sits beside the built-in
+    /// ones. A JSON file sets the game (give game flags for the papers' notations).
+    #[arg(long = "tree", value_name = "FILE", conflicts_with = "openings")]
+    pub trees: Vec<PathBuf>,
+
+    /// How many trees (seeds) `random-consistent` is built with; the table gives their mean
+    /// total with its spread, and the worst case seen.
+    #[arg(long, value_name = "N", default_value_t = 100,
+          value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub samples: u32,
+}
 
 pub fn run(args: &CompareArgs, quiet: bool) -> anyhow::Result<Outcome> {
     args.trees

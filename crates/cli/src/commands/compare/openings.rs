@@ -7,7 +7,7 @@ use mastermind::strategy::{StrategyKind, StrategyOptions};
 use mastermind::Scorer;
 
 use super::shown;
-use crate::args::CompareArgs;
+use crate::commands::compare::CompareArgs;
 use crate::commands::Outcome;
 use crate::output::write_stdout;
 use crate::progress::BuildProgress;

@@ -10,7 +10,8 @@ use anyhow::bail;
 use mastermind::tree::{Statistics, StrategyInfo};
 use mastermind::Game;
 
-use crate::args::{CompareArgs, NotationInputArgs};
+use crate::args::tree_input::NotationInputArgs;
+use crate::commands::compare::CompareArgs;
 use crate::tree_input::{load_valid_tree, ValidTree};
 use mastermind::compare::Row;
 

@@ -7,7 +7,8 @@ use anyhow::Context;
 use mastermind::atlas::AtlasFile;
 use mastermind::page::AtlasSite;
 
-use crate::args::{HtmlArgs, NotationInputArgs};
+use crate::args::tree_input::NotationInputArgs;
+use crate::commands::html::HtmlArgs;
 use crate::commands::Outcome;
 use crate::tree_input::load_valid_tree;
 

@@ -8,10 +8,43 @@ use std::path::Path;
 
 use anyhow::bail;
 
-use crate::args::{HtmlArgs, NotationInputArgs};
+use crate::args::tree_input::NotationInputArgs;
 use crate::commands::Outcome;
 use crate::output::{write_output, Files};
 use crate::tree_input::{load_valid_tree, ValidTree};
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+use crate::args::tree_input::TreeFormat;
+
+#[derive(Debug, Args)]
+pub struct HtmlArgs {
+    /// The tree file (`-` for stdin), in any format `verify` reads.
+    #[arg(value_name = "FILE", required_unless_present = "app")]
+    pub file: Option<PathBuf>,
+
+    /// Write the page with no tree: it builds any game's tree, and verifies pasted ones, in
+    /// the browser.
+    #[arg(long, conflicts_with_all = ["file", "format"])]
+    pub app: bool,
+
+    /// Write the page to FILE (atomically) instead of stdout; `-` is stdout.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    /// The page's title [default: the strategy a JSON file names, else the file's name].
+    #[arg(long, value_name = "TEXT")]
+    pub title: Option<String>,
+
+    /// Read the tree in this format rather than the one detected.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub format: Option<TreeFormat>,
+
+    #[command(flatten)]
+    pub input: NotationInputArgs,
+}
 
 pub fn run(args: &HtmlArgs, quiet: bool) -> anyhow::Result<Outcome> {
     if args.input.after.is_some() {

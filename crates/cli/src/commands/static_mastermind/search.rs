@@ -2,7 +2,7 @@
 
 use mastermind::static_mastermind::{searchable, StaticFile};
 
-use crate::args::StaticSearchArgs;
+use crate::commands::static_mastermind::StaticSearchArgs;
 use crate::commands::Outcome;
 use crate::output::{outln, write_output, Files};
 

@@ -4,7 +4,7 @@
 use mastermind::static_mastermind::{layout, searchable, Entry, StaticFile};
 use mastermind::{FeedbackKind, Game};
 
-use crate::args::StaticTableArgs;
+use crate::commands::static_mastermind::StaticTableArgs;
 use crate::commands::Outcome;
 use crate::output::{write_output, write_stdout};
 

@@ -5,7 +5,7 @@ use anyhow::{bail, Context};
 use mastermind::static_mastermind::{check, StaticFile};
 use mastermind::{Code, Scorer};
 
-use crate::args::StaticVerifyArgs;
+use crate::commands::static_mastermind::StaticVerifyArgs;
 use crate::commands::Outcome;
 use crate::output::outln;
 use mastermind::files::read_input;

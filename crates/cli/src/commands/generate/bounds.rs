@@ -15,8 +15,10 @@ use mastermind::tree::{StrategyInfo, TreeFile};
 use mastermind::verify::{verify_file, VerifyOptions};
 use mastermind::Scorer;
 
+use crate::args::game::GameArgs;
 use crate::args::strategy_flags::optimal_search;
-use crate::args::{GameArgs, GenerateArgs, NotationInputArgs};
+use crate::args::tree_input::NotationInputArgs;
+use crate::commands::generate::args::GenerateArgs;
 use crate::commands::Outcome;
 use crate::tree_input::{load_valid_tree, ValidTree};
 

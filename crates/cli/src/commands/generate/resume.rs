@@ -16,7 +16,7 @@ use mastermind::tree::TreeFile;
 use mastermind::Scorer;
 
 use crate::args::strategy_flags::optimal_search;
-use crate::args::GenerateArgs;
+use crate::commands::generate::args::GenerateArgs;
 use crate::commands::{refused_merge, Outcome};
 use crate::output::{write_output, write_together};
 use crate::progress::BuildProgress;

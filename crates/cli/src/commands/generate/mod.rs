@@ -1,19 +1,25 @@
-//! `mastermind generate`: builds a strategy tree and writes it as a JSON tree file.
+//! `mastermind generate`: builds a strategy tree and writes it as a JSON tree file; with
+//! `--resume DIR`, a resumable run of the optimal search ([`resume`]) or the interval its
+//! pieces prove ([`bounds`]).
+
+pub mod args;
+pub mod bounds;
+pub mod resume;
 
 use std::time::Instant;
 
 use anyhow::bail;
-use mastermind::tree::TreeFile;
-
-use crate::args::GenerateArgs;
-use crate::build_named::{build_certified_strategy, build_strategy};
-use crate::commands::Outcome;
-use crate::output::{write_output, write_together, Files};
-use crate::progress::BuildProgress;
 use mastermind::files::gzip::plain_as_named;
 use mastermind::memory::fit_build;
 use mastermind::strategy::forecast::forecast;
 use mastermind::strategy::{Situation, StrategyKind};
+use mastermind::tree::TreeFile;
+
+use crate::build_named::{build_certified_strategy, build_strategy};
+use crate::commands::Outcome;
+use crate::output::{write_output, write_together, Files};
+use crate::progress::BuildProgress;
+use args::GenerateArgs;
 
 pub fn run(args: &GenerateArgs, quiet: bool) -> anyhow::Result<Outcome> {
     if args.certificate.is_some() {
@@ -43,8 +49,8 @@ pub fn run(args: &GenerateArgs, quiet: bool) -> anyhow::Result<Outcome> {
             bail!("--resume applies to --strategy optimal");
         }
         return match args.bounds {
-            true => crate::commands::bounds::run(args, directory, quiet),
-            false => crate::commands::resume::run(args, directory, quiet),
+            true => bounds::run(args, directory, quiet),
+            false => resume::run(args, directory, quiet),
         };
     }
     if let Some(note) = forecast(args.strategy, &game).filter(|_| !quiet) {
