@@ -1,6 +1,6 @@
 //! The page with no tree (`mastermind html --app`) in a real headless Chromium: it builds
-//! Knuth's tree, the optimum, the black-peg optimum and Bulls and Cows in the browser, each
-//! byte for byte the command's; says why a guess is played; plays a game to the end; cancels
+//! Knuth's tree, the optima of 4×6, 5×5 and 4×7, the black-peg optimum and Bulls and Cows'
+//! Knuth tree and optimum in the browser, each byte for byte the command's; says why a guess is played; plays a game to the end; cancels
 //! a long build and starts another; verifies a pasted Figure 1 and a damaged copy; and refuses
 //! what it cannot build or read with a message. Build times go to `target/web-timings.json`
 //! for `cargo xtask bench`, and screenshots of the new views to `target/screenshots/`.
@@ -157,6 +157,32 @@ async fn the_page_builds_and_verifies_in_a_real_browser() {
             Some(8859),
         ),
         (
+            "optimal-5x5",
+            (5, 5, "repeat", "optimal"),
+            vec!["--strategy", "optimal", "--pegs", "5", "--colours", "5"],
+            Some(13_496),
+        ),
+        (
+            "optimal-4x7",
+            (4, 7, "repeat", "optimal"),
+            vec!["--strategy", "optimal", "--colours", "7"],
+            Some(11_228),
+        ),
+        (
+            "optimal-bulls-and-cows",
+            (4, 10, "bulls-and-cows", "optimal"),
+            vec![
+                "--strategy",
+                "optimal",
+                "--pegs",
+                "4",
+                "--colours",
+                "10",
+                "--no-repeat",
+            ],
+            Some(26_274),
+        ),
+        (
             "knuth-bulls-and-cows",
             (4, 10, "bulls-and-cows", "knuth"),
             vec![
@@ -184,7 +210,7 @@ async fn the_page_builds_and_verifies_in_a_real_browser() {
             assert_eq!(total(&tree), expected, "{name}");
         }
         timings.insert(name.to_owned(), seconds);
-        if name == "knuth-4x6" || name == "optimal-4x6" {
+        if ["knuth-4x6", "optimal-4x6", "optimal-5x5", "optimal-4x7"].contains(&name) {
             // The first build in a page runs before the browser has optimised the module.
             let again = [
                 build(client, pegs, colours, variant, strategy).await.1,

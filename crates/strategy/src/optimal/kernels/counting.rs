@@ -31,14 +31,23 @@ pub(in crate::optimal) fn stretch_pays(listed: usize, width: usize, replies: usi
 }
 
 /// Whether the games of `replies` replies mark them with byte shuffles on this CPU (AVX2 or
-/// wider, and not capped below it).
+/// wider, and not capped below it) or WebAssembly's swizzles.
 #[cfg(target_arch = "x86_64")]
 fn shuffled(replies: usize) -> bool {
     use mastermind_core::{vector_unit_in_use, VectorUnit};
     replies <= REPLIES_SHUFFLED && vector_unit_in_use() >= VectorUnit::Avx2
 }
 
-#[cfg(not(target_arch = "x86_64"))]
+/// In the browser every game marked at all is marked with byte swizzles.
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+fn shuffled(_replies: usize) -> bool {
+    true
+}
+
+#[cfg(not(any(
+    target_arch = "x86_64",
+    all(target_arch = "wasm32", target_feature = "simd128")
+)))]
 fn shuffled(_replies: usize) -> bool {
     false
 }
@@ -143,7 +152,7 @@ impl<I: Iterator<Item = u8>> Classes<I> {
 /// Sets `slack[i]` to the number of distinct replies the candidates (whose rows are `rows`)
 /// give the block's guess `i`, plus one if one of them is that guess (its reply is `solved`).
 /// Games of at most 16 replies (below `replies`) mark them with byte shuffles where the CPU
-/// has them.
+/// has them, and in the browser every game does.
 pub(in crate::optimal) fn mark_replies(
     rows: &[&[u8]],
     columns: &Columns<'_>,
@@ -155,9 +164,11 @@ pub(in crate::optimal) fn mark_replies(
         replies <= REPLIES_MARKED,
         "replies are marked as bits of a u32"
     );
-    #[cfg(target_arch = "x86_64")]
     if shuffled(replies) {
+        #[cfg(target_arch = "x86_64")]
         super::shuffled_marks::mark(rows, columns, solved, slack);
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        super::swizzled_marks::mark(rows, columns, solved, slack);
         return;
     }
     mark_as_bits(rows, columns, solved, slack);

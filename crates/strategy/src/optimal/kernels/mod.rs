@@ -4,10 +4,13 @@
 //! - [`replies`]: the reply table as rows;
 //! - [`columns`]: which guesses a block of the kernels scores;
 //! - [`counting`]: the kernels on the reply rows;
-//! - `shuffled_marks`: the marking kernel of games of at most 16 replies, on AVX2.
+//! - `shuffled_marks`: the marking kernel of games of at most 16 replies, on AVX2;
+//! - `swizzled_marks`: the marking kernel in the browser, on WebAssembly's 128-bit vectors.
 
 pub(in crate::optimal) mod columns;
 pub(in crate::optimal) mod counting;
 pub(in crate::optimal) mod replies;
 #[cfg(target_arch = "x86_64")]
 pub(in crate::optimal) mod shuffled_marks;
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+pub(in crate::optimal) mod swizzled_marks;
