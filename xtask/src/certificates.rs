@@ -11,9 +11,8 @@ use std::time::Instant;
 
 use anyhow::{bail, Context};
 use mastermind_core::{FeedbackKind, Game, Scorer};
-use mastermind_strategy::{
-    build, certify_tree, strategy_info, NoProgress, StrategyKind, StrategyOptions,
-};
+use mastermind_search::{build, certify_tree};
+use mastermind_strategy::{strategy_info, NoProgress, StrategyKind, StrategyOptions};
 use mastermind_tree::{Statistics, TreeFile};
 
 use crate::piece_certificates;

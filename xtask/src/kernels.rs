@@ -1,5 +1,5 @@
 //! `cargo xtask kernels`: the counting kernels' equivalence tests (each kernel against a plain
-//! reference, see `crates/strategy/src/optimal/kernels/counting/tests.rs`, `crates/core/src/packed.rs`
+//! reference, see `crates/search/src/optimal/kernels/counting/tests.rs`, `crates/core/src/packed.rs`
 //! and the checker's `floor.rs` and `counting.rs`)
 //! run on every kind of CPU the dispatch tells apart. The machine runs them as it is; QEMU's
 //! user-mode emulator (Debian's `qemu-user`, installed here if missing) runs them again as a
@@ -18,7 +18,7 @@ const EMULATED: [(&str, &str); 2] = [("Nehalem", "baseline"), ("Haswell", "AVX2"
 
 /// The test binaries and the tests in them that hold the kernels' equivalence tests.
 const SUITES: [(&str, &str); 4] = [
-    ("mastermind-strategy", "optimal::counting::tests"),
+    ("mastermind-search", "optimal::kernels::counting::tests"),
     ("mastermind-core", "packed::tests"),
     ("mastermind-certificate", "floor::tests"),
     ("mastermind-certificate", "counting::tests"),

@@ -16,7 +16,8 @@ use mastermind_core::{FeedbackKind, Game, Scorer};
 use mastermind_runs::resume::{
     Finished, PartProofs, Request, ResumableRun, ResumeEvent, ResumeWatcher,
 };
-use mastermind_strategy::{optimal_options, strategy_info, StrategyOptions};
+use mastermind_search::optimal_options;
+use mastermind_strategy::{strategy_info, StrategyOptions};
 use mastermind_tree::TreeFile;
 
 use crate::proof::proves;

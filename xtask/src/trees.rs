@@ -9,7 +9,8 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
 use mastermind_core::{Codebook, FeedbackKind, Game, Scorer};
-use mastermind_strategy::{knuth, optimal, NoProgress, OptimalOptions};
+use mastermind_search::{optimal, OptimalOptions};
+use mastermind_strategy::{knuth, NoProgress};
 use mastermind_tree::notation::{print, Layout, Notation};
 use mastermind_tree::{Node, StrategyInfo, TreeFile};
 use mastermind_verify::{verify_file, VerifyOptions};

@@ -5,8 +5,9 @@
 use std::sync::Mutex;
 
 use mastermind_core::Scorer;
+use mastermind_search::build;
 use mastermind_static::SearchProgress;
-use mastermind_strategy::{build, Objective, Progress, StrategyKind, StrategyOptions};
+use mastermind_strategy::{Objective, Progress, StrategyKind, StrategyOptions};
 use mastermind_tree::TreeFile;
 use mastermind_verify::{verify_file, VerifyOptions};
 use serde::{Deserialize, Serialize};

@@ -4,7 +4,7 @@
 //! `mastermind verify --certificate` judges it.
 
 use mastermind_core::Scorer;
-use mastermind_strategy::certify_tree;
+use mastermind_search::certify_tree;
 use mastermind_tree::TreeFile;
 use mastermind_verify::{judge, Optimality, Report};
 

@@ -214,20 +214,23 @@ pub use mastermind_core::{
 /// Strategies: every built-in one by name ([`build`](strategy::build)), your own scores
 /// ([`build_scored`](strategy::build_scored)), the exact searches, and where a build starts.
 pub mod strategy {
+    pub use mastermind_search::{
+        build, build_certified, build_from, build_scored, certify_tree, least_worst_case, optimal,
+        optimal_from, optimal_options, reply_rows_bytes, set_transposition_table,
+        write_certificate, BuildCertifiedError, BuiltStrategy, CertifyError, CertifyTreeError,
+        NoStrategy, OptimalFromError, OptimalOptions, OptimalResult, SearchStatistics,
+        StrategyError, DEFAULT_TABLE_BYTES,
+    };
     /// What a large build is expected to cost, from measured searches.
     pub use mastermind_strategy::forecast;
     /// The symmetries of a game that fix a history: one guess for each class of guesses that
     /// differ only by them.
     pub use mastermind_strategy::symmetry;
     pub use mastermind_strategy::{
-        build, build_certified, build_from, build_scored, certify_tree, check_options,
-        first_consistent, knuth, least_worst_case, one_step, one_step_with, optimal, optimal_from,
-        optimal_options, random_consistent, reply_rows_bytes, set_transposition_table,
-        strategy_info, write_certificate, BuildCertifiedError, BuiltStrategy, CertifyError,
-        CertifyTreeError, ClassSizes, Contradiction, GuessScore, Heuristic, Misfit, NoProgress,
-        NoStrategy, Objective, OneStepOptions, OptimalFromError, OptimalOptions, OptimalResult,
-        OtherGame, Progress, SearchStatistics, Situation, StrategyError, StrategyKind,
-        StrategyOptions, TieBreak, DEFAULT_TABLE_BYTES,
+        check_options, first_consistent, knuth, one_step, one_step_with, random_consistent,
+        strategy_info, ClassSizes, Contradiction, GuessScore, Heuristic, Misfit, NoProgress,
+        Objective, OneStepOptions, OtherGame, Progress, Situation, StrategyKind, StrategyOptions,
+        TieBreak,
     };
 }
 
@@ -235,10 +238,10 @@ pub mod strategy {
 /// --explain` says it), or at every position of a tree ([`reasons`](explain::reasons), as the
 /// page shows them).
 pub mod explain {
-    pub use mastermind_strategy::explain::{
+    pub use mastermind_search::explain::{
         explain, AlternativeDocument, ExactDepth, Explanation, ExplanationDocument, Ranked,
     };
-    pub use mastermind_strategy::reasons::{ranked_strategy, reason_at, reasons};
+    pub use mastermind_search::reasons::{ranked_strategy, reason_at, reasons};
 }
 
 /// The tree model, its statistics and the self-describing JSON tree file.

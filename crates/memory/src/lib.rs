@@ -14,7 +14,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::io::Write;
 
 use mastermind_core::{Game, Scorer};
-use mastermind_strategy::ALWAYS_TABULATED;
+use mastermind_search::ALWAYS_TABULATED;
 
 /// What the program itself takes before any table: code, stacks, the allocator's own
 /// reserves (measured: Knuth's 4×6 tree builds within 20 MiB of address space).
@@ -107,7 +107,7 @@ fn exit_with(message: &[u8]) -> ! {
 /// default, or a quarter of the machine's memory where that is less.
 pub fn default_table_bytes() -> usize {
     let quarter = physical_memory().map_or(usize::MAX, |bytes| bytes / 4);
-    mastermind_strategy::DEFAULT_TABLE_BYTES.min(quarter)
+    mastermind_search::DEFAULT_TABLE_BYTES.min(quarter)
 }
 
 /// The machine's physical memory in bytes, where the system says.
@@ -242,15 +242,15 @@ pub fn fit_build(game: Game, table: Option<usize>) -> Result<(), TooLarge> {
     if let (true, Some(limit)) = (search, limit) {
         // A large game's reply rows only make its search faster: under a limit they would
         // crowd, the search goes without them.
-        let rows = mastermind_strategy::reply_rows_bytes(game) as u64;
+        let rows = mastermind_search::reply_rows_bytes(game) as u64;
         let others = PROGRAM_BYTES + Scorer::table_bytes(game) as u64 + LEAST_SEARCH_BYTES;
         if rows > 0 && game.code_count() > ALWAYS_TABULATED && others + rows > limit / 2 {
-            mastermind_strategy::hold_reply_rows_up_to(ALWAYS_TABULATED);
+            mastermind_search::hold_reply_rows_up_to(ALWAYS_TABULATED);
         }
     }
     // The scorer's table, and for the search reply rows that may copy it.
     let rows = if search {
-        mastermind_strategy::reply_rows_bytes(game)
+        mastermind_search::reply_rows_bytes(game)
     } else {
         0
     };
@@ -276,7 +276,7 @@ pub fn fit_build(game: Game, table: Option<usize>) -> Result<(), TooLarge> {
             limit.saturating_sub(PROGRAM_BYTES + tables) / 2
         });
         let spare = usize::try_from(spare).unwrap_or(usize::MAX);
-        mastermind_strategy::set_transposition_table(table.min(spare));
+        mastermind_search::set_transposition_table(table.min(spare));
     }
     Ok(())
 }
@@ -333,6 +333,6 @@ mod tests {
 
     #[test]
     fn the_default_table_is_never_more_than_the_searchs_default() {
-        assert!(default_table_bytes() <= mastermind_strategy::DEFAULT_TABLE_BYTES);
+        assert!(default_table_bytes() <= mastermind_search::DEFAULT_TABLE_BYTES);
     }
 }

@@ -3,7 +3,7 @@
 //! describe. Fields are in the order the documents have always had (by name).
 
 use mastermind_core::{Code, Codebook};
-use mastermind_strategy::explain::ExplanationDocument;
+use mastermind_search::explain::ExplanationDocument;
 use mastermind_tree::GameDocument;
 use serde::Serialize;
 

@@ -7,7 +7,8 @@ use std::sync::mpsc::{self, Receiver};
 use std::thread;
 
 use mastermind_core::{Code, FeedbackKind, Game, Scorer};
-use mastermind_strategy::{knuth, optimal, NoProgress, OptimalOptions};
+use mastermind_search::{optimal, OptimalOptions};
+use mastermind_strategy::{knuth, NoProgress};
 
 use crate::text::plural;
 use crate::trace;

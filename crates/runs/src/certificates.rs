@@ -9,8 +9,8 @@ use std::io::{BufWriter, Read, Seek, Write};
 use std::path::PathBuf;
 
 use mastermind_certificate::{CertificateWriter, Fact, FactReader, Header};
-use mastermind_strategy::pieces::certify_plan;
-use mastermind_strategy::{CertifyError, OptimalOptions};
+use mastermind_search::pieces::certify_plan;
+use mastermind_search::{CertifyError, OptimalOptions};
 use mastermind_tree::TreeFile;
 
 use crate::optimal::{merged, PlannedRun};

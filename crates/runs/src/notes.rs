@@ -27,7 +27,7 @@ use std::path::Path;
 use std::sync::Mutex;
 
 use mastermind_core::{excerpt, Code, Codebook};
-use mastermind_strategy::pieces::{GuessTried, Note, Notebook, SetFact};
+use mastermind_search::pieces::{GuessTried, Note, Notebook, SetFact};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use thiserror::Error;

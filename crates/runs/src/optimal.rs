@@ -1,5 +1,5 @@
 //! The expected-case optimum in shards: the plan is the optimal search's pieces (one class of
-//! one opening each, see [`mastermind_strategy::pieces`]), dealt by their size; a shard solves
+//! one opening each, see [`mastermind_search::pieces`]), dealt by their size; a shard solves
 //! its pieces and records each one's total and tree, or the bound it reached; the merge
 //! recomputes the plan (a fraction of a second), checks every part against it, picks the
 //! opening as the whole search does, and verifies the assembled tree.
@@ -9,11 +9,12 @@ use std::path::PathBuf;
 use std::sync::Mutex;
 
 use mastermind_core::{Codebook, Game, Scorer};
-use mastermind_strategy::pieces::{
+use mastermind_search::pieces::{
     assemble, heuristic_completion, plan, solve_piece_noted, solve_pieces, tightened_limits,
     AssembleError, Note, Notebook, Piece, PieceError, PieceResult, Plan,
 };
-use mastermind_strategy::{NoStrategy, OptimalOptions, Progress};
+use mastermind_search::{NoStrategy, OptimalOptions};
+use mastermind_strategy::Progress;
 use mastermind_tree::{FileGame, FileNode, Node, StrategyInfo, TreeFile};
 use mastermind_verify::{verify_file, VerifyOptions};
 use serde::{Deserialize, Serialize};

@@ -5,7 +5,8 @@
 use mastermind_certificate::{check, Bound};
 use mastermind_core::{FeedbackKind, Game, Scorer};
 use mastermind_runs::resume::{Request, ResumableRun, Unwatched};
-use mastermind_strategy::{knuth, NoProgress, OptimalOptions};
+use mastermind_search::OptimalOptions;
+use mastermind_strategy::{knuth, NoProgress};
 use mastermind_tree::Statistics;
 use mastermind_tree::{Node, StrategyInfo, TreeFile};
 use mastermind_verify::{verify_file, VerifyOptions};

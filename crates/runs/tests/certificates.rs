@@ -9,7 +9,8 @@ use mastermind_core::{FeedbackKind, Game, Scorer};
 use mastermind_runs::certificates::{certify_merge, PartProofs};
 use mastermind_runs::optimal::PlannedRun;
 use mastermind_runs::{MergeError, ShardId};
-use mastermind_strategy::{CertifyError, NoProgress, OptimalOptions};
+use mastermind_search::{CertifyError, OptimalOptions};
+use mastermind_strategy::NoProgress;
 use mastermind_tree::StrategyInfo;
 
 fn game_4x5() -> Game {

@@ -12,7 +12,7 @@ use mastermind_runs::resume::{
     Unwatched,
 };
 use mastermind_runs::ShardId;
-use mastermind_strategy::OptimalOptions;
+use mastermind_search::OptimalOptions;
 use mastermind_tree::StrategyInfo;
 
 /// Counts the codes a run reports settled.

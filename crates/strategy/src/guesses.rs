@@ -24,9 +24,12 @@ const MOST_CODES_SHARED: usize = 1 << 22;
 
 /// The guesses a node tries: a list the pool or the symmetry keeps, one shared by the nodes of
 /// the same symmetry and absent colours, or one made for this node alone.
-pub(crate) enum Guesses<'p> {
+pub enum Guesses<'p> {
+    /// A list the pool or the symmetry keeps.
     Kept(&'p [Code]),
+    /// A list shared by the nodes of the same symmetry and absent colours.
     Shared(Arc<[Code]>),
+    /// A list made for this node alone.
     Made(Vec<Code>),
 }
 
@@ -55,7 +58,7 @@ impl<'p> From<Cow<'p, [Code]>> for Guesses<'p> {
 /// is looked for from where the one before it was, by doubling steps and then halving them:
 /// a node has far fewer candidates than guesses wherever it matters, and a search of the
 /// whole list for each shows in the optimal search's profile.
-pub(crate) fn candidates_among(guesses: &[Code], candidates: &[Code]) -> Vec<Code> {
+pub fn candidates_among(guesses: &[Code], candidates: &[Code]) -> Vec<Code> {
     if let (Some(first), Some(last)) = (guesses.first(), guesses.last()) {
         // Deep nodes mostly try every code: a run of consecutive codes holds exactly the
         // candidates between its ends.
@@ -95,7 +98,7 @@ struct SharedLists {
 }
 
 /// The colours of every code, as bit sets, to find the absent colours of a set quickly.
-pub(crate) struct GuessPool {
+pub struct GuessPool {
     codes: Vec<Code>,
     colour_sets: Vec<ColourSet>,
     repetition: bool,
@@ -108,7 +111,8 @@ pub(crate) struct GuessPool {
 }
 
 impl GuessPool {
-    pub(crate) fn new(book: &Codebook) -> GuessPool {
+    /// The pool of `book`'s game, its lists made as they are first needed.
+    pub fn new(book: &Codebook) -> GuessPool {
         let colour_sets = book
             .codes()
             .map(|code| book.colours_of(code).iter().fold(0, |set, &c| set | 1 << c))
@@ -130,13 +134,13 @@ impl GuessPool {
     }
 
     /// Every code, in numeric order.
-    pub(crate) fn codes(&self) -> &[Code] {
+    pub fn codes(&self) -> &[Code] {
         &self.codes
     }
 
     /// The guesses to try at `set`: every code, or only the candidates if `consistent_only`,
     /// reduced by `symmetry` and by absent colours.
-    pub(crate) fn for_set<'p>(
+    pub fn for_set<'p>(
         &'p self,
         book: &Codebook,
         set: &'p [Code],
@@ -212,12 +216,7 @@ impl GuessPool {
 
     /// The candidates among [`GuessPool::for_set`]'s guesses for `set` with `symmetry`: those
     /// that lead their orbit, since absent colours rule out no candidate (it has none).
-    pub(crate) fn candidates_for(
-        &self,
-        book: &Codebook,
-        set: &[Code],
-        symmetry: &Symmetry,
-    ) -> Vec<Code> {
+    pub fn candidates_for(&self, book: &Codebook, set: &[Code], symmetry: &Symmetry) -> Vec<Code> {
         symmetry.leaders_among(book, set, &self.orbits)
     }
 

@@ -29,8 +29,9 @@ use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 use mastermind_core::{Code, GameError, Scorer};
+use mastermind_search::{build, StrategyError};
 use mastermind_strategy::symmetry::{OrbitLists, Symmetry};
-use mastermind_strategy::{build, Progress, StrategyError, StrategyKind, StrategyOptions};
+use mastermind_strategy::{Progress, StrategyKind, StrategyOptions};
 use mastermind_tree::{Statistics, StrategyInfo, TreeFile};
 use mastermind_verify::{verify_file, Report, VerifyOptions};
 use serde_json::Value;

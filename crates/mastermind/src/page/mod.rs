@@ -31,7 +31,7 @@ pub fn tree_page(
         (None, None) => file_name.unwrap_or("Strategy tree").to_owned(),
     };
     let reasons =
-        strategy.and_then(|strategy| mastermind_strategy::reasons::reasons(book, root, strategy));
+        strategy.and_then(|strategy| mastermind_search::reasons::reasons(book, root, strategy));
     let published = StrategyInfo::named("published");
     let strategy = strategy.unwrap_or(&published);
     page(book, root, strategy, &title, reasons.as_ref())

@@ -7,10 +7,10 @@
 use std::io::Write;
 
 use mastermind_certificate::CertificateWriter;
-use mastermind_strategy::pieces::{
+use mastermind_search::pieces::{
     best_known, certify_lower_bound, heuristic_piece_tree, heuristic_strategy,
 };
-use mastermind_strategy::CertifyError;
+use mastermind_search::CertifyError;
 use mastermind_tree::Node;
 
 use super::{certificate_path, ResumableRun, ResumeError};

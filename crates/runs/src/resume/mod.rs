@@ -25,8 +25,9 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use mastermind_core::Scorer;
-use mastermind_strategy::pieces::{GuessTried, ImpossibleNote, Note, PieceError, PieceResult};
-use mastermind_strategy::{CertifyError, NoStrategy, OptimalOptions, Progress};
+use mastermind_search::pieces::{GuessTried, ImpossibleNote, Note, PieceError, PieceResult};
+use mastermind_search::{CertifyError, NoStrategy, OptimalOptions};
+use mastermind_strategy::Progress;
 use mastermind_tree::{StrategyInfo, TreeFile};
 use thiserror::Error;
 

@@ -116,6 +116,29 @@ pub fn search_seconds(game: &Game) -> Option<f64> {
     }
 }
 
+/// The model's record: each measured game it could have projected from the games of its kind
+/// measured below it, with the seconds it projects. The stated error of a projection (the
+/// frontier README's plan quotes it) is how far these fall from the measured times.
+pub fn hindcasts() -> Vec<(Measured, f64)> {
+    let rows = measured();
+    rows.iter()
+        .filter_map(|row| {
+            let others: Vec<Measured> = rows
+                .iter()
+                .filter(|o| o.game != row.game)
+                .copied()
+                .collect();
+            match search_forecast(&row.game, &others) {
+                Forecast::Projected {
+                    from: Some((_, _, seconds)),
+                    ..
+                } => Some((*row, seconds)),
+                _ => None,
+            }
+        })
+        .collect()
+}
+
 /// The exact search's forecast on `game` from the `measured` searches.
 fn search_forecast(game: &Game, measured: &[Measured]) -> Forecast {
     if let Some(&measured) = measured.iter().find(|m| m.game == *game) {
