@@ -179,8 +179,7 @@ fn generate(
 /// [('knuth', 5801), ('python', 5801)]
 #[pyfunction]
 #[pyo3(signature = (
-    strategies = vec!["knuth".to_owned(), "expected-size".to_owned(), "entropy".to_owned(),
-                      "most-parts".to_owned(), "optimal".to_owned()],
+    strategies = mastermind::compare::DEFAULT_STRATEGIES.map(str::to_owned).to_vec(),
     *, pegs = 4, colours = 6, repetition = true, black_only = false, trees = Vec::new()
 ))]
 #[allow(clippy::too_many_arguments)]

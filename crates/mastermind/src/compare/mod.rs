@@ -42,6 +42,10 @@ pub use spreadsheet::{comparison_csv, openings_csv};
 pub use text::comparison_chart;
 pub use text::{comparison_table, label, openings_table, row_label};
 
+/// The strategies compared when none are named: the four one-step classics and the optimum.
+pub const DEFAULT_STRATEGIES: [&str; 5] =
+    ["knuth", "expected-size", "entropy", "most-parts", "optimal"];
+
 /// One strategy's verified figures. A strategy that draws at random is built once per seed,
 /// and its statistics add up every tree's codes.
 #[derive(Clone, Debug)]

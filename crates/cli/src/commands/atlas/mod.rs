@@ -35,11 +35,12 @@ pub struct AtlasArgs {
     #[arg(long, value_name = "LIST", value_delimiter = ',', default_value = "repeat,no-repeat,black-only", value_parser = parse_variant)]
     pub variants: Vec<mastermind::atlas::Variant>,
 
-    /// The measures, comma-separated: knuth, expected-size, entropy, most-parts,
-    /// first-consistent, optimal, least-worst, proven-optimal, proven-least-worst (each optimum
-    /// again, with its certificate written and checked by the independent checker), static.
-    #[arg(long, value_name = "LIST", value_delimiter = ',', default_value = "knuth,expected-size,entropy,most-parts,first-consistent,optimal,least-worst,proven-optimal,proven-least-worst,static", value_parser = parse_measure)]
-    pub measures: Vec<mastermind::atlas::Measure>,
+    /// The measures, comma-separated (default: every one): knuth, expected-size, entropy,
+    /// most-parts, first-consistent, optimal, least-worst, proven-optimal, proven-least-worst
+    /// (each optimum again, with its certificate written and checked by the independent
+    /// checker), static.
+    #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = parse_measure)]
+    pub measures: Option<Vec<mastermind::atlas::Measure>>,
 
     /// Leave out the games with more codes than this (5040 keeps Bulls and Cows).
     #[arg(long, value_name = "N", default_value_t = 5040)]
@@ -153,7 +154,8 @@ pub fn run(args: &AtlasArgs, threads: Option<u16>, quiet: bool) -> anyhow::Resul
         reuse: &args.reuse,
         trees: args.trees.as_deref(),
     };
-    let job = AtlasJob::new(games, &args.measures, args.budget, files)?;
+    let measures = args.measures.as_deref().unwrap_or(&Measure::ALL);
+    let job = AtlasJob::new(games, measures, args.budget, files)?;
     if !quiet {
         eprintln!(
             "atlas: {} games, {} computations to run (budget {} s each, {} at a time), {} reused",

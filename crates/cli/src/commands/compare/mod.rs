@@ -34,7 +34,7 @@ pub struct CompareArgs {
         long,
         value_parser = strategy_parser(),
         value_delimiter = ',',
-        default_value = "knuth,expected-size,entropy,most-parts,optimal"
+        default_values = mastermind::compare::DEFAULT_STRATEGIES
     )]
     pub strategies: Vec<StrategyKind>,
 
