@@ -133,12 +133,7 @@ pub fn resume(
             result.set_item("solved", solved_here)?;
             result.set_item("certificate", py.None())?;
         }
-        Finished::Unproven { id, path, reason } => {
-            return Err(value_error(format!(
-                "piece {id} ({}): {reason}; remove the piece to solve it again",
-                path.display()
-            )))
-        }
+        Finished::Unproven(unproven) => return Err(value_error(unproven.to_string())),
     }
     Ok(result.unbind())
 }

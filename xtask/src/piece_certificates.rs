@@ -172,9 +172,7 @@ pub fn prove(root: &Path, case: &Case) -> anyhow::Result<Outcome> {
                 case.name
             )
         }
-        Finished::Unproven { id, path, reason } => {
-            bail!("{}: piece {id} ({}): {reason}", case.name, path.display())
-        }
+        Finished::Unproven(unproven) => bail!("{}: {unproven}", case.name),
     };
     let proven_in = started.elapsed();
     let path = proofs.join(format!("{}.cert.gz", case.name));

@@ -299,11 +299,19 @@ pub enum Finished {
     },
     /// A piece's result cannot be proven: it is not what it claims (notes that lied may have
     /// made it so), and the run's result is not proven.
-    Unproven {
-        id: ShardId,
-        path: PathBuf,
-        reason: CertifyError,
-    },
+    Unproven(UnprovenPiece),
+}
+
+/// A piece whose result its certificate cannot prove, said as every front end says it.
+#[derive(Debug, Error)]
+#[error("piece {id} ({}): {reason}; remove the piece to solve it again", path.display())]
+pub struct UnprovenPiece {
+    /// The piece.
+    pub id: ShardId,
+    /// Its file in the run's directory.
+    pub path: PathBuf,
+    /// Why the prover refused it.
+    pub reason: CertifyError,
 }
 
 pub use crate::certificates::{MergedCertificate, PartProofs};
@@ -403,7 +411,7 @@ impl<'a> ResumableRun<'a> {
                     *solved_here += solved_before;
                     return Ok(finished);
                 }
-                Finished::Unproven { .. } => return Ok(finished),
+                Finished::Unproven(_) => return Ok(finished),
             }
         }
     }
@@ -660,11 +668,11 @@ impl<'a> ResumableRun<'a> {
                     return Err(ResumeError::io("write", &partial)(error))
                 }
                 Err(reason) => {
-                    return Ok(Some(Finished::Unproven {
+                    return Ok(Some(Finished::Unproven(UnprovenPiece {
                         id,
                         path: piece_path(&self.directory, id),
                         reason,
-                    }))
+                    })))
                 }
             }
             let facts = proof.writer.facts();

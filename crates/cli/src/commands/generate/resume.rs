@@ -65,11 +65,8 @@ pub fn run(args: &GenerateArgs, directory: &Path, quiet: bool) -> anyhow::Result
             }
             return Ok(Outcome::Success);
         }
-        Ok(Finished::Unproven { id, path, reason }) => {
-            eprintln!(
-                "error: piece {id} ({}): {reason}; remove the piece to solve it again",
-                path.display()
-            );
+        Ok(Finished::Unproven(unproven)) => {
+            eprintln!("error: {unproven}");
             return Ok(Outcome::Invalid);
         }
         Err(ResumeError::Merge(error)) => return refused_merge(error),
