@@ -501,3 +501,67 @@ fn the_reader_finds_a_circle_through_the_root_and_braces() {
         vec![vec![source.join("a/mod.rs"), source.join("b.rs")]]
     );
 }
+
+/// Lines of `path` (a file, or every file under a folder) before their tests.
+fn lines_outside_tests(path: &Path) -> usize {
+    let files = if path.is_dir() {
+        rust_files(path)
+    } else {
+        vec![path.to_owned()]
+    };
+    files
+        .iter()
+        .map(|file| {
+            let text = std::fs::read_to_string(file).unwrap();
+            text.lines()
+                .take_while(|line| !line.starts_with("#[cfg(test)]"))
+                .count()
+        })
+        .sum()
+}
+
+/// The reference checker stays short enough for a reviewer to read: within the bound
+/// ARCHITECTURE.md states; the README gives its length as it is, and so does the
+/// certificates' design note for everything a reviewer of a proof must read.
+#[test]
+fn what_a_reviewer_reads_is_as_long_as_the_docs_say() {
+    let read = |path: &str| std::fs::read_to_string(root().join(path)).unwrap();
+    let reference = lines_outside_tests(&root().join("crates/certificate/src/reference"));
+    let number_before = |text: &str, marker: &str| -> usize {
+        let before = &text[..text.find(marker).unwrap_or_else(|| panic!("no {marker:?}"))];
+        let digits: String = before
+            .chars()
+            .rev()
+            .skip_while(|c| !c.is_ascii_digit())
+            .take_while(char::is_ascii_digit)
+            .collect();
+        digits.chars().rev().collect::<String>().parse().unwrap()
+    };
+    let bound = number_before(&read("ARCHITECTURE.md"), " lines outside\n  its tests");
+    assert!(
+        reference <= bound,
+        "the reference checker is {reference} lines, past {bound}"
+    );
+    let readme = number_before(&read("README.md"), " lines instead");
+    assert_eq!(
+        readme, reference,
+        "the README's count of the reference checker"
+    );
+    let note = read("docs/design/certificates.md");
+    let rows: Vec<&str> = note
+        .lines()
+        .skip_while(|line| !line.starts_with("| what | where | lines (outside tests) |"))
+        .skip(2)
+        .take_while(|line| line.starts_with('|'))
+        .collect();
+    assert!(
+        rows.len() >= 3,
+        "the design note's table of what a reviewer reads"
+    );
+    for row in rows {
+        let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+        let path = cells[2].trim_matches('`');
+        let noted: usize = cells[3].parse().unwrap();
+        assert_eq!(noted, lines_outside_tests(&root().join(path)), "{path}");
+    }
+}
