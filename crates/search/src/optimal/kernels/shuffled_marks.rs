@@ -15,7 +15,7 @@ use std::arch::x86_64::{
     _mm256_srli_epi16, _mm256_storeu_si256, _mm256_sub_epi8,
 };
 
-use super::columns::{Columns, BLOCK};
+use super::columns::{each_row, Columns, BLOCK};
 
 /// Guesses marked by one vector instruction.
 const LANES: usize = 32;
@@ -90,39 +90,14 @@ impl Pass<'_, '_> {
         );
         let mut lows = [_mm256_setzero_si256(); VECTORS];
         let mut highs = [_mm256_setzero_si256(); VECTORS];
-        // Past the pass's end the gathered row holds replies nobody reads.
-        let mut gathered = [0u8; PASS];
-        let (start, width) = (self.start, self.width);
-        let mut mark_row = |got: &[u8; PASS]| {
+        let mark_row = |got: &[u8; PASS]| {
             for (k, (lows, highs)) in lows.iter_mut().zip(highs.iter_mut()).enumerate() {
                 let got = load(got[k * LANES..][..LANES].try_into().expect("32 lanes"));
                 *lows = _mm256_or_si256(*lows, _mm256_shuffle_epi8(low, got));
                 *highs = _mm256_or_si256(*highs, _mm256_shuffle_epi8(high, got));
             }
         };
-        // The columns are told apart once for the pass, not once a row, and a row's lanes are
-        // taken as one array: the checks a row at a time were a tenth of the kernel's
-        // instructions.
-        match self.columns {
-            Columns::Stretch(range) => {
-                let from = range.start + start;
-                for row in self.rows {
-                    match row.get(from..from + PASS) {
-                        Some(lanes) => mark_row(lanes.try_into().expect("a pass's lanes")),
-                        None => {
-                            gathered[..width].copy_from_slice(&row[from..from + width]);
-                            mark_row(&gathered);
-                        }
-                    }
-                }
-            }
-            Columns::Listed(listed) => {
-                for row in self.rows {
-                    listed.gather(row, start..start + width, &mut gathered);
-                    mark_row(&gathered);
-                }
-            }
-        }
+        each_row::<PASS>(self.rows, self.columns, self.start, self.width, mark_row);
         // The slack is the number of bits set, plus one where the solved reply's is: counted
         // a vector at a time, a nibble's bits looked up by a shuffle.
         let solved_bit = _mm256_set1_epi8((1u8 << (solved % 8)) as i8);

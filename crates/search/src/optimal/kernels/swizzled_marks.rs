@@ -14,7 +14,7 @@ use std::arch::wasm32::{
     v128_and, v128_load, v128_or, v128_store,
 };
 
-use super::columns::{Columns, BLOCK};
+use super::columns::{each_row, Columns, BLOCK};
 
 /// Guesses marked by one vector instruction.
 const LANES: usize = 16;
@@ -70,10 +70,7 @@ impl Pass<'_, '_> {
         let sixteen = u8x16_splat(16);
         let zero = u8x16_splat(0);
         let mut marks = [[zero; 4]; VECTORS];
-        // Past the pass's end the gathered row holds replies nobody reads.
-        let mut gathered = [0u8; PASS];
-        let (start, width) = (self.start, self.width);
-        let mut mark_row = |got: &[u8; PASS]| {
+        let mark_row = |got: &[u8; PASS]| {
             for (k, marks) in marks.iter_mut().enumerate() {
                 let got = load(got[k * LANES..][..LANES].try_into().expect("16 lanes"));
                 // Replies below 16 wrap past 240 here, where a swizzle gives 0.
@@ -84,27 +81,7 @@ impl Pass<'_, '_> {
                 marks[3] = v128_or(marks[3], u8x16_swizzle(high, upper));
             }
         };
-        // The columns are told apart once for the pass, not once a row.
-        match self.columns {
-            Columns::Stretch(range) => {
-                let from = range.start + start;
-                for row in self.rows {
-                    match row.get(from..from + PASS) {
-                        Some(lanes) => mark_row(lanes.try_into().expect("a pass's lanes")),
-                        None => {
-                            gathered[..width].copy_from_slice(&row[from..from + width]);
-                            mark_row(&gathered);
-                        }
-                    }
-                }
-            }
-            Columns::Listed(listed) => {
-                for row in self.rows {
-                    listed.gather(row, start..start + width, &mut gathered);
-                    mark_row(&gathered);
-                }
-            }
-        }
+        each_row::<PASS>(self.rows, self.columns, self.start, self.width, mark_row);
         // The slack is the number of bits set, plus one where the solved reply's is.
         let solved_bit = u8x16_splat(1u8 << (solved % 8));
         for (k, marks) in marks.iter().enumerate() {
