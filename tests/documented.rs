@@ -316,3 +316,27 @@ fn human_size(bytes: u64) -> String {
         false => format!("{value:.0} {unit}"),
     }
 }
+
+/// The frontier README's plan for Super Mastermind quotes the forecast the command prints
+/// before the search, from the same model and with the same stated error.
+#[test]
+fn the_frontier_plan_quotes_the_commands_forecast() {
+    use mastermind::strategy::{forecast, StrategyKind};
+    let readme = std::fs::read_to_string("trees/frontier/README.md").expect("the README");
+    let game = mastermind::Game::new(5, 8, true, mastermind::FeedbackKind::BlackWhite).unwrap();
+    let note = forecast::forecast(StrategyKind::Optimal, &game)
+        .expect("5×8's search is announced")
+        .to_string();
+    let expect = note
+        .split("expect roughly ")
+        .nth(1)
+        .and_then(|rest| rest.split(" (").next())
+        .expect("a projected time");
+    let within = format!("within {:.1}×", forecast::stated_error());
+    for quoted in [format!("roughly {expect}"), within] {
+        assert!(
+            readme.contains(&quoted),
+            "the README does not quote {quoted:?}: {note}"
+        );
+    }
+}

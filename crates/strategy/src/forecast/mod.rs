@@ -139,6 +139,22 @@ pub fn hindcasts() -> Vec<(Measured, f64)> {
         .collect()
 }
 
+/// Searches measured in less than this are left out of the model's stated error: their
+/// times are mostly start-up and the machine's noise.
+const HINDCAST_FROM_SECONDS: f64 = 10.0;
+
+/// The model's stated error: the largest factor, either way, between a hindcast and the time
+/// measured, over the searches measured at 10 s or more.
+pub fn stated_error() -> f64 {
+    hindcasts()
+        .iter()
+        .filter(|(measured, _)| measured.seconds >= HINDCAST_FROM_SECONDS)
+        .map(|(measured, projected)| {
+            (projected / measured.seconds).max(measured.seconds / projected)
+        })
+        .fold(1.0, f64::max)
+}
+
 /// The exact search's forecast on `game` from the `measured` searches.
 fn search_forecast(game: &Game, measured: &[Measured]) -> Forecast {
     if let Some(&measured) = measured.iter().find(|m| m.game == *game) {
@@ -191,7 +207,9 @@ impl fmt::Display for Forecast {
             } => write!(
                 f,
                 "the exact search on {} ({} codes) goes past the games measured in one go: by \
-                 the growth from {} ({}) to {} ({}) on {} threads, expect roughly {}; {RESUME}",
+                 the growth from {} ({}) to {} ({}) on {} threads, expect roughly {} (the \
+                 same projection came within {:.1}× of each game measured from 10 s up); \
+                 {RESUME}",
                 game.describe(),
                 game.code_count(),
                 smaller.game.describe(),
@@ -199,7 +217,8 @@ impl fmt::Display for Forecast {
                 larger.game.describe(),
                 duration(larger.seconds),
                 larger.threads,
-                duration(*seconds)
+                duration(*seconds),
+                stated_error()
             ),
             Forecast::Projected { game, from: None } => write!(
                 f,
@@ -268,22 +287,47 @@ mod tests {
         let Forecast::Projected {
             from: Some((smaller, larger, seconds)),
             ..
-        } = search_forecast(&game(5, 7), &rows)
+        } = search_forecast(&game(5, 8), &rows)
         else {
-            panic!("5×7 is projected");
+            panic!("5×8 is projected");
         };
         // The two largest of its kind below it, and more than the larger took.
         assert!(smaller.game.code_count() < larger.game.code_count());
         assert!(rows
             .iter()
-            .all(|m| !same_kind(&m.game, &game(5, 7))
+            .all(|m| !same_kind(&m.game, &game(5, 8))
                 || m.game.code_count() <= larger.game.code_count()));
         assert!(seconds > larger.seconds);
-        let text = forecast(StrategyKind::Optimal, &game(5, 7))
+        let text = forecast(StrategyKind::Optimal, &game(5, 8))
             .unwrap()
             .to_string();
         assert!(text.contains("expect roughly"), "{text}");
         assert!(text.contains("--resume DIR"), "{text}");
+    }
+
+    #[test]
+    fn the_model_projects_the_larger_measured_games_within_its_stated_error() {
+        let hindcasts = hindcasts();
+        let projected = |pegs, colours| {
+            hindcasts
+                .iter()
+                .find(|(measured, _)| measured.game == game(pegs, colours))
+                .unwrap_or_else(|| panic!("{pegs}×{colours} is projected from smaller games"))
+        };
+        for (pegs, colours) in [(4, 9), (5, 6), (4, 10)] {
+            let (measured, seconds) = projected(pegs, colours);
+            let factor = (seconds / measured.seconds).max(measured.seconds / seconds);
+            assert!(factor <= stated_error(), "{pegs}×{colours}: {factor}");
+        }
+        // A model that is no better than a guess of the order of magnitude is not stated.
+        assert!(stated_error() < 3.0, "{}", stated_error());
+        let text = forecast(StrategyKind::Optimal, &game(5, 8))
+            .unwrap()
+            .to_string();
+        assert!(
+            text.contains(&format!("within {:.1}×", stated_error())),
+            "{text}"
+        );
     }
 
     #[test]
