@@ -157,7 +157,7 @@ fn replies(game: &Game) -> Vec<String> {
 /// How many times the exact search's measured wall time a tab takes: the tab runs it on one
 /// thread where the measures used two, and the module runs a little slower than the
 /// command's native code (`cargo xtask bench --page` measures both).
-const TAB_SLOWDOWN: f64 = 4.0;
+const TAB_SLOWDOWN: f64 = 5.5;
 
 /// What a build of `strategy` on `game` asks of the tab: refused where a tab cannot hold it,
 /// and otherwise a sentence saying how large the work is.
