@@ -8,11 +8,11 @@ use std::path::PathBuf;
 use mastermind::atlas::{
     compute, grid, AtlasRun, GameKey, InProcess, Known, Links, Measure, Variant,
 };
-use mastermind::runs::resume::{Finished, Request, ResumableRun, ResumeError, ResumeWatcher};
+use mastermind::ops::{self, OnePiece, ResumeRequest};
+use mastermind::runs::resume::{Finished, ResumeError, ResumeWatcher};
 use mastermind::runs::ShardId;
 use mastermind::static_mastermind;
-use mastermind::strategy::{self, StrategyOptions};
-use mastermind::tree::Statistics;
+use mastermind::strategy::StrategyOptions;
 use mastermind::{Codebook, Scorer};
 use pyo3::exceptions::{PyBlockingIOError, PyOSError};
 use pyo3::prelude::*;
@@ -72,24 +72,25 @@ pub fn resume(
         max_guesses,
         ..StrategyOptions::default()
     };
-    let book = Codebook::new(game);
-    let info = strategy::strategy_info("optimal", &options, &book);
-    let search = strategy::optimal_options(&options);
-    let (finished, count) = interruptible(py, |progress| {
-        let scorer = Scorer::new(game);
-        let run = ResumableRun::new(&scorer, &search, &info, &directory)?;
-        let count = run.shards().len() as u32;
-        let request = Request {
-            only: piece.map(|index| ShardId { index, count }),
+    let (search, info) = ops::optimal_search(&options, &Codebook::new(game));
+    let resumed = interruptible(py, |progress| {
+        let request = ResumeRequest {
+            directory: &directory,
+            only: piece.map(|index| OnePiece { index, of: None }),
             certify: certificate,
-            ..Request::default()
         };
-        Ok::<_, ResumeError>((run.run(request, &Stopping(progress))?, count))
+        ops::resume(
+            &Scorer::new(game),
+            &search,
+            &info,
+            &request,
+            &Stopping(progress),
+        )
     })?
     .map_err(resume_error)?;
     let result = PyDict::new(py);
-    result.set_item("pieces", count)?;
-    match finished {
+    result.set_item("pieces", resumed.pieces)?;
+    match resumed.finished {
         Finished::Tree {
             file,
             certificate,
@@ -175,16 +176,11 @@ pub fn certify(py: Python<'_>, tree: PyRef<'_, Tree>) -> PyResult<Py<PyBytes>> {
     crate::interrupt::refuse_inside_score()?;
     let game = tree.game_value();
     let info = tree.file().strategy;
-    let statistics = Statistics::of_tree(tree.root());
-    let bytes = py
-        .detach(|| {
-            let scorer = Scorer::new(game);
-            let mut bytes = Vec::new();
-            let (total, worst) = (statistics.total(), statistics.worst_case());
-            strategy::certify_tree(&scorer, &info, &[], total, worst, &mut bytes).map(|_| bytes)
-        })
+    let root = tree.root();
+    let proof = py
+        .detach(|| ops::certify(&Scorer::new(game), &info, &[], root))
         .map_err(|error| value_error(error.to_string()))?;
-    Ok(PyBytes::new(py, &bytes).unbind())
+    Ok(PyBytes::new(py, &proof.bytes).unbind())
 }
 
 /// Whether the `guesses`, all made before any reply, tell every code apart (static

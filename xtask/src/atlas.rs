@@ -8,9 +8,9 @@ use std::path::Path;
 use std::process::Command;
 
 use anyhow::{bail, Context};
-use mastermind_atlas::{compute, AtlasFile, Measure, Outcome, Reached, Variant};
-use mastermind_tree::{Statistics, TreeFile};
-use mastermind_verify::{verify_file, VerifyOptions};
+use mastermind::atlas::{compute, AtlasFile, Measure, Outcome, Reached, Variant};
+use mastermind::tree::{Statistics, TreeFile};
+use mastermind::verify::{verify_file, VerifyOptions};
 
 /// The committed grids, run in turn into one file: every game of 2 to 8 pegs and 2 to 10
 /// colours with at most 5040 codes (Bulls and Cows included), in each variant; then every game
@@ -144,7 +144,7 @@ const ANCHORS: &[(u32, u32, Variant)] = &[
 /// how many were computed.
 fn recompute(
     atlas: &AtlasFile,
-    chosen: impl Fn(&mastermind_atlas::Entry, &Outcome) -> bool,
+    chosen: impl Fn(&mastermind::atlas::Entry, &Outcome) -> bool,
 ) -> anyhow::Result<usize> {
     let mut computed = 0;
     for entry in &atlas.entries {
@@ -218,7 +218,7 @@ pub fn write_table(root: &Path) -> anyhow::Result<()> {
     let path = root.join(TABLE_FILE);
     let readme = std::fs::read_to_string(&path).context(format!("cannot read {TABLE_FILE}"))?;
     let updated = with_table(&readme, &atlas)?;
-    mastermind_files::write_atomically(&path, updated.as_bytes())?;
+    mastermind::files::write_atomically(&path, updated.as_bytes())?;
     Ok(())
 }
 
@@ -227,7 +227,7 @@ fn with_table(readme: &str, atlas: &AtlasFile) -> anyhow::Result<String> {
     let (Some(start), Some(end)) = (readme.find(TABLE_START), readme.find(TABLE_END)) else {
         bail!("{TABLE_FILE} has no {TABLE_START} … {TABLE_END} for the atlas's table");
     };
-    let table = mastermind_atlas::markdown_table(atlas, Variant::Repeat);
+    let table = mastermind::atlas::markdown_table(atlas, Variant::Repeat);
     Ok(format!(
         "{}{TABLE_START}\n{table}{}",
         &readme[..start],
@@ -268,7 +268,7 @@ pub fn check(root: &Path) -> anyhow::Result<()> {
     })?;
     let atlas = AtlasFile::from_json(&text).with_context(|| path.display().to_string())?;
     let csv = std::fs::read_to_string(directory.join("atlas.csv")).unwrap_or_default();
-    if csv != mastermind_atlas::csv(&atlas)? {
+    if csv != mastermind::atlas::csv(&atlas)? {
         bail!("trees/atlas/atlas.csv is not the CSV of atlas.json (run `cargo xtask regen-atlas`)");
     }
     let readme = std::fs::read_to_string(root.join(TABLE_FILE))

@@ -10,10 +10,10 @@ use std::path::Path;
 use std::time::Instant;
 
 use anyhow::{bail, Context};
-use mastermind_core::{FeedbackKind, Game, Scorer};
-use mastermind_search::{build, certify_tree};
-use mastermind_strategy::{strategy_info, NoProgress, StrategyKind, StrategyOptions};
-use mastermind_tree::{Statistics, TreeFile};
+use mastermind::strategy::{build, certify_tree};
+use mastermind::strategy::{strategy_info, NoProgress, StrategyKind, StrategyOptions};
+use mastermind::tree::{Statistics, TreeFile};
+use mastermind::{FeedbackKind, Game, Scorer};
 
 use crate::piece_certificates;
 use crate::proof::proves;
@@ -67,8 +67,8 @@ fn certificate_of_committed(root: &Path, stem: &str) -> anyhow::Result<Vec<u8>> 
 
 fn certificate(
     scorer: &Scorer,
-    strategy: &mastermind_tree::StrategyInfo,
-    tree: &mastermind_tree::Node,
+    strategy: &mastermind::tree::StrategyInfo,
+    tree: &mastermind::tree::Node,
 ) -> anyhow::Result<Vec<u8>> {
     let statistics = Statistics::of_tree(tree);
     let mut bytes = Vec::new();
@@ -105,7 +105,7 @@ pub fn regen(root: &Path) -> anyhow::Result<()> {
 fn write_certificate(path: &Path, bytes: &[u8], pack: bool) -> anyhow::Result<()> {
     if pack {
         let packed = packed(bytes)?;
-        mastermind_files::write_atomically(path, &packed)?;
+        mastermind::files::write_atomically(path, &packed)?;
         println!(
             "wrote {} ({} bytes, {} unpacked)",
             path.display(),
@@ -113,7 +113,7 @@ fn write_certificate(path: &Path, bytes: &[u8], pack: bool) -> anyhow::Result<()
             bytes.len()
         );
     } else {
-        mastermind_files::write_atomically(path, bytes)?;
+        mastermind::files::write_atomically(path, bytes)?;
         println!("wrote {} ({} bytes)", path.display(), bytes.len());
     }
     Ok(())
@@ -206,7 +206,7 @@ pub fn all(root: &Path) -> anyhow::Result<()> {
         let strategy = strategy_info("optimal", &options, scorer.codebook());
         let bytes = certificate(&scorer, &strategy, &built.root)?;
         let proven_in = started.elapsed();
-        mastermind_files::write_atomically(&directory.join(format!("{name}.cert")), &bytes)?;
+        mastermind::files::write_atomically(&directory.join(format!("{name}.cert")), &bytes)?;
         let started = Instant::now();
         let facts = proves(bytes.as_slice(), &scorer, &strategy, &built.root)?;
         print_row(&piece_certificates::Outcome {

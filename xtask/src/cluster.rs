@@ -168,14 +168,14 @@ fn atlas_on_slurm(
         .status()
         .context("cannot run atlas")?;
     ensure!(status.success(), "atlas failed");
-    let read = |path: &Path| -> anyhow::Result<Vec<(String, Option<mastermind_atlas::Figures>)>> {
+    let read = |path: &Path| -> anyhow::Result<Vec<(String, Option<mastermind::atlas::Figures>)>> {
         let text = std::fs::read_to_string(path).with_context(|| {
             format!(
                 "the atlas run wrote nothing; the job logs:\n{}",
                 logs(directory)
             )
         })?;
-        let atlas = mastermind_atlas::AtlasFile::from_json(&text)?;
+        let atlas = mastermind::atlas::AtlasFile::from_json(&text)?;
         Ok(atlas
             .entries
             .iter()

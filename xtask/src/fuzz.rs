@@ -12,10 +12,10 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
-use mastermind_core::{Codebook, FeedbackKind, Game, Scorer};
-use mastermind_tree::notation::read;
-use mastermind_tree::TreeFile;
-use mastermind_verify::{verify_file, verify_notation, verify_read, VerifyOptions};
+use mastermind::notation::read;
+use mastermind::tree::TreeFile;
+use mastermind::verify::{verify_file, verify_notation, verify_read, VerifyOptions};
+use mastermind::{Codebook, FeedbackKind, Game, Scorer};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -184,7 +184,7 @@ fn targets(root: &Path) -> anyhow::Result<Vec<Target>> {
     let node = knuth.tree.to_node(&book).map_err(anyhow::Error::msg)?;
     let written = |format| -> anyhow::Result<Vec<Vec<u8>>> {
         Ok(vec![
-            mastermind_formats::write(&book, &node, format)?.into_bytes()
+            mastermind::formats::write(&book, &node, format)?.into_bytes()
         ])
     };
     let mut parts = files(root, "trees/frontier/5x6", "-of-105.json")?;
@@ -212,13 +212,13 @@ fn targets(root: &Path) -> anyhow::Result<Vec<Target>> {
         },
         Target {
             name: "punch-card",
-            seeds: written(mastermind_formats::Format::PunchCard)?,
-            feed: |input| feed_format(input, mastermind_formats::Format::PunchCard),
+            seeds: written(mastermind::formats::Format::PunchCard)?,
+            feed: |input| feed_format(input, mastermind::formats::Format::PunchCard),
         },
         Target {
             name: "yaml",
-            seeds: written(mastermind_formats::Format::Yaml)?,
-            feed: |input| feed_format(input, mastermind_formats::Format::Yaml),
+            seeds: written(mastermind::formats::Format::Yaml)?,
+            feed: |input| feed_format(input, mastermind::formats::Format::Yaml),
         },
         Target {
             name: "static",
@@ -273,7 +273,8 @@ fn feed_json_tree(input: &[u8]) {
 
 fn feed_part(input: &[u8]) {
     let files = [(PathBuf::from("part.json"), text(input))];
-    let _ = mastermind_runs::part::read_some_parts::<mastermind_runs::optimal::SolvedPiece>(&files);
+    let _ =
+        mastermind::runs::part::read_some_parts::<mastermind::runs::optimal::SolvedPiece>(&files);
 }
 
 fn feed_notes(input: &[u8]) {
@@ -284,11 +285,11 @@ fn feed_notes(input: &[u8]) {
     let text = text(input);
     // The seed's own plan and piece, so that mutations reach past the header.
     let digest = "9f14944dd4e5b25894b3d284a250f2870eb8f6a91c7b14f6a6992a4efd5eafc2";
-    let _ = mastermind_runs::notes::read_notes(&text, book, digest, 93);
+    let _ = mastermind::runs::notes::read_notes(&text, book, digest, 93);
 }
 
-fn feed_format(input: &[u8], format: mastermind_formats::Format) {
-    let Ok(parsed) = mastermind_formats::parse(&text(input), format) else {
+fn feed_format(input: &[u8], format: mastermind::formats::Format) {
+    let Ok(parsed) = mastermind::formats::parse(&text(input), format) else {
         return;
     };
     let scorer = classic();
@@ -303,22 +304,22 @@ fn feed_format(input: &[u8], format: mastermind_formats::Format) {
 }
 
 fn feed_static(input: &[u8]) {
-    let _ = mastermind_static::StaticFile::from_json(&text(input));
+    let _ = mastermind::static_mastermind::StaticFile::from_json(&text(input));
 }
 
 fn feed_atlas(input: &[u8]) {
-    let _ = mastermind_atlas::AtlasFile::from_json(&text(input));
+    let _ = mastermind::atlas::AtlasFile::from_json(&text(input));
 }
 
 fn feed_certificate(input: &[u8]) {
-    let _ = mastermind_certificate::read_facts(input);
+    let _ = mastermind::certificate::read_facts(input);
 }
 
 fn feed_typed(input: &[u8]) {
     let scorer = classic();
     let text = text(input);
-    let _ = mastermind_play::parse_reply(scorer.game(), &text);
-    let _ = mastermind_play::parse_history(scorer.codebook(), &text);
+    let _ = mastermind::play::parse_reply(scorer.game(), &text);
+    let _ = mastermind::play::parse_history(scorer.codebook(), &text);
     // A guess as `play` reads it: the symbols, spaces between them allowed.
     let compact: String = text.split_whitespace().collect();
     let _ = scorer.codebook().parse(&compact);

@@ -12,13 +12,13 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
-use mastermind_core::{FeedbackKind, Game, Scorer};
-use mastermind_runs::resume::{
+use mastermind::runs::resume::{
     Finished, PartProofs, Request, ResumableRun, ResumeEvent, ResumeWatcher,
 };
-use mastermind_search::optimal_options;
-use mastermind_strategy::{strategy_info, StrategyOptions};
-use mastermind_tree::TreeFile;
+use mastermind::strategy::optimal_options;
+use mastermind::strategy::{strategy_info, StrategyOptions};
+use mastermind::tree::TreeFile;
+use mastermind::{FeedbackKind, Game, Scorer};
 
 use crate::proof::proves;
 
@@ -176,7 +176,7 @@ pub fn prove(root: &Path, case: &Case) -> anyhow::Result<Outcome> {
     };
     let proven_in = started.elapsed();
     let path = proofs.join(format!("{}.cert.gz", case.name));
-    mastermind_files::write_output_from(Some(&path), &mut certificate.file)?;
+    mastermind::files::write_output_from(Some(&path), &mut certificate.file)?;
     // The committed tree when there is one: the run must have merged the very same.
     let committed = root.join("trees").join(format!("{}.json", case.name));
     let tree = match std::fs::read_to_string(&committed) {
@@ -208,7 +208,7 @@ pub fn prove(root: &Path, case: &Case) -> anyhow::Result<Outcome> {
     .with_context(|| format!("{} does not prove {}", path.display(), case.name))?;
     Ok(Outcome {
         name: case.name,
-        total: mastermind_tree::Statistics::of_tree(&node).total(),
+        total: mastermind::tree::Statistics::of_tree(&node).total(),
         facts,
         bytes: certificate.bytes,
         proven_in,

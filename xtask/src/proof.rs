@@ -2,16 +2,16 @@
 //! step of every certificate task.
 
 use anyhow::bail;
-use mastermind_certificate::check;
-use mastermind_core::Scorer;
-use mastermind_verify::{judge, Optimality};
+use mastermind::certificate::check;
+use mastermind::verify::{judge, Optimality};
+use mastermind::Scorer;
 
 /// Whether `certificate` checks and proves `tree` optimal: the number of facts checked.
 pub fn proves(
     certificate: impl std::io::Read,
     scorer: &Scorer,
-    strategy: &mastermind_tree::StrategyInfo,
-    tree: &mastermind_tree::Node,
+    strategy: &mastermind::tree::StrategyInfo,
+    tree: &mastermind::tree::Node,
 ) -> anyhow::Result<u64> {
     let proven = check(certificate)?;
     match judge(scorer.codebook(), Some(strategy), &[], tree, &proven) {

@@ -10,8 +10,8 @@ use std::path::Path;
 use std::process::Command;
 
 use anyhow::{bail, Context};
-use mastermind_core::{Code, Feedback, Scorer};
-use mastermind_static::StaticFile;
+use mastermind::static_mastermind::StaticFile;
+use mastermind::{Code, Feedback, Scorer};
 
 /// The `static table` runs that write the committed files: every game of the seed's table
 /// with at most 2187 codes.
@@ -69,7 +69,7 @@ pub fn check(root: &Path) -> anyhow::Result<()> {
         let (file, game, guesses) =
             StaticFile::from_json(&text).with_context(|| format!("{name}"))?;
         let scorer = Scorer::new(game);
-        let result = mastermind_static::check(&scorer, &guesses);
+        let result = mastermind::static_mastermind::check(&scorer, &guesses);
         if !result.determines() {
             bail!(
                 "{name}: the set leaves {} codes of {} ambiguous",

@@ -8,12 +8,12 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
-use mastermind_core::{Codebook, FeedbackKind, Game, Scorer};
-use mastermind_search::{optimal, OptimalOptions};
-use mastermind_strategy::{knuth, NoProgress};
-use mastermind_tree::notation::{print, Layout, Notation};
-use mastermind_tree::{Node, StrategyInfo, TreeFile};
-use mastermind_verify::{verify_file, VerifyOptions};
+use mastermind::notation::{print, Layout, Notation};
+use mastermind::strategy::{knuth, NoProgress};
+use mastermind::strategy::{optimal, OptimalOptions};
+use mastermind::tree::{Node, StrategyInfo, TreeFile};
+use mastermind::verify::{verify_file, VerifyOptions};
+use mastermind::{Codebook, FeedbackKind, Game, Scorer};
 
 /// One committed tree and the files written for it.
 struct CommittedTree {
@@ -199,7 +199,7 @@ fn merged(run: &Path) -> anyhow::Result<String> {
         }
     }
     files.sort();
-    let file = mastermind_runs::optimal::merge(&files)?;
+    let file = mastermind::runs::optimal::merge(&files)?;
     Ok(file.to_json())
 }
 
@@ -209,7 +209,7 @@ pub fn regen(root: &Path, rebuild_slow: bool) -> anyhow::Result<()> {
     let directory = root.join("trees");
     for expected in expected_files(root, rebuild_slow)? {
         let path = directory.join(&expected.name);
-        mastermind_files::write_atomically(&path, expected.contents.as_bytes())?;
+        mastermind::files::write_atomically(&path, expected.contents.as_bytes())?;
         eprintln!("wrote trees/{}", expected.name);
     }
     Ok(())

@@ -6,7 +6,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
-use mastermind_core::{vector_unit, VECTOR_UNIT_VARIABLE};
+use mastermind::{vector_unit, VECTOR_UNIT_VARIABLE};
 
 /// The rows: a one-step strategy (the packed scoring kernels) and two searches.
 const ROWS: &[(&str, &[&str])] = &[

@@ -42,7 +42,7 @@ pub fn run(root: &Path, check: bool) -> anyhow::Result<()> {
         );
         return Ok(());
     }
-    mastermind_files::write_atomically(&kept, &built)?;
+    mastermind::files::write_atomically(&kept, &built)?;
     println!("wrote {MODULE}: {} bytes, {gzipped} gzipped", built.len());
     Ok(())
 }

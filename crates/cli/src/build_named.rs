@@ -2,11 +2,11 @@
 //! commands that play: the whole tree, or the part of it that goes on from a situation.
 
 use anyhow::{anyhow, bail};
-use std::time::Instant;
 
+use mastermind::ops::{generate_certified, Proof};
 use mastermind::strategy::{
-    build_certified, build_from, BuildCertifiedError, CertifyTreeError, Progress, Situation,
-    StrategyError, StrategyKind,
+    build_from, BuildCertifiedError, CertifyTreeError, Progress, Situation, StrategyError,
+    StrategyKind,
 };
 use mastermind::Scorer;
 
@@ -14,7 +14,6 @@ pub use mastermind::strategy::BuiltStrategy;
 
 use crate::args::strategy_flags::{flag_message, library_options};
 use crate::args::strategy_options::StrategyOptions;
-use crate::commands::certify::Proof;
 
 /// Builds the tree `strategy` plays from `situation` on.
 pub fn build_strategy(
@@ -30,7 +29,7 @@ pub fn build_strategy(
 }
 
 /// Builds the optimal tree with `options` for the scorer's game and proves its claim, with
-/// one search where the total is minimised ([`build_certified`]): the tree and the
+/// one search where the total is minimised ([`generate_certified`]): the tree and the
 /// certificate, or `None` where the search's answers do not support the claim (said on
 /// stderr).
 pub fn build_certified_strategy(
@@ -39,10 +38,8 @@ pub fn build_certified_strategy(
     progress: &dyn Progress,
 ) -> anyhow::Result<Option<(BuiltStrategy, Proof)>> {
     let (_, options) = library_options(StrategyKind::Optimal, options, scorer.codebook())?;
-    let started = Instant::now();
-    let mut bytes = Vec::new();
-    match build_certified(&options, scorer, progress, &mut bytes) {
-        Ok((built, facts)) => Ok(Some((built, Proof::new(bytes, facts, started.elapsed())))),
+    match generate_certified(&options, scorer, progress) {
+        Ok(proven) => Ok(Some(proven)),
         Err(BuildCertifiedError::Build(error)) => Err(strategy_error(error, scorer)),
         Err(BuildCertifiedError::Certify(error @ CertifyTreeError::Certify(_))) => {
             eprintln!("error: {error}");

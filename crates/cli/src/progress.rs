@@ -170,6 +170,12 @@ impl Progress for BuildProgress {
 }
 
 impl BuildProgress {
+    /// A build of `codes` codes in all, of which `settled` are settled already.
+    pub fn codes_in(&self, codes: u64, settled: u64) {
+        self.bar.set_length(codes);
+        self.bar.set_position(settled);
+    }
+
     /// The words after an exhaustive search's figures: its nodes and its best total so far.
     fn tell_search(&self) {
         // Searches tell their nodes thousands of times a second: words nobody sees are not

@@ -258,6 +258,7 @@ pub mod notation {
 }
 
 pub mod compare;
+pub mod ops;
 pub mod read;
 
 #[cfg(feature = "formats")]

@@ -5,8 +5,7 @@
 use anyhow::{anyhow, bail, Context};
 
 use mastermind::strategy::{
-    check_options, optimal_options, strategy_info, Misfit, Objective, OptimalOptions, StrategyKind,
-    TieBreak,
+    check_options, Misfit, Objective, OptimalOptions, StrategyKind, TieBreak,
 };
 use mastermind::tree::StrategyInfo;
 use mastermind::{Codebook, Game};
@@ -20,7 +19,7 @@ pub fn optimal_search(
     game: Game,
 ) -> anyhow::Result<(OptimalOptions, StrategyInfo)> {
     let book = Codebook::new(game);
-    let (kind, options) = library_options(StrategyKind::Optimal, options, &book)?;
+    let (_, options) = library_options(StrategyKind::Optimal, options, &book)?;
     if options.minimize != Objective::Total {
         bail!(
             "--shard and --resume split the search for the least total; --minimize worst runs in one process"
@@ -29,10 +28,7 @@ pub fn optimal_search(
     if options.opening.is_some() {
         bail!("--shard and --resume split the whole search; --opening runs in one process");
     }
-    Ok((
-        optimal_options(&options),
-        strategy_info(kind.file_name(), &options, &book),
-    ))
+    Ok(mastermind::ops::optimal_search(&options, &book))
 }
 
 /// The library's strategy and options for the command line's, checked.

@@ -1,11 +1,9 @@
 //! `mastermind certify`: proves what an optimal tree file claims and writes the certificate
 //! that `verify --certificate` checks.
 
-use std::time::Instant;
-
 use anyhow::bail;
-use mastermind::strategy::{certify_tree, CertifyTreeError};
-use mastermind::tree::Statistics;
+use mastermind::ops::{certify, Proof};
+use mastermind::strategy::CertifyTreeError;
 use mastermind::Scorer;
 
 use crate::args::tree_input::NotationInputArgs;
@@ -55,35 +53,8 @@ pub fn run(args: &CertifyArgs, quiet: bool) -> anyhow::Result<Outcome> {
     };
     let path = args.output.as_deref();
     write_output_from(path, &mut plain_as_named(path, proof.bytes.as_slice()))?;
-    proof.say(quiet);
+    say_proven(&proof, quiet);
     Ok(Outcome::Success)
-}
-
-/// A certificate proven: its plain bytes, how many facts it holds, and how long it took.
-pub struct Proof {
-    pub bytes: Vec<u8>,
-    facts: u64,
-    took: std::time::Duration,
-}
-
-impl Proof {
-    /// A proof of `facts` facts, written as `bytes` (plain) in `took`.
-    pub fn new(bytes: Vec<u8>, facts: u64, took: std::time::Duration) -> Proof {
-        Proof { bytes, facts, took }
-    }
-
-    /// Says on stderr what the proof took, unless `quiet`: once the certificate is written,
-    /// so that nothing is said to be proven that then fails to be written.
-    pub fn say(&self, quiet: bool) {
-        if !quiet {
-            eprintln!(
-                "certificate: {} facts, {} bytes, proven in {:.2?}",
-                self.facts,
-                self.bytes.len(),
-                self.took
-            );
-        }
-    }
 }
 
 /// The certificate of a verified optimal tree. `None` when the search's answers do not
@@ -98,24 +69,20 @@ pub fn certificate_of(tree: &ValidTree, table: Option<usize>) -> anyhow::Result<
     };
     let game = *tree.book.game();
     fit_build(game, table)?;
-    let started = Instant::now();
-    let statistics = Statistics::of_tree(&tree.root);
-    let scorer = Scorer::new(game);
-    let mut bytes = Vec::new();
-    let facts = match certify_tree(
-        &scorer,
-        strategy,
-        &tree.history,
-        statistics.total(),
-        statistics.worst_case(),
-        &mut bytes,
-    ) {
-        Ok(facts) => facts,
+    match certify(&Scorer::new(game), strategy, &tree.history, &tree.root) {
+        Ok(proof) => Ok(Some(proof)),
         Err(error @ CertifyTreeError::Certify(_)) => {
             eprintln!("error: {error}");
-            return Ok(None);
+            Ok(None)
         }
         Err(error) => bail!(error),
-    };
-    Ok(Some(Proof::new(bytes, facts, started.elapsed())))
+    }
+}
+
+/// Says on stderr what the proof took, unless `quiet`: once the certificate is written, so
+/// that nothing is said to be proven that then fails to be written.
+pub fn say_proven(proof: &Proof, quiet: bool) {
+    if !quiet {
+        eprintln!("certificate: {proof}");
+    }
 }

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::bail;
+use mastermind::ops::solve_shard;
 use mastermind::runs::certificates::{self, PartProofs};
 use mastermind::runs::{merge as merge_parts, optimal, search_of, static_search, Merged, ShardId};
 use mastermind::Scorer;
@@ -54,13 +55,12 @@ pub fn generate(args: &GenerateArgs, shard: ShardId, quiet: bool) -> anyhow::Res
     let game = args.game.game()?;
     let (options, strategy) = optimal_search(&args.options, game)?;
     fit_build(game, Some(args.table_bytes()))?;
-    let started = Instant::now();
     let scorer = Scorer::new(game);
     let progress = BuildProgress::new(game.code_count() as u64, quiet);
-    let planned = optimal::PlannedRun::new(&scorer, &options, &strategy)?;
-    let run = planned.run_shard(shard, &progress);
+    let solved = solve_shard(&scorer, &options, &strategy, shard, &progress);
     progress.finish();
-    let run = run?;
+    let solved = solved?;
+    let run = &solved.run;
     write_output(args.output.as_deref(), run.part.to_json().as_bytes())?;
     if !quiet {
         eprintln!(
@@ -69,14 +69,12 @@ pub fn generate(args: &GenerateArgs, shard: ShardId, quiet: bool) -> anyhow::Res
             run.pieces,
             run.part.plan.pieces,
             run.codes,
-            started.elapsed()
+            solved.took
         );
     }
     if let Some(path) = &args.certificate {
-        let started = Instant::now();
-        let mut bytes = Vec::new();
-        let facts = match planned.certify_pieces(&run.proven, &mut bytes) {
-            Ok(facts) => facts,
+        let proof = match solved.prove() {
+            Ok(proof) => proof,
             Err(error) => {
                 eprintln!("error: {error}");
                 return Ok(Outcome::Invalid);
@@ -84,14 +82,10 @@ pub fn generate(args: &GenerateArgs, shard: ShardId, quiet: bool) -> anyhow::Res
         };
         write_output_from(
             Some(path),
-            &mut plain_as_named(Some(path), bytes.as_slice()),
+            &mut plain_as_named(Some(path), proof.bytes.as_slice()),
         )?;
         if !quiet {
-            eprintln!(
-                "certificate of shard {shard}: {facts} facts, {} bytes, proven in {:.2?}",
-                bytes.len(),
-                started.elapsed()
-            );
+            eprintln!("certificate of shard {shard}: {proof}");
         }
     }
     Ok(Outcome::Success)

@@ -234,6 +234,9 @@ impl std::fmt::Display for ResumeEvent<'_> {
 
 /// Who watches a run: its progress and what it says, and how it writes its files.
 pub trait ResumeWatcher: Sync {
+    /// The run starts, with the pieces and codes already in.
+    fn started(&self, _start: &RunStart) {}
+
     /// `codes` more codes are settled (of [`ResumableRun::codes`] in all).
     fn codes_settled(&self, _codes: u64) {}
 
@@ -253,6 +256,19 @@ pub trait ResumeWatcher: Sync {
     fn write(&self, path: &Path, bytes: &[u8]) -> io::Result<()> {
         Ok(mastermind_files::write_atomically(path, bytes)?)
     }
+}
+
+/// A run at its start: what the plan holds and what is in already.
+#[derive(Clone, Copy, Debug)]
+pub struct RunStart {
+    /// The plan's pieces.
+    pub pieces: usize,
+    /// Those already in the directory.
+    pub pieces_in: usize,
+    /// The codes of all pieces.
+    pub codes: u64,
+    /// The codes of the pieces already in.
+    pub codes_in: u64,
 }
 
 /// Watches nothing: a run that says nothing and writes its files atomically.
@@ -396,6 +412,12 @@ impl<'a> ResumableRun<'a> {
         request: Request,
         watcher: &dyn ResumeWatcher,
     ) -> Result<Finished, ResumeError> {
+        watcher.started(&RunStart {
+            pieces: self.shards().len(),
+            pieces_in: self.shards().iter().filter(|&&id| self.is_in(id)).count(),
+            codes: self.codes(),
+            codes_in: self.codes_in(),
+        });
         let mut solved_before = 0;
         loop {
             let mut finished = self.run_once(request, watcher)?;

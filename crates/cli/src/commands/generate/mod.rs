@@ -16,6 +16,7 @@ use mastermind::strategy::{Situation, StrategyKind};
 use mastermind::tree::TreeFile;
 
 use crate::build_named::{build_certified_strategy, build_strategy};
+use crate::commands::certify::say_proven;
 use crate::commands::Outcome;
 use crate::output::{write_output, write_together, Files};
 use crate::progress::BuildProgress;
@@ -109,7 +110,7 @@ pub fn run(args: &GenerateArgs, quiet: bool) -> anyhow::Result<Outcome> {
                 &mut plain_as_named(Some(certificate), proof.bytes.as_slice()),
             ),
         ])?;
-        proof.say(quiet);
+        say_proven(&proof, quiet);
     }
     Ok(Outcome::Success)
 }

@@ -1,5 +1,5 @@
-//! `generate --strategy optimal --resume DIR`: the resumable run of the optimal search (see
-//! [`mastermind::runs::resume`]) with a progress bar, its messages on stderr, and the tree and
+//! `generate --strategy optimal --resume DIR`: the resumable run of the optimal search
+//! ([`mastermind::ops::resume`]) with a progress bar, its messages on stderr, and the tree and
 //! certificate written where the flags say.
 
 use std::path::Path;
@@ -7,8 +7,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use mastermind::files::gzip::packed_as_named;
+use mastermind::ops::{resume, OnePiece, ResumeRequest};
+use mastermind::play::plural;
 use mastermind::runs::resume::{
-    Finished, MergedCertificate, Request, ResumableRun, ResumeError, ResumeEvent, ResumeWatcher,
+    Finished, MergedCertificate, ResumeError, ResumeEvent, ResumeWatcher, RunStart,
 };
 use mastermind::runs::ShardId;
 use mastermind::strategy::Progress;
@@ -20,57 +22,48 @@ use crate::commands::generate::args::GenerateArgs;
 use crate::commands::{refused_merge, Outcome};
 use crate::output::{write_output, write_together};
 use crate::progress::BuildProgress;
-use mastermind::play::plural;
 
 pub fn run(args: &GenerateArgs, directory: &Path, quiet: bool) -> anyhow::Result<Outcome> {
     let game = args.game.game()?;
     let (options, strategy) = optimal_search(&args.options, game)?;
     let started = Instant::now();
     let scorer = Scorer::new(game);
-    let run = ResumableRun::new(&scorer, &options, &strategy, directory)?;
-    let shards = run.shards();
-    let count = shards.len();
-    if !quiet {
-        eprintln!(
-            "optimal {}: {} of the plan's {count} pieces already in {}",
-            game.describe(),
-            shards.iter().filter(|&&id| run.is_in(id)).count(),
-            directory.display()
-        );
-    }
     let watcher = Watcher {
-        progress: BuildProgress::new(run.codes(), quiet),
+        progress: BuildProgress::new(0, quiet),
         quiet,
+        game: game.describe(),
+        directory,
         said_waiting: AtomicBool::new(false),
     };
-    watcher.progress.codes_settled(run.codes_in());
-    let request = Request {
-        only: args.shard,
+    let request = ResumeRequest {
+        directory,
+        only: args.shard.map(|shard| OnePiece {
+            index: shard.index,
+            of: Some(shard.count),
+        }),
         certify: args.certificate.is_some(),
-        ..Request::default()
     };
-    let finished = run.run(request, &watcher);
+    let resumed = resume(&scorer, &options, &strategy, &request, &watcher);
     watcher.progress.finish();
-    let (file, mut certificate, solved_here) = match finished {
-        Ok(Finished::Tree {
+    let resumed = match resumed {
+        Ok(resumed) => resumed,
+        Err(ResumeError::Merge(error)) => return refused_merge(error),
+        Err(error) => return Err(error.into()),
+    };
+    if let (false, Some(why)) = (quiet, &resumed.why_waiting) {
+        eprintln!("{why}");
+    }
+    let (file, mut certificate, solved_here) = match resumed.finished {
+        Finished::Tree {
             file,
             certificate,
             solved_here,
-        }) => (file, certificate, solved_here),
-        Ok(Finished::Waiting {
-            missing, unproven, ..
-        }) => {
-            if let (false, Some(only)) = (quiet, args.shard) {
-                eprintln!("{}", run.why_waiting(only, missing, unproven));
-            }
-            return Ok(Outcome::Success);
-        }
-        Ok(Finished::Unproven(unproven)) => {
+        } => (file, certificate, solved_here),
+        Finished::Waiting { .. } => return Ok(Outcome::Success),
+        Finished::Unproven(unproven) => {
             eprintln!("error: {unproven}");
             return Ok(Outcome::Invalid);
         }
-        Err(ResumeError::Merge(error)) => return refused_merge(error),
-        Err(error) => return Err(error.into()),
     };
     let json = file.to_json();
     let written = match (&args.certificate, &mut certificate) {
@@ -120,14 +113,30 @@ fn report_tree(
 
 /// The run's progress bar, its messages under the bar, and its files written as every output
 /// is (atomically, and removed if the run is interrupted while writing).
-struct Watcher {
+struct Watcher<'d> {
     progress: BuildProgress,
     quiet: bool,
+    /// The game, in words.
+    game: String,
+    directory: &'d Path,
     /// Whether it has said that the run waits for pieces other runs hold.
     said_waiting: AtomicBool,
 }
 
-impl ResumeWatcher for Watcher {
+impl ResumeWatcher for Watcher<'_> {
+    fn started(&self, start: &RunStart) {
+        self.progress.codes_in(start.codes, start.codes_in);
+        if !self.quiet {
+            self.progress.println(&format!(
+                "optimal {}: {} of the plan's {} pieces already in {}",
+                self.game,
+                start.pieces_in,
+                start.pieces,
+                self.directory.display()
+            ));
+        }
+    }
+
     fn codes_settled(&self, codes: u64) {
         self.progress.codes_settled(codes);
     }

@@ -1,0 +1,30 @@
+//! The operations a user runs, one function per flow, each taking typed options and returning a
+//! typed outcome, so that the command and the Python package only parse, print and write:
+//!
+//! | flow | operation |
+//! |---|---|
+//! | build a strategy's tree | [`strategy::build`](crate::strategy::build) |
+//! | build the optimum with its certificate | [`generate_certified`] |
+//! | prove a tree the optimal search built | [`certify`] |
+//! | one shard of the optimal search, then its certificate | [`solve_shard`], [`SolvedShard::prove`] |
+//! | the optimal search as a run that survives a stop | [`resume`] |
+//! | the parts of a run merged, with their certificate or without | [`runs::merge`](crate::runs::merge), [`runs::certificates::certify_merge_into`](crate::runs::certificates::certify_merge_into) |
+//! | strategies side by side | [`compare::strategy_row`](crate::compare::strategy_row) |
+//! | an atlas | [`atlas::AtlasJob`](crate::atlas::AtlasJob) |
+//!
+//! The optimal search's runs take their options as [`optimal_search`] gives them, so that a
+//! shard, a resumed run and a run in one process of the same options write the same tree.
+
+mod certify;
+mod proof;
+#[cfg(feature = "runs")]
+mod resume;
+#[cfg(feature = "runs")]
+mod shard;
+
+pub use certify::{certify, generate_certified, optimal_search};
+pub use proof::Proof;
+#[cfg(feature = "runs")]
+pub use resume::{resume, OnePiece, ResumeRequest, Resumed};
+#[cfg(feature = "runs")]
+pub use shard::{solve_shard, SolvedShard};
