@@ -25,6 +25,14 @@ impl<'a> Columns<'a> {
         Columns::Listed(Listed::new(block))
     }
 
+    /// How many guesses the block scores.
+    pub(in crate::optimal) fn len(&self) -> usize {
+        match self {
+            Columns::Stretch(range) => range.len(),
+            Columns::Listed(listed) => listed.len(),
+        }
+    }
+
     /// `row`'s replies to the block's guesses: a piece of it, or gathered into `scratch`.
     #[inline(always)]
     pub(in crate::optimal) fn of<'r>(
@@ -39,6 +47,25 @@ impl<'a> Columns<'a> {
                 scratch
             }
         }
+    }
+}
+
+/// Sets `slack` for the block's guesses `N` at a time, as the byte kernels mark them: a pass
+/// over the rows for each `N`, whose marks stay in registers. `mark_pass(start, width,
+/// slacks)` sets the slacks of the guesses `start..start + width` (`width` at most `N`) in the
+/// first `width` of `slacks`.
+#[inline(always)]
+pub(in crate::optimal) fn each_pass<const N: usize>(
+    columns: &Columns<'_>,
+    slack: &mut [u8; BLOCK],
+    mut mark_pass: impl FnMut(usize, usize, &mut [u8; N]),
+) {
+    let guesses = columns.len();
+    for start in (0..guesses).step_by(N) {
+        let width = N.min(guesses - start);
+        let mut slacks = [0u8; N];
+        mark_pass(start, width, &mut slacks);
+        slack[start..start + width].copy_from_slice(&slacks[..width]);
     }
 }
 

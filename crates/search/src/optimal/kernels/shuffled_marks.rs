@@ -15,7 +15,7 @@ use std::arch::x86_64::{
     _mm256_srli_epi16, _mm256_storeu_si256, _mm256_sub_epi8,
 };
 
-use super::columns::{each_row, Columns, BLOCK};
+use super::columns::{each_pass, each_row, Columns, BLOCK};
 
 /// Guesses marked by one vector instruction.
 const LANES: usize = 32;
@@ -43,26 +43,20 @@ const PASS: usize = VECTORS_PER_PASS * LANES;
 
 #[target_feature(enable = "avx2")]
 fn mark_avx2(rows: &[&[u8]], columns: &Columns<'_>, solved: usize, slack: &mut [u8; BLOCK]) {
-    let width = match columns {
-        Columns::Stretch(range) => range.len(),
-        Columns::Listed(listed) => listed.len(),
-    };
-    for start in (0..width).step_by(PASS) {
+    each_pass::<PASS>(columns, slack, |start, width, slacks| {
         let pass = Pass {
             rows,
             columns,
             start,
-            width: PASS.min(width - start),
+            width,
         };
-        let mut slacks = [0u8; PASS];
-        match pass.width.div_ceil(LANES) {
-            1 => pass.mark::<1>(solved, &mut slacks),
-            2 => pass.mark::<2>(solved, &mut slacks),
-            3 => pass.mark::<3>(solved, &mut slacks),
-            _ => pass.mark::<VECTORS_PER_PASS>(solved, &mut slacks),
+        match width.div_ceil(LANES) {
+            1 => pass.mark::<1>(solved, slacks),
+            2 => pass.mark::<2>(solved, slacks),
+            3 => pass.mark::<3>(solved, slacks),
+            _ => pass.mark::<VECTORS_PER_PASS>(solved, slacks),
         }
-        slack[start..start + pass.width].copy_from_slice(&slacks[..pass.width]);
-    }
+    });
 }
 
 /// One pass over the rows: the guesses from `start` on, `width` of them (at most [`PASS`]).

@@ -14,7 +14,7 @@ use std::arch::wasm32::{
     v128_and, v128_load, v128_or, v128_store,
 };
 
-use super::columns::{each_row, Columns, BLOCK};
+use super::columns::{each_pass, each_row, Columns, BLOCK};
 
 /// Guesses marked by one vector instruction.
 const LANES: usize = 16;
@@ -33,24 +33,18 @@ pub(in crate::optimal) fn mark(
     solved: usize,
     slack: &mut [u8; BLOCK],
 ) {
-    let width = match columns {
-        Columns::Stretch(range) => range.len(),
-        Columns::Listed(listed) => listed.len(),
-    };
-    for start in (0..width).step_by(PASS) {
+    each_pass::<PASS>(columns, slack, |start, width, slacks| {
         let pass = Pass {
             rows,
             columns,
             start,
-            width: PASS.min(width - start),
+            width,
         };
-        let mut slacks = [0u8; PASS];
-        match pass.width.div_ceil(LANES) {
-            1 => pass.mark::<1>(solved, &mut slacks),
-            _ => pass.mark::<VECTORS_PER_PASS>(solved, &mut slacks),
+        match width.div_ceil(LANES) {
+            1 => pass.mark::<1>(solved, slacks),
+            _ => pass.mark::<VECTORS_PER_PASS>(solved, slacks),
         }
-        slack[start..start + pass.width].copy_from_slice(&slacks[..pass.width]);
-    }
+    });
 }
 
 /// One pass over the rows: the guesses from `start` on, `width` of them (at most [`PASS`]).
