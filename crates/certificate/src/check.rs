@@ -114,6 +114,22 @@ pub fn check_with(scorer: &Scorer, input: impl Read) -> Result<Proven, Certifica
     check_records(input, expect)
 }
 
+/// [`check_for`] with `scorer` (see [`check_with`]): a caller that holds the reply table of a
+/// game past [`CHECKED_TABLE_PAIRS`] hands it over, and the floor then rules guesses out
+/// before it splits a set by them.
+pub fn check_for_with(
+    header: Header,
+    scorer: &Scorer,
+    input: impl Read,
+) -> Result<Proven, CertificateError> {
+    let expect = Expect {
+        header: Some(header),
+        scorer: Some(scorer),
+        ..Expect::default()
+    };
+    check_records(input, expect)
+}
+
 /// Checks the facts of a certificate cut short, as a stop leaves a proof under way, that
 /// must be about `header`'s game and play: every whole fact before the cut must hold, as in
 /// [`check`], and the file may end anywhere (without its closing record, in the middle of a

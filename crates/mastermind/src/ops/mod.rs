@@ -8,6 +8,7 @@
 //! | prove a tree the optimal search built | [`certify`] |
 //! | one shard of the optimal search, then its certificate | [`solve_shard`], [`SolvedShard::prove`] |
 //! | the optimal search as a run that survives a stop | [`resume`] |
+//! | the interval a stopped run proves the optimum to lie in | [`bounds`] |
 //! | the parts of a run merged, with their certificate or without | [`runs::merge`](crate::runs::merge), [`runs::certificates::certify_merge_into`](crate::runs::certificates::certify_merge_into) |
 //! | strategies side by side | [`compare::strategy_row`](crate::compare::strategy_row) |
 //! | an atlas | [`atlas::AtlasJob`](crate::atlas::AtlasJob) |
@@ -15,6 +16,8 @@
 //! The optimal search's runs take their options as [`optimal_search`] gives them, so that a
 //! shard, a resumed run and a run in one process of the same options write the same tree.
 
+#[cfg(feature = "runs")]
+mod bounds;
 mod certify;
 mod proof;
 #[cfg(feature = "runs")]
@@ -22,6 +25,8 @@ mod resume;
 #[cfg(feature = "runs")]
 mod shard;
 
+#[cfg(feature = "runs")]
+pub use bounds::{bounds, BoundsError, ProvenBounds, BEST_KNOWN};
 pub use certify::{certify, generate_certified, optimal_search};
 pub use proof::Proof;
 #[cfg(feature = "runs")]

@@ -1,18 +1,14 @@
 //! `generate --strategy optimal --resume DIR --bounds`: the interval a resumable run's
 //! directory proves the optimum to lie in, at any stop of the run (see
-//! [`mastermind::runs::resume`]): the lower bound checked by the certificate checker, the
+//! [`mastermind::ops::bounds`]): the lower bound checked by the certificate checker, the
 //! upper bound's tree verified, each written where the flags say.
 
-use std::io::{BufWriter, Seek};
 use std::path::Path;
 
-use anyhow::{bail, Context};
-use mastermind::certificate::{check_for, Bound};
+use anyhow::bail;
 use mastermind::files::gzip::packed_as_named;
-use mastermind::files::write_together;
-use mastermind::runs::resume::ResumableRun;
-use mastermind::tree::{StrategyInfo, TreeFile};
-use mastermind::verify::{verify_file, VerifyOptions};
+use mastermind::files::{scratch_for, write_together};
+use mastermind::ops::{bounds, BoundsError, ProvenBounds};
 use mastermind::Scorer;
 
 use crate::args::game::GameArgs;
@@ -22,15 +18,10 @@ use crate::commands::generate::args::GenerateArgs;
 use crate::commands::Outcome;
 use crate::tree_input::{load_valid_tree, ValidTree};
 
-/// The name the best tree known is written under: a strategy of its own, which claims no
-/// optimum.
-const BEST_KNOWN: &str = "best-known";
-
 pub fn run(args: &GenerateArgs, directory: &Path, quiet: bool) -> anyhow::Result<Outcome> {
     let game = args.game.game()?;
     let (options, strategy) = optimal_search(&args.options, game)?;
     let scorer = Scorer::new(game);
-    let run = ResumableRun::new(&scorer, &options, &strategy, directory)?;
     let base = match &args.upper {
         Some(path) => match upper_base(path, &scorer)? {
             Some(base) => Some(base),
@@ -38,56 +29,30 @@ pub fn run(args: &GenerateArgs, directory: &Path, quiet: bool) -> anyhow::Result
         },
         None => None,
     };
-    let shards = run.shards();
-    let pieces_in = shards.iter().filter(|&&id| run.is_in(id)).count();
+    let scratch = scratch_for(args.certificate.as_deref())?;
+    let upper = base.as_ref().map(|valid| &valid.root);
+    let proven = match bounds(&scorer, &options, &strategy, directory, upper, scratch) {
+        Ok(proven) => proven,
+        Err(BoundsError::NoUpper) => {
+            bail!("no heuristic tree meets the run's cap: give --upper TREE")
+        }
+        Err(error) => return Err(error.into()),
+    };
+    let ProvenBounds {
+        least,
+        certificate,
+        facts,
+        proven_pieces,
+        best,
+        total,
+        pieces_in,
+        pieces,
+    } = proven;
 
-    // The lower bound: written to a scratch file, then checked as `verify --certificate` would.
-    let mut scratch = tempfile::tempfile().context("cannot make a scratch file")?;
-    let lower = {
-        let mut out = BufWriter::new(&mut scratch);
-        let mut packing = mastermind::certificate::packed(&mut out);
-        let lower = run.certify_lower_bound(&mut packing)?;
-        packing.finish()?;
-        drop(out);
-        lower
-    };
-    scratch.rewind()?;
-    let header = run.planned().certificate_header();
-    let proven = check_for(header, std::io::BufReader::new(&scratch))
-        .context("the lower bound's certificate does not check: this is a bug, please report it")?;
-    let budget = options
-        .max_guesses
-        .map(|cap| u8::try_from(cap).unwrap_or(u8::MAX));
-    let least = match proven.bound_at(&[], budget) {
-        Bound::AtLeast(least) => u64::from(least),
-        Bound::Infeasible => bail!("no strategy meets the run's cap"),
-    };
-    if least < u64::from(lower.bound.min(u32::MAX - 1)) {
-        bail!(
-            "the checker proves {least}, less than the {} written: this is a bug",
-            lower.bound
-        );
-    }
-
-    // The upper bound: the best tree known, verified by replaying every code.
-    let Some((root, total)) = run.best_known(base.as_ref().map(|valid| &valid.root))? else {
-        bail!("no heuristic tree meets the run's cap: give --upper TREE");
-    };
-    let info = StrategyInfo {
-        name: BEST_KNOWN.to_owned(),
-        parameters: Default::default(),
-    };
-    let file = TreeFile::new(scorer.codebook(), info, &root);
-    let report = verify_file(&file, &VerifyOptions::default())?;
-    if !report.is_valid() || report.statistics.total() != total {
-        bail!("the best tree known does not verify: this is a bug, please report it");
-    }
-
-    let json = file.to_json();
-    scratch.rewind()?;
+    let json = best.to_json();
     let mut packed = packed_as_named(
         args.certificate.as_deref().unwrap_or(Path::new("-")),
-        &scratch,
+        &certificate,
     );
     let mut outputs: Vec<(Option<&Path>, &mut dyn std::io::Read)> = Vec::new();
     let mut tree_bytes = json.as_bytes();
@@ -114,20 +79,17 @@ pub fn run(args: &GenerateArgs, directory: &Path, quiet: bool) -> anyhow::Result
             })
         };
         eprintln!(
-            "{pieces_in} of the plan's {} pieces in {}, {} of them proven",
-            shards.len(),
+            "{pieces_in} of the plan's {pieces} pieces in {}, {proven_pieces} of them proven",
             directory.display(),
-            lower.pieces
         );
         eprintln!(
-            "lower bound {least}: a certificate of {} facts, checked{}",
-            lower.facts,
+            "lower bound {least}: a certificate of {facts} facts, checked{}",
             written(args.certificate.as_deref())
         );
         eprintln!(
             "upper bound {total}: a tree opening with {}, of the exact pieces in and {} \
              subtrees, verified{}",
-            scorer.codebook().format(root.guess),
+            best.tree.guess,
             args.upper
                 .as_deref()
                 .map_or("the heuristics'".to_owned(), |path| format!(

@@ -1,0 +1,147 @@
+//! What a resumable run's directory proves of the optimum at any stop: the lower bound, its
+//! certificate checked as `verify --certificate` checks it, and the best tree known, verified
+//! by replaying every code. The two meet once every piece is in.
+
+use std::fs::File;
+use std::io::{self, BufReader, BufWriter, Seek};
+use std::path::Path;
+
+use thiserror::Error;
+
+use crate::certificate::{check_for_with, packed, Bound, CertificateError};
+use crate::runs::resume::{ResumableRun, ResumeError};
+use crate::strategy::OptimalOptions;
+use crate::tree::{Node, StrategyInfo, TreeFile};
+use crate::verify::{verify_file, VerifyOptions};
+use crate::{GameError, Scorer};
+
+/// The name the best tree known is written under: a strategy of its own, which claims no
+/// optimum.
+pub const BEST_KNOWN: &str = "best-known";
+
+/// The lower bound is checked with the reply table for games of up to this many pairs (5×8's
+/// 32768², 1 GiB): past the checker's own default, since a run's directory is checked far
+/// more often than a game's final certificate, and without the table the checker splits
+/// every set by every guess.
+const BOUNDS_TABLE_PAIRS: usize = 1 << 30;
+
+/// The interval a run's directory proves, with what carries each end.
+#[derive(Debug)]
+pub struct ProvenBounds {
+    /// Every strategy for the whole game needs at least this many guesses in all, as the
+    /// checker proves from the certificate.
+    pub least: u64,
+    /// The lower bound's certificate, gzip-compressed, in the scratch file given, at its start.
+    pub certificate: File,
+    /// Its facts.
+    pub facts: u64,
+    /// The pieces whose proofs it carries.
+    pub proven_pieces: usize,
+    /// The best tree known (named [`BEST_KNOWN`], claiming no optimum), verified.
+    pub best: TreeFile,
+    /// Its total.
+    pub total: u64,
+    /// The pieces in the directory, and the plan's.
+    pub pieces_in: usize,
+    /// The plan's pieces.
+    pub pieces: usize,
+}
+
+/// Why the interval could not be given.
+#[derive(Debug, Error)]
+pub enum BoundsError {
+    /// The run's directory cannot be read as the run's, or a proof in it does not hold.
+    #[error(transparent)]
+    Run(#[from] ResumeError),
+    /// The scratch file cannot be written or read back.
+    #[error("cannot write the lower bound's certificate to a scratch file: {0}")]
+    Scratch(#[from] io::Error),
+    /// The certificate written does not check.
+    #[error("the lower bound's certificate does not check: this is a bug, please report it: {0}")]
+    Unchecked(#[from] CertificateError),
+    /// The checker proves less than the bound written.
+    #[error("the checker proves {proven}, less than the {written} written: this is a bug")]
+    Short {
+        /// What the checker proves.
+        proven: u64,
+        /// What the certificate's last fact states.
+        written: u32,
+    },
+    /// No strategy meets the run's cap.
+    #[error("no strategy meets the run's cap")]
+    Infeasible,
+    /// No heuristic tree meets the run's cap, and no tree was given to start from.
+    #[error("no heuristic tree meets the run's cap: give a tree to start from")]
+    NoUpper,
+    /// The best tree known does not verify.
+    #[error("the best tree known does not verify: this is a bug, please report it")]
+    BestFails,
+    /// The tree's game cannot be read back.
+    #[error(transparent)]
+    Game(#[from] GameError),
+}
+
+/// The interval the pieces in `directory` prove for the optimal search with `options` (see
+/// [`optimal_search`](super::optimal_search)): the lower bound's certificate written to
+/// `scratch` and checked, and the best tree known from `upper` (a tree of the whole game) or
+/// the heuristics, with the exact pieces in place.
+pub fn bounds(
+    scorer: &Scorer,
+    options: &OptimalOptions,
+    strategy: &StrategyInfo,
+    directory: &Path,
+    upper: Option<&Node>,
+    mut scratch: File,
+) -> Result<ProvenBounds, BoundsError> {
+    let run = ResumableRun::new(scorer, options, strategy, directory)?;
+    let pieces = run.shards().len();
+    let pieces_in = run.shards().iter().filter(|&&id| run.is_in(id)).count();
+
+    let lower = {
+        let mut out = BufWriter::new(&mut scratch);
+        let mut packing = packed(&mut out);
+        let lower = run.certify_lower_bound(&mut packing)?;
+        packing.finish()?;
+        drop(out);
+        lower
+    };
+    scratch.rewind()?;
+    let checker = Scorer::with_table_up_to(*scorer.game(), BOUNDS_TABLE_PAIRS);
+    let header = run.planned().certificate_header();
+    let proven = check_for_with(header, &checker, BufReader::new(&scratch))?;
+    let budget = options
+        .max_guesses
+        .map(|cap| u8::try_from(cap).unwrap_or(u8::MAX));
+    let least = match proven.bound_at(&[], budget) {
+        Bound::AtLeast(least) => u64::from(least),
+        Bound::Infeasible => return Err(BoundsError::Infeasible),
+    };
+    if least < u64::from(lower.bound.min(u32::MAX - 1)) {
+        return Err(BoundsError::Short {
+            proven: least,
+            written: lower.bound,
+        });
+    }
+    scratch.rewind()?;
+
+    let (root, total) = run.best_known(upper)?.ok_or(BoundsError::NoUpper)?;
+    let info = StrategyInfo {
+        name: BEST_KNOWN.to_owned(),
+        parameters: Default::default(),
+    };
+    let best = TreeFile::new(scorer.codebook(), info, &root);
+    let report = verify_file(&best, &VerifyOptions::default())?;
+    if !report.is_valid() || report.statistics.total() != total {
+        return Err(BoundsError::BestFails);
+    }
+    Ok(ProvenBounds {
+        least,
+        certificate: scratch,
+        facts: lower.facts,
+        proven_pieces: lower.pieces,
+        best,
+        total,
+        pieces_in,
+        pieces,
+    })
+}
