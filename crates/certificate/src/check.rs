@@ -66,9 +66,9 @@ impl Bounds for Proven {
     }
 }
 
-/// The checker reads replies from a table for games of up to this many pairs (5×7's 16807²,
-/// 282 MB): without one its floor cannot rule guesses out before splitting the set by them.
-pub const CHECKED_TABLE_PAIRS: usize = 300_000_000;
+/// The checker reads replies from a table for games of up to this many pairs (5×8's 32768²,
+/// 1 GiB): without one its floor cannot rule guesses out before splitting the set by them.
+pub const CHECKED_TABLE_PAIRS: usize = 1 << 30;
 
 /// Facts read (their sets rebuilt and recorded) before they are checked side by side.
 const BATCH: usize = 1 << 14;
@@ -108,22 +108,6 @@ pub fn check_for(header: Header, input: impl Read) -> Result<Proven, Certificate
 /// of another game is refused before any of its facts.
 pub fn check_with(scorer: &Scorer, input: impl Read) -> Result<Proven, CertificateError> {
     let expect = Expect {
-        scorer: Some(scorer),
-        ..Expect::default()
-    };
-    check_records(input, expect)
-}
-
-/// [`check_for`] with `scorer` (see [`check_with`]): a caller that holds the reply table of a
-/// game past [`CHECKED_TABLE_PAIRS`] hands it over, and the floor then rules guesses out
-/// before it splits a set by them.
-pub fn check_for_with(
-    header: Header,
-    scorer: &Scorer,
-    input: impl Read,
-) -> Result<Proven, CertificateError> {
-    let expect = Expect {
-        header: Some(header),
         scorer: Some(scorer),
         ..Expect::default()
     };

@@ -88,8 +88,7 @@ mod table;
 mod verdict;
 
 pub use check::{
-    check, check_for, check_for_with, check_partial, check_with, PathSets, Proven,
-    CHECKED_TABLE_PAIRS,
+    check, check_for, check_partial, check_with, PathSets, Proven, CHECKED_TABLE_PAIRS,
 };
 pub use classes::{size_bounds, Classes, Held};
 pub use common_colours::CommonColours;

@@ -282,9 +282,9 @@ pub mod verify {
 /// [`strategy::certify_tree`] write them.
 pub mod certificate {
     pub use mastermind_certificate::{
-        check, check_for, check_for_with, check_partial, check_reference, check_reference_for,
-        packed, read_facts, verdict, Bound, Bounds, CertificateError, CertificateWriter, Claim,
-        Fact, Header, Measure, Optimality, Play, Proven, ReferenceProven, Renaming, Step,
+        check, check_for, check_partial, check_reference, check_reference_for, packed, read_facts,
+        verdict, Bound, Bounds, CertificateError, CertificateWriter, Claim, Fact, Header, Measure,
+        Optimality, Play, Proven, ReferenceProven, Renaming, Step,
     };
 }
 

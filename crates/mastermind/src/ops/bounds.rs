@@ -8,7 +8,7 @@ use std::path::Path;
 
 use thiserror::Error;
 
-use crate::certificate::{check_for_with, packed, Bound, CertificateError};
+use crate::certificate::{check_for, packed, Bound, CertificateError};
 use crate::runs::resume::{ResumableRun, ResumeError};
 use crate::strategy::OptimalOptions;
 use crate::tree::{Node, StrategyInfo, TreeFile};
@@ -18,12 +18,6 @@ use crate::{GameError, Scorer};
 /// The name the best tree known is written under: a strategy of its own, which claims no
 /// optimum.
 pub const BEST_KNOWN: &str = "best-known";
-
-/// The lower bound is checked with the reply table for games of up to this many pairs (5×8's
-/// 32768², 1 GiB): past the checker's own default, since a run's directory is checked far
-/// more often than a game's final certificate, and without the table the checker splits
-/// every set by every guess.
-const BOUNDS_TABLE_PAIRS: usize = 1 << 30;
 
 /// The interval a run's directory proves, with what carries each end.
 #[derive(Debug)]
@@ -106,9 +100,8 @@ pub fn bounds(
         lower
     };
     scratch.rewind()?;
-    let checker = Scorer::with_table_up_to(*scorer.game(), BOUNDS_TABLE_PAIRS);
     let header = run.planned().certificate_header();
-    let proven = check_for_with(header, &checker, BufReader::new(&scratch))?;
+    let proven = check_for(header, BufReader::new(&scratch))?;
     let budget = options
         .max_guesses
         .map(|cap| u8::try_from(cap).unwrap_or(u8::MAX));

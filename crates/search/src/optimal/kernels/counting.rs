@@ -38,6 +38,14 @@ fn shuffled(replies: usize) -> bool {
     replies <= REPLIES_SHUFFLED && vector_unit_in_use() >= VectorUnit::Avx2
 }
 
+/// Whether every game marks its replies with byte permutations on this CPU (AVX-512 with
+/// VBMI, and not capped below it).
+#[cfg(target_arch = "x86_64")]
+fn permuted() -> bool {
+    use mastermind_core::{vector_unit_in_use, VectorUnit};
+    vector_unit_in_use() >= VectorUnit::Avx512 && super::permuted_marks::runs_here()
+}
+
 /// In the browser every game marked at all is marked with byte swizzles.
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 fn shuffled(_replies: usize) -> bool {
@@ -151,8 +159,9 @@ impl<I: Iterator<Item = u8>> Classes<I> {
 
 /// Sets `slack[i]` to the number of distinct replies the candidates (whose rows are `rows`)
 /// give the block's guess `i`, plus one if one of them is that guess (its reply is `solved`).
-/// Games of at most 16 replies (below `replies`) mark them with byte shuffles where the CPU
-/// has them, and in the browser every game does.
+/// Every game marks them with byte permutations on AVX-512 with VBMI; games of at most 16
+/// replies (below `replies`) with byte shuffles on AVX2, and in the browser every game with
+/// byte swizzles.
 pub(in crate::optimal) fn mark_replies(
     rows: &[&[u8]],
     columns: &Columns<'_>,
@@ -164,6 +173,11 @@ pub(in crate::optimal) fn mark_replies(
         replies <= REPLIES_MARKED,
         "replies are marked as bits of a u32"
     );
+    #[cfg(target_arch = "x86_64")]
+    if permuted() {
+        super::permuted_marks::mark(rows, columns, solved, replies, slack);
+        return;
+    }
     if shuffled(replies) {
         #[cfg(target_arch = "x86_64")]
         super::shuffled_marks::mark(rows, columns, solved, slack);

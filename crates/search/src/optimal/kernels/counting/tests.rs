@@ -197,6 +197,55 @@ mod shuffled {
     }
 }
 
+/// The byte-permutation marks (games of at most 32 replies, on CPUs with AVX-512 and VBMI)
+/// equal the bit marks and the plain ones.
+#[cfg(target_arch = "x86_64")]
+mod permuted {
+    use super::*;
+    use crate::optimal::kernels::permuted_marks::{mark, runs_here};
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        #[test]
+        fn marking_replies_by_permutations_matches_the_plain_marks(
+            (rows, listed, start, stretch, solved) in (1u8..=REPLIES_MARKED as u8)
+                .prop_flat_map(rows)
+                .prop_flat_map(|rows| {
+                    let codes = rows.first().map_or(1, Vec::len);
+                    let replies = rows.iter().flatten().copied().max().map_or(1, |most| most as usize + 1);
+                    (Just(rows), listed(codes), 0..codes, any::<bool>(), 0..replies)
+                })
+        ) {
+            if !runs_here() {
+                return Ok(());
+            }
+            prop_assume!(!rows.is_empty());
+            let codes = rows[0].len();
+            let replies = rows.iter().flatten().copied().max().map_or(1, |most| most as usize + 1);
+            let columns = columns_of(codes, &listed, start, stretch);
+            let row_refs: Vec<&[u8]> = rows.iter().map(Vec::as_slice).collect();
+            let (mut permuted, mut bits) = ([0u8; BLOCK], [0u8; BLOCK]);
+            mark(&row_refs, &columns, solved, replies.max(solved + 1), &mut permuted);
+            mark_as_bits(&row_refs, &columns, solved, &mut bits);
+            let expected = reference_marks(&rows, &columns, solved);
+            prop_assert_eq!(&permuted[..expected.len()], &expected[..]);
+            prop_assert_eq!(&bits[..expected.len()], &expected[..]);
+        }
+    }
+
+    #[test]
+    fn the_permutations_run_where_the_cpu_has_them() {
+        if runs_here() {
+            eprintln!(
+                "permuted_marks::mark: the AVX-512 VBMI version (its only one) runs on this CPU"
+            );
+        } else {
+            eprintln!("permuted_marks::mark: not run, this CPU has no AVX-512 with VBMI (the search never calls it there)");
+        }
+    }
+}
+
 #[test]
 fn the_versions_run_are_named() {
     for kernel in ["count_block", "mark_as_bits", "keep_waiting"] {
