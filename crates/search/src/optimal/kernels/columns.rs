@@ -50,22 +50,45 @@ impl<'a> Columns<'a> {
     }
 }
 
+/// One pass of a byte kernel over the rows: the block's guesses from `start` on, `width` of
+/// them.
+pub(in crate::optimal) struct Pass<'p, 'r> {
+    rows: &'p [&'r [u8]],
+    columns: &'p Columns<'p>,
+    start: usize,
+    pub(in crate::optimal) width: usize,
+}
+
+impl Pass<'_, '_> {
+    /// Hands `mark_row` every row's replies to the pass's guesses, as `N` lanes (see
+    /// [`each_row`]).
+    #[inline(always)]
+    pub(in crate::optimal) fn each_row<const N: usize>(&self, mark_row: impl FnMut(&[u8; N])) {
+        each_row::<N>(self.rows, self.columns, self.start, self.width, mark_row);
+    }
+}
+
 /// Sets `slack` for the block's guesses `N` at a time, as the byte kernels mark them: a pass
-/// over the rows for each `N`, whose marks stay in registers. `mark_pass(start, width,
-/// slacks)` sets the slacks of the guesses `start..start + width` (`width` at most `N`) in the
-/// first `width` of `slacks`.
+/// over the rows for each `N`, whose marks stay in registers. `mark_pass(pass, slacks)` sets
+/// the slacks of the pass's guesses in the first `pass.width` of `slacks`.
 #[inline(always)]
 pub(in crate::optimal) fn each_pass<const N: usize>(
+    rows: &[&[u8]],
     columns: &Columns<'_>,
     slack: &mut [u8; BLOCK],
-    mut mark_pass: impl FnMut(usize, usize, &mut [u8; N]),
+    mut mark_pass: impl FnMut(&Pass<'_, '_>, &mut [u8; N]),
 ) {
     let guesses = columns.len();
     for start in (0..guesses).step_by(N) {
-        let width = N.min(guesses - start);
+        let pass = Pass {
+            rows,
+            columns,
+            start,
+            width: N.min(guesses - start),
+        };
         let mut slacks = [0u8; N];
-        mark_pass(start, width, &mut slacks);
-        slack[start..start + width].copy_from_slice(&slacks[..width]);
+        mark_pass(&pass, &mut slacks);
+        slack[start..start + pass.width].copy_from_slice(&slacks[..pass.width]);
     }
 }
 
@@ -75,7 +98,7 @@ pub(in crate::optimal) fn each_pass<const N: usize>(
 /// once for the pass, not once a row: the checks a row at a time were a tenth of the byte
 /// kernels' instructions.
 #[inline(always)]
-pub(in crate::optimal) fn each_row<const N: usize>(
+fn each_row<const N: usize>(
     rows: &[&[u8]],
     columns: &Columns<'_>,
     start: usize,

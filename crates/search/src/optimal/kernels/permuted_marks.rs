@@ -15,7 +15,7 @@ use std::arch::x86_64::{
     _mm512_test_epi8_mask, _mm_setr_epi8,
 };
 
-use super::columns::{each_pass, each_row, Columns, BLOCK};
+use super::columns::{each_pass, Columns, Pass, BLOCK};
 
 /// Guesses marked by one vector instruction.
 const LANES: usize = 64;
@@ -63,64 +63,48 @@ fn mark_vbmi<const BYTES: usize>(
     solved: usize,
     slack: &mut [u8; BLOCK],
 ) {
-    each_pass::<PASS>(columns, slack, |start, width, slacks| {
-        let pass = Pass {
-            rows,
-            columns,
-            start,
-            width,
-        };
-        match width.div_ceil(LANES) {
-            1 => pass.mark::<1, BYTES>(solved, slacks),
-            2 => pass.mark::<2, BYTES>(solved, slacks),
-            3 => pass.mark::<3, BYTES>(solved, slacks),
-            _ => pass.mark::<VECTORS_PER_PASS, BYTES>(solved, slacks),
+    each_pass::<PASS>(rows, columns, slack, |pass, slacks| {
+        match pass.width.div_ceil(LANES) {
+            1 => mark_pass::<1, BYTES>(pass, solved, slacks),
+            2 => mark_pass::<2, BYTES>(pass, solved, slacks),
+            3 => mark_pass::<3, BYTES>(pass, solved, slacks),
+            _ => mark_pass::<VECTORS_PER_PASS, BYTES>(pass, solved, slacks),
         }
     });
 }
 
-/// One pass over the rows: the guesses from `start` on, `width` of them (at most [`PASS`]).
-struct Pass<'p, 'r> {
-    rows: &'p [&'r [u8]],
-    columns: &'p Columns<'p>,
-    start: usize,
-    width: usize,
-}
-
-impl Pass<'_, '_> {
-    /// Sets the slacks of the pass's guesses, `VECTORS` vectors of them, with `BYTES` mark
-    /// bytes each.
-    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
-    fn mark<const VECTORS: usize, const BYTES: usize>(
-        &self,
-        solved: usize,
-        slacks: &mut [u8; PASS],
-    ) {
-        // Table `b` holds reply `r`'s bit in mark byte `b`: bit `r % 8` where `r / 8 == b`.
-        let tables: [__m512i; BYTES] = std::array::from_fn(|byte| bits_of_byte(byte));
-        let mut marks = [[_mm512_setzero_si512(); BYTES]; VECTORS];
-        let mark_row = |got: &[u8; PASS]| {
-            for (k, marks) in marks.iter_mut().enumerate() {
-                let got = load(got[k * LANES..][..LANES].try_into().expect("64 lanes"));
-                for (mark, &table) in marks.iter_mut().zip(&tables) {
-                    *mark = _mm512_or_si512(*mark, _mm512_permutexvar_epi8(got, table));
-                }
+/// Sets the slacks of the pass's guesses, `VECTORS` vectors of them, with `BYTES` mark
+/// bytes each.
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
+fn mark_pass<const VECTORS: usize, const BYTES: usize>(
+    pass: &Pass<'_, '_>,
+    solved: usize,
+    slacks: &mut [u8; PASS],
+) {
+    // Table `b` holds reply `r`'s bit in mark byte `b`: bit `r % 8` where `r / 8 == b`.
+    let tables: [__m512i; BYTES] = std::array::from_fn(|byte| bits_of_byte(byte));
+    let mut marks = [[_mm512_setzero_si512(); BYTES]; VECTORS];
+    let mark_row = |got: &[u8; PASS]| {
+        for (k, marks) in marks.iter_mut().enumerate() {
+            let got = load(got[k * LANES..][..LANES].try_into().expect("64 lanes"));
+            for (mark, &table) in marks.iter_mut().zip(&tables) {
+                *mark = _mm512_or_si512(*mark, _mm512_permutexvar_epi8(got, table));
             }
-        };
-        each_row::<PASS>(self.rows, self.columns, self.start, self.width, mark_row);
-        // The slack is the number of bits set, plus one where the solved reply's is.
-        let solved_bit = _mm512_set1_epi8((1u8 << (solved % 8)) as i8);
-        let one = _mm512_set1_epi8(1);
-        for (k, marks) in marks.iter().enumerate() {
-            let ones = marks.iter().fold(_mm512_setzero_si512(), |sum, &mark| {
-                _mm512_add_epi8(sum, bits_set(mark))
-            });
-            let solved_seen = _mm512_test_epi8_mask(marks[solved / 8], solved_bit);
-            let lanes = (&mut slacks[k * LANES..][..LANES])
-                .try_into()
-                .expect("64 lanes");
-            store(lanes, _mm512_mask_add_epi8(ones, solved_seen, ones, one));
         }
+    };
+    pass.each_row::<PASS>(mark_row);
+    // The slack is the number of bits set, plus one where the solved reply's is.
+    let solved_bit = _mm512_set1_epi8((1u8 << (solved % 8)) as i8);
+    let one = _mm512_set1_epi8(1);
+    for (k, marks) in marks.iter().enumerate() {
+        let ones = marks.iter().fold(_mm512_setzero_si512(), |sum, &mark| {
+            _mm512_add_epi8(sum, bits_set(mark))
+        });
+        let solved_seen = _mm512_test_epi8_mask(marks[solved / 8], solved_bit);
+        let lanes = (&mut slacks[k * LANES..][..LANES])
+            .try_into()
+            .expect("64 lanes");
+        store(lanes, _mm512_mask_add_epi8(ones, solved_seen, ones, one));
     }
 }
 

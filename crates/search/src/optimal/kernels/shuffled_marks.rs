@@ -15,7 +15,7 @@ use std::arch::x86_64::{
     _mm256_srli_epi16, _mm256_storeu_si256, _mm256_sub_epi8,
 };
 
-use super::columns::{each_pass, each_row, Columns, BLOCK};
+use super::columns::{each_pass, Columns, Pass, BLOCK};
 
 /// Guesses marked by one vector instruction.
 const LANES: usize = 32;
@@ -43,66 +43,49 @@ const PASS: usize = VECTORS_PER_PASS * LANES;
 
 #[target_feature(enable = "avx2")]
 fn mark_avx2(rows: &[&[u8]], columns: &Columns<'_>, solved: usize, slack: &mut [u8; BLOCK]) {
-    each_pass::<PASS>(columns, slack, |start, width, slacks| {
-        let pass = Pass {
-            rows,
-            columns,
-            start,
-            width,
-        };
-        match width.div_ceil(LANES) {
-            1 => pass.mark::<1>(solved, slacks),
-            2 => pass.mark::<2>(solved, slacks),
-            3 => pass.mark::<3>(solved, slacks),
-            _ => pass.mark::<VECTORS_PER_PASS>(solved, slacks),
+    each_pass::<PASS>(rows, columns, slack, |pass, slacks| {
+        match pass.width.div_ceil(LANES) {
+            1 => mark_pass::<1>(pass, solved, slacks),
+            2 => mark_pass::<2>(pass, solved, slacks),
+            3 => mark_pass::<3>(pass, solved, slacks),
+            _ => mark_pass::<VECTORS_PER_PASS>(pass, solved, slacks),
         }
     });
 }
 
-/// One pass over the rows: the guesses from `start` on, `width` of them (at most [`PASS`]).
-struct Pass<'p, 'r> {
-    rows: &'p [&'r [u8]],
-    columns: &'p Columns<'p>,
-    start: usize,
-    width: usize,
-}
-
-impl Pass<'_, '_> {
-    /// Sets the slacks of the pass's guesses, `VECTORS` vectors of them.
-    #[target_feature(enable = "avx2")]
-    fn mark<const VECTORS: usize>(&self, solved: usize, slacks: &mut [u8; PASS]) {
-        // A shuffle reads the low four bits of each byte: reply `r` sets bit `r` of the low
-        // byte's table below 8, of the high byte's from 8 on. Both halves of the register
-        // shuffle alike.
-        let low = _mm256_setr_epi8(
-            1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0, //
-            1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0,
-        );
-        let high = _mm256_setr_epi8(
-            0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128, //
-            0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128,
-        );
-        let mut lows = [_mm256_setzero_si256(); VECTORS];
-        let mut highs = [_mm256_setzero_si256(); VECTORS];
-        let mark_row = |got: &[u8; PASS]| {
-            for (k, (lows, highs)) in lows.iter_mut().zip(highs.iter_mut()).enumerate() {
-                let got = load(got[k * LANES..][..LANES].try_into().expect("32 lanes"));
-                *lows = _mm256_or_si256(*lows, _mm256_shuffle_epi8(low, got));
-                *highs = _mm256_or_si256(*highs, _mm256_shuffle_epi8(high, got));
-            }
-        };
-        each_row::<PASS>(self.rows, self.columns, self.start, self.width, mark_row);
-        // The slack is the number of bits set, plus one where the solved reply's is: counted
-        // a vector at a time, a nibble's bits looked up by a shuffle.
-        let solved_bit = _mm256_set1_epi8((1u8 << (solved % 8)) as i8);
-        for (k, (&lows, &highs)) in lows.iter().zip(&highs).enumerate() {
-            let with_solved = if solved < 8 { lows } else { highs };
-            let solved_set =
-                _mm256_cmpeq_epi8(_mm256_and_si256(with_solved, solved_bit), solved_bit);
-            // Set lanes compare as −1.
-            let slack = _mm256_sub_epi8(_mm256_add_epi8(ones(lows), ones(highs)), solved_set);
-            store(slack, &mut slacks[k * LANES..(k + 1) * LANES]);
+/// Sets the slacks of the pass's guesses, `VECTORS` vectors of them.
+#[target_feature(enable = "avx2")]
+fn mark_pass<const VECTORS: usize>(pass: &Pass<'_, '_>, solved: usize, slacks: &mut [u8; PASS]) {
+    // A shuffle reads the low four bits of each byte: reply `r` sets bit `r` of the low
+    // byte's table below 8, of the high byte's from 8 on. Both halves of the register
+    // shuffle alike.
+    let low = _mm256_setr_epi8(
+        1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0, //
+        1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0,
+    );
+    let high = _mm256_setr_epi8(
+        0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128, //
+        0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128,
+    );
+    let mut lows = [_mm256_setzero_si256(); VECTORS];
+    let mut highs = [_mm256_setzero_si256(); VECTORS];
+    let mark_row = |got: &[u8; PASS]| {
+        for (k, (lows, highs)) in lows.iter_mut().zip(highs.iter_mut()).enumerate() {
+            let got = load(got[k * LANES..][..LANES].try_into().expect("32 lanes"));
+            *lows = _mm256_or_si256(*lows, _mm256_shuffle_epi8(low, got));
+            *highs = _mm256_or_si256(*highs, _mm256_shuffle_epi8(high, got));
         }
+    };
+    pass.each_row::<PASS>(mark_row);
+    // The slack is the number of bits set, plus one where the solved reply's is: counted
+    // a vector at a time, a nibble's bits looked up by a shuffle.
+    let solved_bit = _mm256_set1_epi8((1u8 << (solved % 8)) as i8);
+    for (k, (&lows, &highs)) in lows.iter().zip(&highs).enumerate() {
+        let with_solved = if solved < 8 { lows } else { highs };
+        let solved_set = _mm256_cmpeq_epi8(_mm256_and_si256(with_solved, solved_bit), solved_bit);
+        // Set lanes compare as −1.
+        let slack = _mm256_sub_epi8(_mm256_add_epi8(ones(lows), ones(highs)), solved_set);
+        store(slack, &mut slacks[k * LANES..(k + 1) * LANES]);
     }
 }
 

@@ -14,7 +14,7 @@ use std::arch::wasm32::{
     v128_and, v128_load, v128_or, v128_store,
 };
 
-use super::columns::{each_pass, each_row, Columns, BLOCK};
+use super::columns::{each_pass, Columns, Pass, BLOCK};
 
 /// Guesses marked by one vector instruction.
 const LANES: usize = 16;
@@ -33,61 +33,45 @@ pub(in crate::optimal) fn mark(
     solved: usize,
     slack: &mut [u8; BLOCK],
 ) {
-    each_pass::<PASS>(columns, slack, |start, width, slacks| {
-        let pass = Pass {
-            rows,
-            columns,
-            start,
-            width,
-        };
-        match width.div_ceil(LANES) {
-            1 => pass.mark::<1>(solved, slacks),
-            _ => pass.mark::<VECTORS_PER_PASS>(solved, slacks),
+    each_pass::<PASS>(rows, columns, slack, |pass, slacks| {
+        match pass.width.div_ceil(LANES) {
+            1 => mark_pass::<1>(pass, solved, slacks),
+            _ => mark_pass::<VECTORS_PER_PASS>(pass, solved, slacks),
         }
     });
 }
 
-/// One pass over the rows: the guesses from `start` on, `width` of them (at most [`PASS`]).
-struct Pass<'p, 'r> {
-    rows: &'p [&'r [u8]],
-    columns: &'p Columns<'p>,
-    start: usize,
-    width: usize,
-}
-
-impl Pass<'_, '_> {
-    /// Sets the slacks of the pass's guesses, `VECTORS` vectors of them.
-    fn mark<const VECTORS: usize>(&self, solved: usize, slacks: &mut [u8; PASS]) {
-        // Reply `r` sets bit `r % 8` of byte `r / 8` of its guess's 32-bit mark.
-        let low = i8x16(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0);
-        let high = i8x16(0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128);
-        let sixteen = u8x16_splat(16);
-        let zero = u8x16_splat(0);
-        let mut marks = [[zero; 4]; VECTORS];
-        let mark_row = |got: &[u8; PASS]| {
-            for (k, marks) in marks.iter_mut().enumerate() {
-                let got = load(got[k * LANES..][..LANES].try_into().expect("16 lanes"));
-                // Replies below 16 wrap past 240 here, where a swizzle gives 0.
-                let upper = u8x16_sub(got, sixteen);
-                marks[0] = v128_or(marks[0], u8x16_swizzle(low, got));
-                marks[1] = v128_or(marks[1], u8x16_swizzle(high, got));
-                marks[2] = v128_or(marks[2], u8x16_swizzle(low, upper));
-                marks[3] = v128_or(marks[3], u8x16_swizzle(high, upper));
-            }
-        };
-        each_row::<PASS>(self.rows, self.columns, self.start, self.width, mark_row);
-        // The slack is the number of bits set, plus one where the solved reply's is.
-        let solved_bit = u8x16_splat(1u8 << (solved % 8));
-        for (k, marks) in marks.iter().enumerate() {
-            let ones = marks
-                .iter()
-                .fold(zero, |sum, &mark| u8x16_add(sum, u8x16_popcnt(mark)));
-            let with_solved = marks[solved / 8];
-            // Set lanes compare as all ones, −1 as a byte.
-            let solved_set = u8x16_eq(v128_and(with_solved, solved_bit), solved_bit);
-            let slack = u8x16_sub(ones, solved_set);
-            store(slack, &mut slacks[k * LANES..(k + 1) * LANES]);
+/// Sets the slacks of the pass's guesses, `VECTORS` vectors of them.
+fn mark_pass<const VECTORS: usize>(pass: &Pass<'_, '_>, solved: usize, slacks: &mut [u8; PASS]) {
+    // Reply `r` sets bit `r % 8` of byte `r / 8` of its guess's 32-bit mark.
+    let low = i8x16(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0);
+    let high = i8x16(0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128);
+    let sixteen = u8x16_splat(16);
+    let zero = u8x16_splat(0);
+    let mut marks = [[zero; 4]; VECTORS];
+    let mark_row = |got: &[u8; PASS]| {
+        for (k, marks) in marks.iter_mut().enumerate() {
+            let got = load(got[k * LANES..][..LANES].try_into().expect("16 lanes"));
+            // Replies below 16 wrap past 240 here, where a swizzle gives 0.
+            let upper = u8x16_sub(got, sixteen);
+            marks[0] = v128_or(marks[0], u8x16_swizzle(low, got));
+            marks[1] = v128_or(marks[1], u8x16_swizzle(high, got));
+            marks[2] = v128_or(marks[2], u8x16_swizzle(low, upper));
+            marks[3] = v128_or(marks[3], u8x16_swizzle(high, upper));
         }
+    };
+    pass.each_row::<PASS>(mark_row);
+    // The slack is the number of bits set, plus one where the solved reply's is.
+    let solved_bit = u8x16_splat(1u8 << (solved % 8));
+    for (k, marks) in marks.iter().enumerate() {
+        let ones = marks
+            .iter()
+            .fold(zero, |sum, &mark| u8x16_add(sum, u8x16_popcnt(mark)));
+        let with_solved = marks[solved / 8];
+        // Set lanes compare as all ones, −1 as a byte.
+        let solved_set = u8x16_eq(v128_and(with_solved, solved_bit), solved_bit);
+        let slack = u8x16_sub(ones, solved_set);
+        store(slack, &mut slacks[k * LANES..(k + 1) * LANES]);
     }
 }
 
