@@ -82,13 +82,26 @@ fn mark_pass<const VECTORS: usize, const BYTES: usize>(
     slacks: &mut [u8; PASS],
 ) {
     // Table `b` holds reply `r`'s bit in mark byte `b`: bit `r % 8` where `r / 8 == b`.
-    let tables: [__m512i; BYTES] = std::array::from_fn(|byte| bits_of_byte(byte));
-    let mut marks = [[_mm512_setzero_si512(); BYTES]; VECTORS];
+    let tables: [__m512i; 4] = std::array::from_fn(|byte| bits_of_byte(byte));
+    // A mark byte's vectors in an array of their own: held as one array of arrays, the marks
+    // were written back to memory at every row.
+    let zero = _mm512_setzero_si512();
+    let (mut first, mut second, mut third, mut fourth) = (
+        [zero; VECTORS],
+        [zero; VECTORS],
+        [zero; VECTORS],
+        [zero; VECTORS],
+    );
     let mark_row = |got: &[u8; PASS]| {
-        for (k, marks) in marks.iter_mut().enumerate() {
+        for k in 0..VECTORS {
             let got = load(got[k * LANES..][..LANES].try_into().expect("64 lanes"));
-            for (mark, &table) in marks.iter_mut().zip(&tables) {
-                *mark = _mm512_or_si512(*mark, _mm512_permutexvar_epi8(got, table));
+            first[k] = _mm512_or_si512(first[k], _mm512_permutexvar_epi8(got, tables[0]));
+            second[k] = _mm512_or_si512(second[k], _mm512_permutexvar_epi8(got, tables[1]));
+            if BYTES > 2 {
+                third[k] = _mm512_or_si512(third[k], _mm512_permutexvar_epi8(got, tables[2]));
+            }
+            if BYTES > 3 {
+                fourth[k] = _mm512_or_si512(fourth[k], _mm512_permutexvar_epi8(got, tables[3]));
             }
         }
     };
@@ -96,10 +109,11 @@ fn mark_pass<const VECTORS: usize, const BYTES: usize>(
     // The slack is the number of bits set, plus one where the solved reply's is.
     let solved_bit = _mm512_set1_epi8((1u8 << (solved % 8)) as i8);
     let one = _mm512_set1_epi8(1);
-    for (k, marks) in marks.iter().enumerate() {
-        let ones = marks.iter().fold(_mm512_setzero_si512(), |sum, &mark| {
-            _mm512_add_epi8(sum, bits_set(mark))
-        });
+    for k in 0..VECTORS {
+        let marks = [first[k], second[k], third[k], fourth[k]];
+        let ones = marks[..BYTES]
+            .iter()
+            .fold(zero, |sum, &mark| _mm512_add_epi8(sum, bits_set(mark)));
         let solved_seen = _mm512_test_epi8_mask(marks[solved / 8], solved_bit);
         let lanes = (&mut slacks[k * LANES..][..LANES])
             .try_into()
