@@ -15,6 +15,24 @@
 //!
 //! The optimal search's runs take their options as [`optimal_search`] gives them, so that a
 //! shard, a resumed run and a run in one process of the same options write the same tree.
+//!
+//! ```
+//! use mastermind::ops;
+//! use mastermind::strategy::{NoProgress, StrategyOptions};
+//! use mastermind::tree::Statistics;
+//! use mastermind::{certificate, FeedbackKind, Game, Scorer};
+//!
+//! // Goddard's optimum for 3 pegs × 4 colours, proven as it is found.
+//! let scorer = Scorer::new(Game::new(3, 4, true, FeedbackKind::BlackWhite)?);
+//! let (built, proof) = ops::generate_certified(&StrategyOptions::default(), &scorer, &NoProgress)?;
+//! assert_eq!(Statistics::of_tree(&built.root).total(), 206);
+//! assert_eq!(certificate::check(proof.bytes.as_slice())?.facts(), proof.facts);
+//!
+//! // The same tree proven again, as `mastermind certify` does.
+//! let again = ops::certify(&scorer, &built.info, &[], &built.root)?;
+//! assert!(again.facts > 0);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 #[cfg(feature = "runs")]
 mod bounds;
