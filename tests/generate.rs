@@ -237,7 +237,7 @@ fn the_table_memory_changes_how_much_is_searched_not_the_tree() {
         let run = mastermind(&args).expect_status(0);
         assert_eq!(default.stdout, run.stdout, "-j {threads}");
     }
-    // 4×7 fills a table of 1 MiB, so sets it could not keep are searched again.
+    // 4×7 fills a table of 1 MiB, so sets it forgot are searched again.
     assert!(
         search_nodes(&small.stderr) > search_nodes(&default.stderr),
         "{}\n{}",

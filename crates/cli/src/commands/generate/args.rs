@@ -42,8 +42,8 @@ pub struct GenerateArgs {
 
     /// Memory for the optimal search's table of settled candidate sets, in MiB (default 4096,
     /// or a quarter of the machine's memory if that is less). A search that fills its table
-    /// searches again the sets it could not keep, so a larger table makes a search of hours
-    /// faster; the tree is the same for any size. Under a memory limit (ulimit -v) the table
+    /// forgets its smallest sets to take new ones and searches them again when it meets them,
+    /// so a larger table makes a search of hours faster; the tree is the same for any size. Under a memory limit (ulimit -v) the table
     /// is cut to fit.
     #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u32).range(1..))]
     pub table_memory: Option<u32>,

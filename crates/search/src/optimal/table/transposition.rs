@@ -2,10 +2,16 @@
 //! shared by all threads. The same set is reached along many paths (other guess orders, other
 //! guesses with the same class), so exact costs and failed bounds are worth remembering. Only
 //! proven facts are stored, so the table changes how fast the search is, never what it finds.
+//!
+//! A table that fills makes room rather than stop learning: it forgets its smallest sets
+//! (of a size, those not met since it last made room first) until a quarter of it is free. A set costs
+//! far more to search again the more codes it has, and a search that has filled its table
+//! is still hours from its end, meeting sets the full table could not have kept.
 
+use std::collections::hash_map::Entry as Slot;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use mastermind_core::Code;
@@ -46,6 +52,11 @@ pub(in crate::optimal) struct TranspositionTable {
     capacity: usize,
     /// How the sets' codes are written down.
     width: CodeWidth,
+    /// How many times the table has made room: an entry met since the last time holds the
+    /// count, and is kept before one of its size that was not.
+    rounds: AtomicU32,
+    /// Whether a thread is making room now: the others go on without recording meanwhile.
+    making_room: AtomicBool,
 }
 
 /// One shard's sets, with how often it was asked for one and how often it held it.
@@ -70,28 +81,36 @@ struct Entry {
     set: Box<[u16]>,
     budget: Budget,
     known: Known,
+    /// The table's [`TranspositionTable::rounds`] when the set was last recorded or found.
+    met: u32,
 }
 
 impl TranspositionTable {
-    /// A table for sets of a game of `codes` codes that stops taking new sets once its entries
-    /// take about `capacity` bytes.
+    /// A table for sets of a game of `codes` codes whose entries take about `capacity` bytes
+    /// at most.
     pub(in crate::optimal) fn new(capacity: usize, codes: usize) -> TranspositionTable {
         TranspositionTable {
             shards: (0..SHARDS).map(|_| Mutex::default()).collect(),
             stored: AtomicUsize::new(0),
             capacity,
             width: CodeWidth::for_codes(codes),
+            rounds: AtomicU32::new(0),
+            making_room: AtomicBool::new(false),
         }
     }
 
     pub(in crate::optimal) fn get(&self, set: &[Code], budget: Budget) -> Option<Known> {
         let key = key_of(set, budget);
+        let round = self.rounds.load(Ordering::Relaxed);
         let mut shard = lock(self.shard(key));
         let known = shard
             .sets
-            .get(&key)
+            .get_mut(&key)
             .filter(|entry| entry.budget == budget && self.width.same(&entry.set, set))
-            .map(|entry| entry.known);
+            .map(|entry| {
+                entry.met = round;
+                entry.known
+            });
         shard.lookups += 1;
         shard.hits += u64::from(known.is_some());
         known
@@ -101,37 +120,115 @@ impl TranspositionTable {
     /// set with the same 64-bit key is replaced.
     pub(in crate::optimal) fn record(&self, set: &[Code], budget: Budget, known: Known) {
         let key = key_of(set, budget);
-        let mut shard = lock(self.shard(key));
-        match shard.sets.get_mut(&key) {
-            Some(entry) if entry.budget == budget && self.width.same(&entry.set, set) => {
-                entry.known = stronger(entry.known, known);
+        let met = self.rounds.load(Ordering::Relaxed);
+        let stored = {
+            let mut shard = lock(self.shard(key));
+            match shard.sets.get_mut(&key) {
+                Some(entry) if entry.budget == budget && self.width.same(&entry.set, set) => {
+                    entry.known = stronger(entry.known, known);
+                    entry.met = met;
+                    return;
+                }
+                Some(entry) => {
+                    let stored = self.width.write(set);
+                    self.stored.fetch_add(footprint(&stored), Ordering::Relaxed);
+                    self.stored
+                        .fetch_sub(footprint(&entry.set), Ordering::Relaxed);
+                    *entry = Entry {
+                        set: stored,
+                        budget,
+                        known,
+                        met,
+                    };
+                    return;
+                }
+                None => {
+                    let stored = self.width.write(set);
+                    if !self.fits(&stored) {
+                        stored
+                    } else {
+                        self.stored.fetch_add(footprint(&stored), Ordering::Relaxed);
+                        shard.sets.insert(
+                            key,
+                            Entry {
+                                set: stored,
+                                budget,
+                                known,
+                                met,
+                            },
+                        );
+                        return;
+                    }
+                }
             }
-            Some(entry) => {
-                let stored = self.width.write(set);
+        };
+        // Full: room is made with no shard held, and the set goes in if there is room then.
+        if self.make_room() && self.fits(&stored) {
+            let mut shard = lock(self.shard(key));
+            if let Slot::Vacant(slot) = shard.sets.entry(key) {
                 self.stored.fetch_add(footprint(&stored), Ordering::Relaxed);
-                self.stored
-                    .fetch_sub(footprint(&entry.set), Ordering::Relaxed);
-                *entry = Entry {
+                slot.insert(Entry {
                     set: stored,
                     budget,
                     known,
-                };
-            }
-            None => {
-                let stored = self.width.write(set);
-                if self.stored.load(Ordering::Relaxed) + footprint(&stored) <= self.capacity {
-                    self.stored.fetch_add(footprint(&stored), Ordering::Relaxed);
-                    shard.sets.insert(
-                        key,
-                        Entry {
-                            set: stored,
-                            budget,
-                            known,
-                        },
-                    );
-                }
+                    met: self.rounds.load(Ordering::Relaxed),
+                });
             }
         }
+    }
+
+    fn fits(&self, stored: &[u16]) -> bool {
+        self.stored.load(Ordering::Relaxed) + footprint(stored) <= self.capacity
+    }
+
+    /// Forgets the smallest sets until a quarter of the capacity is free (of sets of a size,
+    /// those not met since the last time first); `false` if another thread is making room
+    /// already, which this one does not wait for.
+    fn make_room(&self) -> bool {
+        if self.making_room.swap(true, Ordering::Acquire) {
+            return false;
+        }
+        let round = self.rounds.fetch_add(1, Ordering::Relaxed);
+        // Bytes held by each size of set, apart for sets met since the last time.
+        let mut held = [[0usize; 2]; FORGOTTEN_SIZES];
+        let place = |entry: &Entry| {
+            let met_lately = usize::from(entry.met >= round);
+            (forgotten_size(&entry.set, self.width), met_lately)
+        };
+        for shard in &self.shards {
+            for entry in lock(shard).sets.values() {
+                let (size, met_lately) = place(entry);
+                held[size][met_lately] += footprint(&entry.set);
+            }
+        }
+        let wanted = self
+            .stored
+            .load(Ordering::Relaxed)
+            .saturating_sub(self.capacity - self.capacity / 4);
+        // The first (size, met lately) that need not go: every entry before it goes.
+        let mut freed = 0;
+        let mut kept_from = (FORGOTTEN_SIZES, 0);
+        'places: for (size, bytes) in held.iter().enumerate() {
+            for (met_lately, &bytes) in bytes.iter().enumerate() {
+                if freed >= wanted {
+                    kept_from = (size, met_lately);
+                    break 'places;
+                }
+                freed += bytes;
+            }
+        }
+        for shard in &self.shards {
+            lock(shard).sets.retain(|_, entry| {
+                let kept = place(entry) >= kept_from;
+                if !kept {
+                    self.stored
+                        .fetch_sub(footprint(&entry.set), Ordering::Relaxed);
+                }
+                kept
+            });
+        }
+        self.making_room.store(false, Ordering::Release);
+        true
     }
 
     /// How many sets the table holds.
@@ -178,6 +275,19 @@ impl Drop for TranspositionTable {
 
 fn lock(shard: &Mutex<Shard>) -> std::sync::MutexGuard<'_, Shard> {
     shard.lock().expect("no thread panics holding a shard")
+}
+
+/// Sets are forgotten by size up to this many codes; larger ones, the dearest to search
+/// again, count as one size.
+const FORGOTTEN_SIZES: usize = 256;
+
+/// The size by which a set written as `stored` is forgotten.
+fn forgotten_size(stored: &[u16], width: CodeWidth) -> usize {
+    let codes = match width {
+        CodeWidth::One => stored.len(),
+        CodeWidth::Two => stored.len() / 2,
+    };
+    codes.min(FORGOTTEN_SIZES - 1)
 }
 
 /// The bytes an entry for a set written as `stored` takes: the codes, the map slot and the
@@ -314,5 +424,58 @@ mod tests {
         assert!(wide.same(&stored, &[Code(70_000), Code(5)]));
         assert!(!wide.same(&stored, &[Code(70_000 - 65_536), Code(5)]));
         assert_eq!(CodeWidth::for_codes(65_536), CodeWidth::One);
+    }
+
+    /// `count` sets of `size` codes each, every one different, from code `first` on.
+    fn sets(count: u32, size: u32, first: u32) -> Vec<Vec<Code>> {
+        (0..count)
+            .map(|set| {
+                (0..size)
+                    .map(|code| Code(first + set * size + code))
+                    .collect()
+            })
+            .collect()
+    }
+
+    fn bytes(size: usize) -> usize {
+        footprint(&vec![0; size])
+    }
+
+    /// A full table still learns: it forgets its smallest sets, of a size those it has not
+    /// met lately, and keeps the rest.
+    #[test]
+    fn a_full_table_forgets_its_smallest_sets_to_learn_new_ones() {
+        let known = Known::AtLeast(9);
+        let budget = Budget::UNLIMITED;
+        let (small, middle, large) = (sets(21, 4, 0), sets(20, 8, 100), sets(1, 30, 300));
+        // A quarter of it is what the ten eight-code sets left unmet hold.
+        let capacity = 4 * 10 * bytes(8);
+        let filled = 21 * bytes(4) + 20 * bytes(8);
+        assert!(filled <= capacity && filled + bytes(30) > capacity);
+        let table = TranspositionTable::new(capacity, 1296);
+        for set in small.iter().chain(&middle) {
+            table.record(set, budget, known);
+        }
+        // Too large to fit: the four-code sets go, all of them, and it goes in.
+        table.record(&large[0], budget, known);
+        assert!(small.iter().all(|set| table.get(set, budget).is_none()));
+        assert_eq!(table.get(&large[0], budget), Some(known));
+        assert_eq!(table.len(), middle.len() + 1);
+        // Half the eight-code sets are met again; twelve-code sets fill the table, and the
+        // eight-code sets not met since go to make room for the last.
+        for set in &middle[..10] {
+            assert_eq!(table.get(set, budget), Some(known));
+        }
+        let room = capacity - table.stored.load(Ordering::Relaxed);
+        let filling = sets(room as u32 / bytes(12) as u32 + 1, 12, 600);
+        for set in &filling {
+            table.record(set, budget, known);
+        }
+        assert!(middle[10..]
+            .iter()
+            .all(|set| table.get(set, budget).is_none()));
+        let kept = middle[..10].iter().chain(&filling).chain(&large);
+        assert!(kept.clone().all(|set| table.get(set, budget).is_some()));
+        assert!(table.stored.load(Ordering::Relaxed) <= capacity);
     }
 }
