@@ -45,8 +45,8 @@ static TABLE_BYTES: AtomicUsize = AtomicUsize::new(DEFAULT_TABLE_BYTES);
 
 /// Gives the transposition table of every later optimal search about `bytes` of memory
 /// ([`DEFAULT_TABLE_BYTES`] unless set): less for a process under a memory limit, more for a
-/// search of hours, which fills the default table and then searches again the sets it could
-/// not keep. The table only makes the search faster: any size finds the same trees.
+/// search of hours, which fills the default table and then searches again the sets it had to
+/// forget. The table only makes the search faster: any size finds the same trees.
 pub fn set_transposition_table(bytes: usize) {
     TABLE_BYTES.store(bytes, Ordering::Relaxed);
 }
