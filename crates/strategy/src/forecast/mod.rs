@@ -314,7 +314,7 @@ mod tests {
                 .find(|(measured, _)| measured.game == game(pegs, colours))
                 .unwrap_or_else(|| panic!("{pegs}×{colours} is projected from smaller games"))
         };
-        for (pegs, colours) in [(4, 9), (5, 6), (4, 10)] {
+        for (pegs, colours) in [(4, 9), (5, 6), (4, 10), (5, 7)] {
             let (measured, seconds) = projected(pegs, colours);
             let factor = (seconds / measured.seconds).max(measured.seconds / seconds);
             assert!(factor <= stated_error(), "{pegs}×{colours}: {factor}");
