@@ -33,9 +33,12 @@ use crate::optimal::search::context::{Search, Subproblem};
 use crate::optimal::search::root::Root;
 use mastermind_strategy::symmetry::Symmetry;
 
-/// Claims about sets of fewer codes than this are proven on one thread: their proofs are
-/// short, and proofs side by side write some facts twice.
-const LEAST_SPLIT: usize = 2048;
+/// A claim's classes are proven side by side where its set's codes times the game's codes
+/// (the guesses weighed against each set) reach this: smaller proofs are short, and proofs
+/// side by side write some facts twice. A whole game splits from 2048 codes; a piece of
+/// Super Mastermind, whose sets are weighed against 32 768 guesses, from 128, since its
+/// proof on one thread took most of its piece's time (BENCHMARKS.md, "The code's tuning").
+const LEAST_SPLIT_WORK: usize = 2048 * 2048;
 
 /// A class proven side by side with others whose codes are fewer than this many times its
 /// own has its own classes proven side by side too: proven on one thread, it would keep the
@@ -266,7 +269,8 @@ impl<'p, 'a, S: FactSink + Send> Prover<'p, 'a, S> {
         bound: u32,
     ) -> Result<(), CertifyError> {
         self.path = path.to_vec();
-        self.prove(set, budget, symmetry, bound, true, set.len() >= LEAST_SPLIT)
+        let beside = set.len() * self.book.len() >= LEAST_SPLIT_WORK;
+        self.prove(set, budget, symmetry, bound, true, beside)
     }
 
     /// The most the checker will take as proven of `set`, the whole game at its start, with
