@@ -141,8 +141,27 @@ const OPTIMAL_4X7: [&str; 6] = ["generate", "--strategy", "optimal", "--colours"
 /// A resumable run of [`OPTIMAL_4X7`] in a new directory, stopped once the notes of a piece
 /// under way hold `notes` notes (frozen first, so that the piece cannot finish in between).
 /// Returns the directory, the run's `DIR` in it, and the notes' file name and text at the stop.
+/// The signal is handled on a thread of its own, so a piece a step from its end may still be
+/// written between the thaw and the exit, most often on a busy machine: then the run is
+/// started again in a new directory, a few times at most.
 #[cfg(unix)]
 fn stop_inside_a_piece(notes: usize) -> (tempfile::TempDir, std::path::PathBuf, String, String) {
+    const ATTEMPTS: usize = 5;
+    for _ in 0..ATTEMPTS {
+        let (directory, pieces, name, text) = stop_a_run_inside_a_piece(notes);
+        let piece = name.replace(".notes", ".json");
+        if !pieces.join(piece).exists() {
+            return (directory, pieces, name, text);
+        }
+    }
+    panic!("each of {ATTEMPTS} runs finished its piece after the stop");
+}
+
+/// One attempt of [`stop_inside_a_piece`].
+#[cfg(unix)]
+fn stop_a_run_inside_a_piece(
+    notes: usize,
+) -> (tempfile::TempDir, std::path::PathBuf, String, String) {
     use nix::sys::signal::{kill, Signal};
     use nix::unistd::Pid;
 
