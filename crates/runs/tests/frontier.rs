@@ -105,6 +105,8 @@ fn the_frontier_readme_tables_read_as_the_pieces_do() {
             "5x6"
         } else if heading.starts_with("5 pegs × 8 colours, consistent") {
             "5x8-consistent"
+        } else if heading.starts_with("5 pegs × 8 colours, any guess") {
+            "5x8"
         } else if heading.starts_with("5 pegs × 7 colours") {
             "5x7"
         } else if heading.starts_with("4 pegs × 8 colours, black pegs only") {
