@@ -9,7 +9,7 @@ use std::io::{BufWriter, Read, Seek, Write};
 use std::path::PathBuf;
 
 use mastermind_certificate::{CertificateWriter, Fact, FactReader, Header};
-use mastermind_search::pieces::certify_plan;
+use mastermind_search::pieces::{certify_plan, Learnt};
 use mastermind_search::{CertifyError, OptimalOptions};
 use mastermind_tree::TreeFile;
 
@@ -31,7 +31,7 @@ impl PlannedRun<'_> {
         out: W,
     ) -> Result<u64, CertifyError> {
         let mut writer = CertificateWriter::new(out, &self.certificate_header())?;
-        self.certify_pieces_into(pieces, &mut std::iter::empty(), &mut writer)?;
+        self.certify_pieces_into(pieces, None, &mut std::iter::empty(), &mut writer)?;
         let facts = writer.facts();
         writer.finish()?;
         Ok(facts)
@@ -39,10 +39,12 @@ impl PlannedRun<'_> {
 
     /// Writes into `writer` the facts that prove the results of `pieces`, as
     /// [`PlannedRun::certify_pieces`] does, after `cited`: facts already in it (those of a
-    /// proof of the same pieces that was stopped), which the new ones may cite.
+    /// proof of the same pieces that was stopped), which the new ones may cite. `learnt` is
+    /// what the search that solved them learnt, if this process solved them.
     pub fn certify_pieces_into<W: Write + Send>(
         &self,
         pieces: &[(usize, u64)],
+        learnt: Option<Learnt>,
         cited: &mut dyn Iterator<Item = Fact>,
         writer: &mut CertificateWriter<W>,
     ) -> Result<(), CertifyError> {
@@ -52,6 +54,7 @@ impl PlannedRun<'_> {
             self.plan(),
             pieces,
             None,
+            learnt,
             cited,
             writer,
         )
@@ -95,6 +98,7 @@ pub fn certify_merge<R: Read, W: Write + Send>(
         &run.plan,
         &pieces,
         Some(merged.total),
+        None,
         &mut cited.into_iter(),
         &mut writer,
     )

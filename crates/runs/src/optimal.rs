@@ -11,7 +11,7 @@ use std::sync::Mutex;
 use mastermind_core::{Codebook, Game, Scorer};
 use mastermind_search::pieces::{
     assemble, heuristic_completion, plan, solve_piece_noted, solve_pieces, tightened_limits,
-    AssembleError, Note, Notebook, Piece, PieceError, PieceResult, Plan,
+    AssembleError, Learnt, Note, Notebook, Piece, PieceError, PieceResult, Plan,
 };
 use mastermind_search::{NoStrategy, OptimalOptions};
 use mastermind_strategy::Progress;
@@ -186,7 +186,8 @@ impl<'a> PlannedRun<'a> {
 
     /// Solves piece `index` of the plan as shard `id` of a run with a shard per piece, against
     /// `limit` (its limit in the plan, or one [`PlannedRun::limits_given`] tightened), taking
-    /// in the notes of an earlier start and noting what it proves (see [`crate::notes`]).
+    /// in the notes of an earlier start and noting what it proves (see [`crate::notes`]); with
+    /// what the search learnt, for the piece's proof, unless it took in notes.
     pub fn run_piece_noted(
         &self,
         id: ShardId,
@@ -195,12 +196,12 @@ impl<'a> PlannedRun<'a> {
         progress: &dyn Progress,
         recalled: &[Note],
         notebook: &dyn Notebook,
-    ) -> Result<ShardRun, PieceError> {
+    ) -> Result<(ShardRun, Option<Learnt>), PieceError> {
         let piece = Piece {
             limit,
             ..self.plan.pieces[index].clone()
         };
-        let result = solve_piece_noted(
+        let (result, learnt) = solve_piece_noted(
             self.scorer,
             self.options,
             &piece,
@@ -208,7 +209,7 @@ impl<'a> PlannedRun<'a> {
             recalled,
             notebook,
         )?;
-        Ok(self.part(id, &[index], vec![result]))
+        Ok((self.part(id, &[index], vec![result]), learnt))
     }
 
     /// The part of shard `id`, whose pieces (indices in the plan) came to `results`.

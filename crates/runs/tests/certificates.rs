@@ -9,6 +9,7 @@ use mastermind_core::{FeedbackKind, Game, Scorer};
 use mastermind_runs::certificates::{certify_merge, PartProofs};
 use mastermind_runs::optimal::PlannedRun;
 use mastermind_runs::{MergeError, ShardId};
+use mastermind_search::pieces::{Note, Notebook};
 use mastermind_search::{CertifyError, OptimalOptions};
 use mastermind_strategy::NoProgress;
 use mastermind_tree::StrategyInfo;
@@ -56,6 +57,56 @@ fn a_shard_proves_what_its_pieces_came_to_and_nothing_more() {
             }
             other => panic!("a false claim was certified: {other:?}"),
         }
+    });
+}
+
+/// Notes nowhere: a piece's search that will not be stopped.
+struct Unnoted;
+
+impl Notebook for Unnoted {
+    fn note(&self, _: Note) {}
+}
+
+/// A piece proven from the table of the search that solved it gets, byte for byte, the
+/// certificate that a proof by a search started afresh writes: the table only tells the
+/// proof sooner what each class costs against its limit.
+#[test]
+fn a_piece_proven_from_its_searchs_table_gets_the_certificate_a_fresh_search_gives() {
+    with_optimal_4x5(|run| {
+        let count = run.plan().pieces.len() as u32;
+        let mut compared = 0;
+        for index in 0..count {
+            let id = ShardId { index, count };
+            let piece = run.piece_of(id).unwrap();
+            let limit = run.plan().pieces[piece].limit;
+            let (shard, learnt) = run
+                .run_piece_noted(id, piece, limit, &NoProgress, &[], &Unnoted)
+                .unwrap();
+            let learnt = learnt.expect("a search that took in no notes hands on its table");
+            let prove = |learnt| {
+                let mut writer =
+                    CertificateWriter::new(Vec::new(), &run.certificate_header()).unwrap();
+                run.certify_pieces_into(
+                    &shard.proven,
+                    learnt,
+                    &mut std::iter::empty(),
+                    &mut writer,
+                )
+                .unwrap();
+                writer.finish().unwrap()
+            };
+            let from_table = prove(Some(learnt));
+            assert_eq!(from_table, prove(None), "piece {piece}");
+            let proven = check(&from_table[..]).unwrap();
+            let (_, bound) = shard.proven[0];
+            let path = [Step {
+                guess: run.plan().pieces[piece].opening,
+                reply: run.plan().pieces[piece].reply,
+            }];
+            assert!(proven.bound_at(&path, None) >= Bound::AtLeast(bound as u32));
+            compared += 1;
+        }
+        assert!(compared > 10);
     });
 }
 

@@ -28,7 +28,7 @@ pub mod pieces {
     pub use crate::optimal::{
         assemble, best_known, certify_lower_bound, certify_plan, heuristic_completion,
         heuristic_piece_tree, heuristic_strategy, plan, solve_piece_noted, solve_pieces,
-        tightened_limits, AssembleError, GuessTried, ImpossibleNote, Note, Notebook, Piece,
+        tightened_limits, AssembleError, GuessTried, ImpossibleNote, Learnt, Note, Notebook, Piece,
         PieceError, PieceResult, Plan, SetFact, NOTE_AFTER,
     };
 }

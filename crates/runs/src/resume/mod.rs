@@ -10,7 +10,8 @@
 //! in and goes on from there. The notes are removed once the piece is written. With
 //! certificates asked for, each piece's proof is kept beside it (as `.cert`; while it is
 //! written, as `.cert.partial`, see [`crate::partial_proofs`], from which a stopped run goes
-//! on) and the finished run's certificate is made from them.
+//! on) and the finished run's certificate is made from them. A piece solved here is proven
+//! at once, from what its search learnt; the others in without a proof, smallest first.
 //!
 //! Several processes may share one directory: a piece's notes are locked while it is solved,
 //! so no piece is solved twice at once, and the pieces others write are taken in as they land.
@@ -25,7 +26,9 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use mastermind_core::Scorer;
-use mastermind_search::pieces::{GuessTried, ImpossibleNote, Note, PieceError, PieceResult};
+use mastermind_search::pieces::{
+    GuessTried, ImpossibleNote, Learnt, Note, PieceError, PieceResult,
+};
 use mastermind_search::{CertifyError, NoStrategy, OptimalOptions};
 use mastermind_strategy::Progress;
 use mastermind_tree::{StrategyInfo, TreeFile};
@@ -484,7 +487,7 @@ impl<'a> ResumableRun<'a> {
             if self.is_in(id) {
                 continue;
             }
-            let solved = match self.solve_noted(id, &known, watcher)? {
+            let (solved, learnt) = match self.solve_noted(id, &known, watcher)? {
                 Some(solved) => solved,
                 None if request.only.is_some() && !self.is_in(id) => {
                     return Err(ResumeError::Locked {
@@ -506,6 +509,13 @@ impl<'a> ResumableRun<'a> {
             take_in(&mut known, self.run.results_in(&[(path, text)])?);
             taken_in.push(id);
             solved_here += 1;
+            if request.certify {
+                // Proven at once, while what its search learnt is at hand: a proof started
+                // afresh would search much of it again.
+                if let Some(unproven) = self.prove_piece(id, learnt, &mut held, watcher)? {
+                    return Ok(unproven);
+                }
+            }
         }
         if request.certify {
             let in_now: Vec<ShardId> = wanted
@@ -636,78 +646,92 @@ impl<'a> ResumableRun<'a> {
         let mut smallest_first = ids.to_vec();
         smallest_first.sort_by_key(|&id| (self.run.codes_of(id), id.index));
         for id in smallest_first {
-            let path = certificate_path(&self.directory, id);
-            if path.is_file() {
-                continue;
+            if let Some(unproven) = self.prove_piece(id, None, held, watcher)? {
+                return Ok(Some(unproven));
             }
-            let started = Instant::now();
-            let proven: Vec<(usize, u64)> = self
-                .results_in(&[id])?
-                .iter()
-                .enumerate()
-                .filter_map(|(index, result)| Some((index, result.as_ref()?.bound())))
-                .collect();
-            // Written as it is made, compressed, so that a stop keeps what it has proven: a
-            // large piece's proof runs to gigabytes and hours.
-            let partial = partial_path(&self.directory, id);
-            let header = self.run.certificate_header();
-            let under_way =
-                partial_proofs::start(&partial, &header).map_err(|error| match error {
-                    StartError::Io(action, source) => ResumeError::io(action, &partial)(source),
-                    StartError::Refused(message) => ResumeError::StoppedProof {
-                        path: partial.clone(),
-                        message,
-                    },
-                })?;
-            let Some((mut proof, mut cited)) = under_way else {
-                // Another run is proving it.
-                if !held.contains(&id) {
-                    held.push(id);
-                }
-                continue;
-            };
-            if path.is_file() {
-                // Another run finished the proof between the look above and the start.
-                drop(cited);
-                proof
-                    .abandon()
-                    .map_err(ResumeError::io("write", &partial))?;
-                continue;
+        }
+        Ok(None)
+    }
+
+    /// Proves piece `id` (if no certificate has it yet and no other run is proving it, else
+    /// adds it to `held`), going on from a stopped proof's facts, with what the search that
+    /// solved it `learnt` if this process solved it; a piece its certificate cannot prove
+    /// ends the run [`Finished::Unproven`].
+    fn prove_piece(
+        &self,
+        id: ShardId,
+        learnt: Option<Learnt>,
+        held: &mut Vec<ShardId>,
+        watcher: &dyn ResumeWatcher,
+    ) -> Result<Option<Finished>, ResumeError> {
+        let path = certificate_path(&self.directory, id);
+        if path.is_file() {
+            return Ok(None);
+        }
+        let started = Instant::now();
+        let proven: Vec<(usize, u64)> = self
+            .results_in(&[id])?
+            .iter()
+            .enumerate()
+            .filter_map(|(index, result)| Some((index, result.as_ref()?.bound())))
+            .collect();
+        // Written as it is made, compressed, so that a stop keeps what it has proven: a
+        // large piece's proof runs to gigabytes and hours.
+        let partial = partial_path(&self.directory, id);
+        let header = self.run.certificate_header();
+        let under_way = partial_proofs::start(&partial, &header).map_err(|error| match error {
+            StartError::Io(action, source) => ResumeError::io(action, &partial)(source),
+            StartError::Refused(message) => ResumeError::StoppedProof {
+                path: partial.clone(),
+                message,
+            },
+        })?;
+        let Some((mut proof, mut cited)) = under_way else {
+            // Another run is proving it.
+            if !held.contains(&id) {
+                held.push(id);
             }
-            if proof.taken_in > 0 {
-                watcher.event(ResumeEvent::ProofTakenIn {
-                    id,
-                    path: &partial,
-                    facts: proof.taken_in,
-                });
-            }
-            let proving = self
-                .run
-                .certify_pieces_into(&proven, &mut cited, &mut proof.writer);
-            match proving {
-                Ok(()) => {}
-                Err(CertifyError::Io(error)) => {
-                    return Err(ResumeError::io("write", &partial)(error))
-                }
-                Err(reason) => {
-                    return Ok(Some(Finished::Unproven(UnprovenPiece {
-                        id,
-                        path: piece_path(&self.directory, id),
-                        reason,
-                    })))
-                }
-            }
-            let facts = proof.writer.facts();
-            let bytes = proof
-                .finish(&path)
-                .map_err(ResumeError::io("write", &path))?;
-            watcher.event(ResumeEvent::PieceCertified {
+            return Ok(None);
+        };
+        if path.is_file() {
+            // Another run finished the proof between the look above and the start.
+            drop(cited);
+            proof
+                .abandon()
+                .map_err(ResumeError::io("write", &partial))?;
+            return Ok(None);
+        }
+        if proof.taken_in > 0 {
+            watcher.event(ResumeEvent::ProofTakenIn {
                 id,
-                facts,
-                bytes,
-                took: started.elapsed(),
+                path: &partial,
+                facts: proof.taken_in,
             });
         }
+        let proving = self
+            .run
+            .certify_pieces_into(&proven, learnt, &mut cited, &mut proof.writer);
+        match proving {
+            Ok(()) => {}
+            Err(CertifyError::Io(error)) => return Err(ResumeError::io("write", &partial)(error)),
+            Err(reason) => {
+                return Ok(Some(Finished::Unproven(UnprovenPiece {
+                    id,
+                    path: piece_path(&self.directory, id),
+                    reason,
+                })))
+            }
+        }
+        let facts = proof.writer.facts();
+        let bytes = proof
+            .finish(&path)
+            .map_err(ResumeError::io("write", &path))?;
+        watcher.event(ResumeEvent::PieceCertified {
+            id,
+            facts,
+            bytes,
+            took: started.elapsed(),
+        });
         Ok(None)
     }
 
@@ -719,10 +743,10 @@ impl<'a> ResumableRun<'a> {
         id: ShardId,
         known: &[Option<PieceResult>],
         watcher: &dyn ResumeWatcher,
-    ) -> Result<Option<ShardRun>, ResumeError> {
+    ) -> Result<Option<(ShardRun, Option<Learnt>)>, ResumeError> {
         let progress = Settled(watcher);
         let Some(index) = self.run.piece_of(id) else {
-            return Ok(Some(self.run.run_shard(id, &progress)?));
+            return Ok(Some((self.run.run_shard(id, &progress)?, None)));
         };
         let path = notes_path(&self.directory, id);
         let book = self.run.codebook();

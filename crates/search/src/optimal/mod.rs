@@ -40,7 +40,7 @@ pub use kernels::replies::{
 };
 pub use pieces::{
     assemble, best_known, heuristic_completion, heuristic_piece_tree, heuristic_strategy, plan,
-    solve_piece_noted, solve_pieces, tightened_limits, AssembleError, Piece, PieceError,
+    solve_piece_noted, solve_pieces, tightened_limits, AssembleError, Learnt, Piece, PieceError,
     PieceResult, Plan,
 };
 pub use proof::piece_certificates::{certify_lower_bound, certify_plan};

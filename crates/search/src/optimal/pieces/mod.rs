@@ -30,4 +30,4 @@ pub use plan::{
     heuristic_completion, heuristic_piece_tree, heuristic_strategy, plan, tightened_limits, Piece,
     PieceResult, Plan,
 };
-pub use solve::{solve_piece_noted, solve_pieces, PieceError};
+pub use solve::{solve_piece_noted, solve_pieces, Learnt, PieceError};

@@ -14,6 +14,7 @@ use crate::optimal::options::{NoStrategy, OptimalOptions};
 use crate::optimal::search::context::Subproblem;
 use crate::optimal::search::notes::{ImpossibleNote, Note, Notebook, NotedNode, Notes, NOTE_AFTER};
 use crate::optimal::search::root::Root;
+use crate::optimal::table::transposition::TranspositionTable;
 use mastermind_strategy::Progress;
 use mastermind_strategy::Situation;
 
@@ -35,10 +36,28 @@ pub fn solve_pieces(
         .collect())
 }
 
+/// What the search of a piece learnt: its transposition table, for the piece's proof
+/// ([`certify_plan`](crate::pieces::certify_plan)) to ask instead of a search started afresh.
+/// The proof asks of the sets the search settled, and from the table it costs well under half
+/// as much (BENCHMARKS.md, "The code's tuning").
+pub struct Learnt {
+    pub(in crate::optimal) table: TranspositionTable,
+}
+
+impl fmt::Debug for Learnt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Learnt")
+            .field("sets", &self.table.len())
+            .finish()
+    }
+}
+
 /// Solves one piece as [`solve_pieces`] does, for a run that may be stopped and started
 /// again: `recalled` are the notes an earlier start of the same piece made, taken in before
 /// the piece is searched, and what this search proves goes to `notebook` (see [`Note`]). The
-/// result is the one [`solve_pieces`] finds, whatever was recalled.
+/// result is the one [`solve_pieces`] finds, whatever was recalled; with it, what the search
+/// learnt, unless it took in notes: they are an earlier start's word, which the proof must
+/// not take from the table unchecked.
 pub fn solve_piece_noted(
     scorer: &Scorer,
     options: &OptimalOptions,
@@ -46,7 +65,7 @@ pub fn solve_piece_noted(
     progress: &dyn Progress,
     recalled: &[Note],
     notebook: &dyn Notebook,
-) -> Result<PieceResult, PieceError> {
+) -> Result<(PieceResult, Option<Learnt>), PieceError> {
     solve_piece_noting(
         scorer, options, piece, progress, recalled, notebook, NOTE_AFTER,
     )
@@ -67,14 +86,14 @@ pub(super) fn solve_piece_noting(
     recalled: &[Note],
     notebook: &dyn Notebook,
     note_after: Duration,
-) -> Result<PieceResult, PieceError> {
+) -> Result<(PieceResult, Option<Learnt>), PieceError> {
     let start = Situation::start(scorer);
     let class: Vec<Code> = scorer
         .all_codes()
         .into_iter()
         .filter(|&code| scorer.feedback(piece.opening, code) == piece.reply)
         .collect();
-    let solve = |recalled: &[Note]| -> Result<Option<PieceResult>, PieceError> {
+    let solve = |recalled: &[Note]| -> Result<Option<(PieceResult, Learnt)>, PieceError> {
         let mut root =
             Root::new(scorer, options, &start, progress).map_err(PieceError::NoStrategy)?;
         let mut notes = Notes::new(notebook, PIECE_DEPTH, note_after);
@@ -92,13 +111,21 @@ pub(super) fn solve_piece_noting(
             )
             .map_err(PieceError::ImpossibleNote)?;
         root.search.notes = Some(notes);
-        Ok(solve_at(&root, std::slice::from_ref(piece), progress).remove(0))
+        let result = solve_at(&root, std::slice::from_ref(piece), progress).remove(0);
+        Ok(result.map(|result| {
+            let learnt = Learnt {
+                table: root.search.table,
+            };
+            (result, learnt)
+        }))
     };
     match solve(recalled)? {
-        Some(result) => Ok(result),
+        Some((result, learnt)) => Ok((result, recalled.is_empty().then_some(learnt))),
         None => {
             notebook.contradicted();
-            Ok(solve(&[])?.expect("a search without notes rebuilds the total it found"))
+            let (result, learnt) =
+                solve(&[])?.expect("a search without notes rebuilds the total it found");
+            Ok((result, Some(learnt)))
         }
     }
 }

@@ -11,7 +11,7 @@ use mastermind_core::{Code, Scorer};
 use super::prover::CertifyError;
 use super::prover::Prover;
 use crate::optimal::options::OptimalOptions;
-use crate::optimal::pieces::{PieceResult, Plan};
+use crate::optimal::pieces::{Learnt, PieceResult, Plan};
 use crate::optimal::search::root::Root;
 use mastermind_strategy::NoProgress;
 use mastermind_strategy::Situation;
@@ -34,22 +34,27 @@ impl PieceResult {
 /// facts the caller has already written into `out`, which the new facts may cite, read one
 /// at a time: proven elsewhere (the certificates of other shards or pieces), or those of a
 /// proof that was stopped, so that it goes on from them instead of from nothing. They are
-/// not checked here; the checker checks them with the rest. One search, started afresh,
-/// finds what the proofs need.
+/// not checked here; the checker checks them with the rest. One search finds what the proofs
+/// need: started from what the search of the pieces `learnt`, if given, else afresh.
+#[allow(clippy::too_many_arguments)]
 pub fn certify_plan<W: Write + Send>(
     scorer: &Scorer,
     options: &OptimalOptions,
     plan: &Plan,
     pieces: &[(usize, u64)],
     total: Option<u64>,
+    learnt: Option<Learnt>,
     cited: &mut dyn Iterator<Item = Fact>,
     out: &mut CertificateWriter<W>,
 ) -> Result<(), CertifyError> {
     let start = Situation::start(scorer);
-    let Ok(root) = Root::new(scorer, options, &start, &NoProgress) else {
+    let Ok(mut root) = Root::new(scorer, options, &start, &NoProgress) else {
         // The cap leaves no guess to play: the checker needs no proof of that.
         return Ok(());
     };
+    if let Some(learnt) = learnt {
+        root.search.table = learnt.table;
+    }
     let book = scorer.codebook();
     let mut prover = Prover::new(&root.search, out);
     prover.cite(cited);
