@@ -683,3 +683,80 @@ fn bounds_print_the_interval_a_run_has_proven_at_any_stop() {
     // --bounds reads the directory and writes nothing unless asked: no flag without --resume.
     mastermind(&["generate", "--strategy", "optimal", "--bounds"]).expect_status(2);
 }
+
+/// `--bounds --checked-proofs DIR` checks each piece's proof once and remembers it by its
+/// contents: a refresh recalls it, a record cut short is taken as absent and the proof
+/// checked again, and a proof changed since is another proof, checked afresh and refused by
+/// its name if it does not hold.
+#[test]
+fn bounds_check_each_piece_proof_once_with_a_directory_of_checked_proofs() {
+    let directory = tempfile::tempdir().unwrap();
+    let path = |name: &str| directory.path().join(name).to_str().unwrap().to_owned();
+    let (pieces, checked, whole) = (path("pieces"), path("checked"), path("whole.cert"));
+    let game = ["--strategy", "optimal", "--pegs", "3", "--colours", "4"];
+    let run = [&["generate", "-q"], &game[..], &["--resume", &pieces]].concat();
+    mastermind(&[&run[..], &["--certificate", &whole]].concat()).expect_status(0);
+    let files_in = |directory: &str, extension: &str| -> Vec<std::path::PathBuf> {
+        let mut files: Vec<_> = std::fs::read_dir(directory)
+            .unwrap()
+            .map(|entry| entry.unwrap().path())
+            .filter(|path| path.extension().is_some_and(|e| e == extension))
+            .collect();
+        files.sort();
+        files
+    };
+    let proofs = files_in(&pieces, "cert");
+    // Proofs of equal contents (small pieces' proofs can be) are checked once between them.
+    let contents: std::collections::HashSet<Vec<u8>> =
+        proofs.iter().map(|p| std::fs::read(p).unwrap()).collect();
+    let (count, distinct) = (proofs.len(), contents.len());
+    assert!(distinct > 1, "{distinct} different piece proofs");
+    let bounds = |status| {
+        let args = [
+            &["generate"],
+            &game[..],
+            &[
+                "--resume",
+                &pieces,
+                "--bounds",
+                "--checked-proofs",
+                &checked,
+            ],
+        ];
+        mastermind(&args.concat()).expect_status(status)
+    };
+    let all_checked = format!(
+        "({distinct} checked now, {} as checked before",
+        count - distinct
+    );
+
+    let first = bounds(0);
+    says(&first.stderr, &all_checked);
+    let again = bounds(0);
+    says(
+        &again.stderr,
+        &format!("(0 checked now, {count} as checked before"),
+    );
+    assert_eq!(
+        interval_printed(&first.stdout),
+        interval_printed(&again.stdout)
+    );
+    let records = files_in(&checked, "facts");
+    assert_eq!(records.len(), distinct, "one record per proof's contents");
+
+    for record in &records {
+        let bytes = std::fs::read(record).unwrap();
+        std::fs::write(record, &bytes[..bytes.len() / 2]).unwrap();
+    }
+    let cut = bounds(0);
+    says(&cut.stderr, &all_checked);
+    assert_eq!(
+        interval_printed(&cut.stdout),
+        interval_printed(&first.stdout)
+    );
+
+    // A file that is no certificate at all is refused as `merge` refuses a part's, by name.
+    std::fs::write(&proofs[0], b"not a certificate").unwrap();
+    let refused = bounds(2);
+    says(&refused.stderr, &proofs[0].display().to_string());
+}

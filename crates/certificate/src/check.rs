@@ -12,7 +12,7 @@ use rayon::prelude::*;
 use crate::classes::Classes;
 use crate::common_colours::CommonColours;
 use crate::floor::short_of_floor;
-use crate::format::{unpacked, RawFact, Reader, Record};
+use crate::format::{unpacked, Fact, RawFact, Reader, Record};
 use crate::guesses::to_check;
 use crate::rules::wins;
 use crate::settle::Settler;
@@ -114,6 +114,25 @@ pub fn check_with(scorer: &Scorer, input: impl Read) -> Result<Proven, Certifica
     check_records(input, expect)
 }
 
+/// [`check_with`] on top of `given`: facts taken as proven before the certificate's first,
+/// which its facts may cite as they cite each other. They are not checked: they are for a
+/// caller that checked them itself, such as the facts about the first guess's classes of
+/// certificates it checked earlier and remembers by their contents (`generate --bounds
+/// --checked-proofs`). [`check`], [`check_for`] and `verify --certificate` take none. A
+/// fact given with a renaming, or whose path leads to no code, is refused.
+pub fn check_given(
+    scorer: &Scorer,
+    given: &[Fact],
+    input: impl Read,
+) -> Result<Proven, CertificateError> {
+    let expect = Expect {
+        scorer: Some(scorer),
+        given,
+        ..Expect::default()
+    };
+    check_records(input, expect)
+}
+
 /// Checks the facts of a certificate cut short, as a stop leaves a proof under way, that
 /// must be about `header`'s game and play: every whole fact before the cut must hold, as in
 /// [`check`], and the file may end anywhere (without its closing record, in the middle of a
@@ -136,6 +155,8 @@ struct Expect<'s> {
     scorer: Option<&'s Scorer>,
     /// Whether it may end anywhere, as a stopped proof does.
     cut: bool,
+    /// Facts taken as proven before its first.
+    given: &'s [Fact],
 }
 
 fn check_records(input: impl Read, expect: Expect<'_>) -> Result<Proven, CertificateError> {
@@ -171,6 +192,19 @@ fn check_records(input: impl Read, expect: Expect<'_>) -> Result<Proven, Certifi
     let mut paths = Paths::new(&book, scorer);
     let keys = SetKeys::default();
     let mut table = FactTable::with_keys(keys.clone());
+    for fact in expect.given {
+        let set = paths.sets.at(&fact.path);
+        if fact.renaming.is_some() || set.is_empty() {
+            return Err(CertificateError::Malformed {
+                index: 0,
+                at: describe(&book, &fact.path),
+                message: "a fact given as proven must rest on its classes and be about codes"
+                    .to_owned(),
+            });
+        }
+        table.insert(set, fact.path.len(), fact.budget, fact.bound.as_u32());
+    }
+    table.settle();
     let mut index = 0u64;
     // One batch's room, kept from batch to batch: a batch that a forget record ends may hold
     // no fact at all, and a file may hold millions of those.

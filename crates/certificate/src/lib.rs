@@ -88,7 +88,7 @@ mod table;
 mod verdict;
 
 pub use check::{
-    check, check_for, check_partial, check_with, PathSets, Proven, CHECKED_TABLE_PAIRS,
+    check, check_for, check_given, check_partial, check_with, PathSets, Proven, CHECKED_TABLE_PAIRS,
 };
 pub use classes::{size_bounds, Classes, Held};
 pub use common_colours::CommonColours;

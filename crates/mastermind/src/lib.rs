@@ -325,11 +325,12 @@ pub mod memory {
 #[cfg(feature = "runs")]
 /// Searches cut into pieces: shards that run anywhere and the merge that checks them
 /// ([`optimal`](runs::optimal), [`static_search`](runs::static_search)), their certificates,
-/// and runs that survive a stop ([`resume`](runs::resume)).
+/// runs that survive a stop ([`resume`](runs::resume)), and the proofs their bounds have
+/// checked ([`checked_proofs`](runs::checked_proofs)).
 pub mod runs {
     pub use mastermind_runs::{
-        certificates, deal, merge, notes, optimal, part, resume, search_of, static_search,
-        MergeError, Merged, ShardId, ShardIdError,
+        certificates, checked_proofs, deal, merge, notes, optimal, part, resume, search_of,
+        static_search, MergeError, Merged, ShardId, ShardIdError,
     };
 }
 

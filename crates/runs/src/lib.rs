@@ -10,12 +10,14 @@
 //! - [`optimal`]: the expected-case optimum in shards;
 //! - [`merge()`]: the parts of any search merged, the search told from their header;
 //! - [`certificates`]: its certificates of optimality, shard by shard and merged;
+//! - [`checked_proofs`]: piece proofs checked once, remembered by their contents;
 //! - [`notes`]: what a piece of a resumable run has proven so far;
 //! - [`partial_proofs`]: a piece's proof while it is written, kept through a stop;
 //! - [`resume`]: the resumable run itself, its pieces solved one by one into a directory;
 //! - [`static_search`]: static Mastermind's least set in shards.
 
 pub mod certificates;
+pub mod checked_proofs;
 mod deal;
 mod error;
 mod id;

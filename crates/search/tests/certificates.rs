@@ -4,8 +4,9 @@
 use std::collections::HashMap;
 
 use mastermind_certificate::{
-    check as check_fast, check_reference, check_with, read_facts, Bound, Bounds, CertificateError,
-    CertificateWriter, Fact, Header, PathSets, Proven, Renaming, Stabilizer, Step,
+    check as check_fast, check_given, check_reference, check_with, read_facts, Bound, Bounds,
+    CertificateError, CertificateWriter, Fact, Header, PathSets, Proven, Renaming, Stabilizer,
+    Step,
 };
 use mastermind_core::{Code, Codebook, FeedbackKind, Game, Scorer};
 use mastermind_search::{build, build_certified, write_certificate};
@@ -176,6 +177,41 @@ fn every_fact_is_needed_and_a_dropped_one_is_missed() {
             "fact {dropped} was not needed"
         );
     }
+}
+
+/// Facts given as proven (as a caller gives the facts of proofs it checked before) stand in
+/// for the facts they state: the claim about the start checks on top of the first guess's
+/// classes alone, and fails without them; a given fact with a renaming is refused.
+#[test]
+fn facts_given_as_proven_stand_in_for_the_facts_they_state() {
+    let (total, _, bytes) = certificate(game(4, 4), &StrategyOptions::default());
+    let scorer = Scorer::new(game(4, 4));
+    let (_, facts) = read_facts(bytes.as_slice()).unwrap();
+    let given: Vec<Fact> = facts
+        .iter()
+        .filter(|fact| fact.path.len() == 1)
+        .map(|fact| Fact {
+            renaming: None,
+            ..fact.clone()
+        })
+        .collect();
+    assert!(!given.is_empty());
+    let claim_alone = rewritten(&bytes, |_, facts| {
+        facts.retain(|fact| fact.path.is_empty());
+    });
+    let proven = check_given(&scorer, &given, claim_alone.as_slice()).expect("it checks");
+    assert_eq!(proven.bound_at(&[], None), Bound::AtLeast(total as u32));
+    assert!(check_given(&scorer, &[], claim_alone.as_slice()).is_err());
+    let renamed = Fact {
+        renaming: Some(Renaming {
+            pegs: vec![0, 1, 2, 3],
+            colours: vec![0, 1, 2, 3],
+        }),
+        ..given[0].clone()
+    };
+    let error = check_given(&scorer, &[renamed], claim_alone.as_slice())
+        .expect_err("a renamed fact given is refused");
+    assert!(error.to_string().contains("given as proven"), "{error}");
 }
 
 /// The certificate written again with a forget record after each fact for which `forget`

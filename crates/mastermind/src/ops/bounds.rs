@@ -1,14 +1,16 @@
 //! What a resumable run's directory proves of the optimum at any stop: the lower bound, its
-//! certificate checked as `verify --certificate` checks it, and the best tree known, verified
-//! by replaying every code. The two meet once every piece is in.
+//! certificate checked piece by piece (each piece's proof once, where a directory of checked
+//! proofs remembers them), and the best tree known, verified by replaying every code. The two
+//! meet once every piece is in.
 
 use std::fs::File;
-use std::io::{self, BufReader, BufWriter, Seek};
+use std::io::{self, BufWriter, Seek};
 use std::path::Path;
 
 use thiserror::Error;
 
-use crate::certificate::{check_for, packed, Bound, CertificateError};
+use crate::certificate::{packed, Bound};
+use crate::runs::checked_proofs::CheckedProofs;
 use crate::runs::resume::{ResumableRun, ResumeError};
 use crate::strategy::OptimalOptions;
 use crate::tree::{Node, StrategyInfo, TreeFile};
@@ -23,7 +25,7 @@ pub const BEST_KNOWN: &str = "best-known";
 #[derive(Debug)]
 pub struct ProvenBounds {
     /// Every strategy for the whole game needs at least this many guesses in all, as the
-    /// checker proves from the certificate.
+    /// checker proves from the pieces' proofs.
     pub least: u64,
     /// The lower bound's certificate, gzip-compressed, in the scratch file given, at its start.
     pub certificate: File,
@@ -31,6 +33,10 @@ pub struct ProvenBounds {
     pub facts: u64,
     /// The pieces whose proofs it carries.
     pub proven_pieces: usize,
+    /// Of those, the proofs checked now, and those remembered as checked before.
+    pub checked: usize,
+    /// See `checked`.
+    pub recalled: usize,
     /// The best tree known (named [`BEST_KNOWN`], claiming no optimum), verified.
     pub best: TreeFile,
     /// Its total.
@@ -50,12 +56,11 @@ pub enum BoundsError {
     /// The scratch file cannot be written or read back.
     #[error("cannot write the lower bound's certificate to a scratch file: {0}")]
     Scratch(#[from] io::Error),
-    /// The certificate written does not check.
-    #[error("the lower bound's certificate does not check: this is a bug, please report it: {0}")]
-    Unchecked(#[from] CertificateError),
-    /// The checker proves less than the bound written.
-    #[error("the checker proves {proven}, less than the {written} written: this is a bug")]
-    Short {
+    /// The checker proves another bound than the certificate written states.
+    #[error(
+        "the checker proves {proven}, the certificate written states {written}: this is a bug"
+    )]
+    Differ {
         /// What the checker proves.
         proven: u64,
         /// What the certificate's last fact states.
@@ -76,21 +81,29 @@ pub enum BoundsError {
 }
 
 /// The interval the pieces in `directory` prove for the optimal search with `options` (see
-/// [`optimal_search`](super::optimal_search)): the lower bound's certificate written to
-/// `scratch` and checked, and the best tree known from `upper` (a tree of the whole game) or
-/// the heuristics, with the exact pieces in place.
+/// [`optimal_search`](super::optimal_search)): the lower bound checked as
+/// [`ResumableRun::check_lower_bound`] checks it (each piece's proof, or what `remembered`
+/// holds of it, then the facts about the start) and its whole certificate written to
+/// `scratch`, for `verify --certificate`; and the best tree known from `upper` (a tree of
+/// the whole game) or the heuristics, with the exact pieces in place.
 pub fn bounds(
     scorer: &Scorer,
     options: &OptimalOptions,
     strategy: &StrategyInfo,
     directory: &Path,
     upper: Option<&Node>,
+    remembered: Option<&CheckedProofs>,
     mut scratch: File,
 ) -> Result<ProvenBounds, BoundsError> {
     let run = ResumableRun::new(scorer, options, strategy, directory)?;
     let pieces = run.shards().len();
     let pieces_in = run.shards().iter().filter(|&&id| run.is_in(id)).count();
 
+    let checked = run.check_lower_bound(remembered)?;
+    let least = match checked.bound {
+        Bound::AtLeast(least) => u64::from(least),
+        Bound::Infeasible => return Err(BoundsError::Infeasible),
+    };
     let lower = {
         let mut out = BufWriter::new(&mut scratch);
         let mut packing = packed(&mut out);
@@ -99,18 +112,8 @@ pub fn bounds(
         drop(out);
         lower
     };
-    scratch.rewind()?;
-    let header = run.planned().certificate_header();
-    let proven = check_for(header, BufReader::new(&scratch))?;
-    let budget = options
-        .max_guesses
-        .map(|cap| u8::try_from(cap).unwrap_or(u8::MAX));
-    let least = match proven.bound_at(&[], budget) {
-        Bound::AtLeast(least) => u64::from(least),
-        Bound::Infeasible => return Err(BoundsError::Infeasible),
-    };
-    if least < u64::from(lower.bound.min(u32::MAX - 1)) {
-        return Err(BoundsError::Short {
+    if least != u64::from(lower.bound) {
+        return Err(BoundsError::Differ {
             proven: least,
             written: lower.bound,
         });
@@ -132,6 +135,8 @@ pub fn bounds(
         certificate: scratch,
         facts: lower.facts,
         proven_pieces: lower.pieces,
+        checked: checked.checked,
+        recalled: checked.recalled,
         best,
         total,
         pieces_in,

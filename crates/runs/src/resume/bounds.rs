@@ -6,7 +6,8 @@
 
 use std::io::Write;
 
-use mastermind_certificate::CertificateWriter;
+use mastermind_certificate::{check_given, Bound, CertificateWriter, Fact, CHECKED_TABLE_PAIRS};
+use mastermind_core::Scorer;
 use mastermind_search::pieces::{
     best_known, certify_lower_bound, heuristic_piece_tree, heuristic_strategy,
 };
@@ -15,6 +16,7 @@ use mastermind_tree::Node;
 
 use super::{certificate_path, ResumableRun, ResumeError};
 use crate::certificates::{copy_parts, PartProofs};
+use crate::checked_proofs::{first_step_facts, Checked, CheckedError, CheckedProofs};
 use crate::{MergeError, ShardId};
 
 /// What [`ResumableRun::certify_lower_bound`] wrote.
@@ -27,6 +29,17 @@ pub struct LowerBound {
     pub facts: u64,
     /// How many pieces' proofs it carries.
     pub pieces: usize,
+}
+
+/// What [`ResumableRun::check_lower_bound`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CheckedLowerBound {
+    /// What the checker proves every strategy for the whole game needs.
+    pub bound: Bound,
+    /// How many pieces' proofs the checker went through now.
+    pub checked: usize,
+    /// How many it had checked before, as the directory of checked proofs remembers.
+    pub recalled: usize,
 }
 
 impl ResumableRun<'_> {
@@ -64,6 +77,68 @@ impl ResumableRun<'_> {
             bound,
             facts,
             pieces: proven.len(),
+        })
+    }
+
+    /// Checks the bound [`ResumableRun::certify_lower_bound`] writes, as the checker checks
+    /// that certificate but a piece at a time: each proven piece's proof on its own, or, if
+    /// `remembered` holds it (by its contents), what an earlier check found of it; then the
+    /// facts about the start, on top of the bounds those proofs state for the first guess's
+    /// classes. Given a directory of checked proofs, a refresh at every stop of a run checks
+    /// only the proofs that came in since.
+    pub fn check_lower_bound(
+        &self,
+        remembered: Option<&CheckedProofs>,
+    ) -> Result<CheckedLowerBound, ResumeError> {
+        let header = self.run.certificate_header();
+        let scorer = Scorer::with_table_up_to(header.game, CHECKED_TABLE_PAIRS);
+        let (mut given, mut checked, mut recalled) = (Vec::<Fact>::new(), 0, 0);
+        for id in self.proven_shards() {
+            let path = certificate_path(&self.directory, id);
+            let (facts, when) = first_step_facts(&scorer, header, &path, remembered).map_err(
+                |error| match error {
+                    CheckedError::Refused(error) => ResumeError::Merge(MergeError::Certificate {
+                        path: path.clone(),
+                        message: error.to_string(),
+                    }),
+                    CheckedError::Read { path, source } => ResumeError::Io {
+                        action: "read",
+                        path,
+                        source,
+                    },
+                    error => ResumeError::Write(std::io::Error::other(error.to_string())),
+                },
+            )?;
+            match when {
+                Checked::Now => checked += 1,
+                Checked::Before => recalled += 1,
+            }
+            given.extend(facts);
+        }
+        let unproven = |error: String| ResumeError::Merge(MergeError::Unproven(error));
+        let mut start = CertificateWriter::new(Vec::new(), &header).map_err(ResumeError::Write)?;
+        certify_lower_bound(
+            self.run.scorer(),
+            self.run.options(),
+            &mut given.iter().cloned(),
+            &mut start,
+        )
+        .map_err(|error| match error {
+            CertifyError::Io(error) => ResumeError::Write(error),
+            contradiction => unproven(contradiction.to_string()),
+        })?;
+        let start = start.finish().map_err(ResumeError::Write)?;
+        let proven = check_given(&scorer, &given, &start[..])
+            .map_err(|error| unproven(format!("the facts about the start: {error}")))?;
+        let budget = self
+            .run
+            .options()
+            .max_guesses
+            .map(|cap| u8::try_from(cap).unwrap_or(u8::MAX));
+        Ok(CheckedLowerBound {
+            bound: proven.bound_at(&[], budget),
+            checked,
+            recalled,
         })
     }
 

@@ -19,7 +19,7 @@
 mod bounds;
 mod waiting;
 
-pub use bounds::LowerBound;
+pub use bounds::{CheckedLowerBound, LowerBound};
 
 use std::io::{self, ErrorKind, Read};
 use std::path::{Path, PathBuf};

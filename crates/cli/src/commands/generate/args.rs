@@ -73,6 +73,14 @@ pub struct GenerateArgs {
     /// subtrees where they need fewer guesses.
     #[arg(long, value_name = "TREE", requires = "bounds")]
     pub upper: Option<PathBuf>,
+
+    /// With --bounds, remember in DIR each piece proof the checker accepts (by the SHA-256 of
+    /// its contents), and check only the proofs not remembered there: a refresh at every stop
+    /// of a long run then checks only the pieces proven since. The certificate written still
+    /// holds every proof's facts, for `verify --certificate` to check in full. DIR is made if
+    /// it is not there.
+    #[arg(long, value_name = "DIR", requires = "bounds")]
+    pub checked_proofs: Option<PathBuf>,
 }
 
 impl GenerateArgs {

@@ -5,10 +5,11 @@
 
 use std::path::Path;
 
-use anyhow::bail;
+use anyhow::{bail, Context};
 use mastermind::files::gzip::packed_as_named;
 use mastermind::files::{scratch_for, write_together};
 use mastermind::ops::{bounds, BoundsError, ProvenBounds};
+use mastermind::runs::checked_proofs::CheckedProofs;
 use mastermind::Scorer;
 
 use crate::args::game::GameArgs;
@@ -29,9 +30,27 @@ pub fn run(args: &GenerateArgs, directory: &Path, quiet: bool) -> anyhow::Result
         },
         None => None,
     };
+    let remembered = match &args.checked_proofs {
+        Some(path) => Some(CheckedProofs::new(path).with_context(|| {
+            format!(
+                "cannot make {}, the directory of checked proofs",
+                path.display()
+            )
+        })?),
+        None => None,
+    };
     let scratch = scratch_for(args.certificate.as_deref())?;
     let upper = base.as_ref().map(|valid| &valid.root);
-    let proven = match bounds(&scorer, &options, &strategy, directory, upper, scratch) {
+    let proven = bounds(
+        &scorer,
+        &options,
+        &strategy,
+        directory,
+        upper,
+        remembered.as_ref(),
+        scratch,
+    );
+    let proven = match proven {
         Ok(proven) => proven,
         Err(BoundsError::NoUpper) => {
             bail!("no heuristic tree meets the run's cap: give --upper TREE")
@@ -43,6 +62,8 @@ pub fn run(args: &GenerateArgs, directory: &Path, quiet: bool) -> anyhow::Result
         certificate,
         facts,
         proven_pieces,
+        checked,
+        recalled,
         best,
         total,
         pieces_in,
@@ -82,8 +103,15 @@ pub fn run(args: &GenerateArgs, directory: &Path, quiet: bool) -> anyhow::Result
             "{pieces_in} of the plan's {pieces} pieces in {}, {proven_pieces} of them proven",
             directory.display(),
         );
+        let remembered = match &args.checked_proofs {
+            Some(path) => format!(
+                " ({checked} checked now, {recalled} as checked before, remembered in {})",
+                path.display()
+            ),
+            None => String::new(),
+        };
         eprintln!(
-            "lower bound {least}: a certificate of {facts} facts, checked{}",
+            "lower bound {least}: a certificate of {facts} facts, checked piece by piece{remembered}{}",
             written(args.certificate.as_deref())
         );
         eprintln!(
