@@ -2,6 +2,7 @@
 //! variants. Data goes to stdout, progress and messages to stderr; exit status 0 means success
 //! (or a verified tree), 1 a tree that fails verification, 2 a usage or I/O error.
 
+mod allocator;
 mod args;
 mod build_named;
 mod commands;
@@ -17,9 +18,6 @@ use std::process::ExitCode;
 use clap::Parser;
 
 use crate::args::{Cli, Command};
-
-#[global_allocator]
-static ALLOCATOR: mastermind::memory::ReportingAllocator = mastermind::memory::ReportingAllocator;
 
 /// Exit status for a tree that fails verification.
 const EXIT_INVALID: u8 = 1;

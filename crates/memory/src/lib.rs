@@ -24,16 +24,16 @@ const LEAST_SEARCH_BYTES: u64 = 16 << 20;
 
 const MIB: u64 = 1 << 20;
 
-/// The system allocator, ending the process with a message and exit status 2 when it fails:
-/// a program's `#[global_allocator]`.
-pub struct ReportingAllocator;
+/// An allocator, the system's unless a program names another, ending the process with a
+/// message and exit status 2 when it fails: a program's `#[global_allocator]`.
+pub struct ReportingAllocator<A = System>(pub A);
 
-// SAFETY: every call is passed on unchanged to the system allocator, which upholds the
+// SAFETY: every call is passed on unchanged to the allocator inside, which upholds the
 // contract; a failure never returns.
-unsafe impl GlobalAlloc for ReportingAllocator {
+unsafe impl<A: GlobalAlloc> GlobalAlloc for ReportingAllocator<A> {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         // SAFETY: the caller's layout is passed on as it came.
-        let pointer = unsafe { System.alloc(layout) };
+        let pointer = unsafe { self.0.alloc(layout) };
         if pointer.is_null() {
             out_of_memory(layout.size());
         }
@@ -42,7 +42,7 @@ unsafe impl GlobalAlloc for ReportingAllocator {
 
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
         // SAFETY: as for `alloc`.
-        let pointer = unsafe { System.alloc_zeroed(layout) };
+        let pointer = unsafe { self.0.alloc_zeroed(layout) };
         if pointer.is_null() {
             out_of_memory(layout.size());
         }
@@ -50,13 +50,13 @@ unsafe impl GlobalAlloc for ReportingAllocator {
     }
 
     unsafe fn dealloc(&self, pointer: *mut u8, layout: Layout) {
-        // SAFETY: the pointer came from this allocator, so from the system's.
-        unsafe { System.dealloc(pointer, layout) }
+        // SAFETY: the pointer came from this allocator, so from the one inside.
+        unsafe { self.0.dealloc(pointer, layout) }
     }
 
     unsafe fn realloc(&self, pointer: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         // SAFETY: as for `dealloc`, with the caller's new size.
-        let moved = unsafe { System.realloc(pointer, layout, new_size) };
+        let moved = unsafe { self.0.realloc(pointer, layout, new_size) };
         if moved.is_null() {
             out_of_memory(new_size);
         }
