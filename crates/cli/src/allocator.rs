@@ -1,6 +1,6 @@
-//! The command's global allocator: jemalloc where it builds (Unix), the system's elsewhere,
-//! either ending the run with a clear message when memory runs out
-//! ([`ReportingAllocator`]).
+//! The command's global allocator: jemalloc where it builds (Unix), the system's elsewhere
+//! and under an address-space limit ([`SystemWhenLimited`](mastermind::memory::SystemWhenLimited)), either ending the run with a
+//! clear message when memory runs out ([`ReportingAllocator`]).
 //!
 //! An exhaustive search's transposition table is millions of small sets read at random, and on
 //! 4 KiB pages nearly every look-up also misses the page tables: jemalloc backing its memory
@@ -11,8 +11,11 @@ use mastermind::memory::ReportingAllocator;
 
 #[cfg(unix)]
 #[global_allocator]
-static ALLOCATOR: ReportingAllocator<tikv_jemallocator::Jemalloc> =
-    ReportingAllocator(tikv_jemallocator::Jemalloc);
+static ALLOCATOR: ReportingAllocator<
+    mastermind::memory::SystemWhenLimited<tikv_jemallocator::Jemalloc>,
+> = ReportingAllocator(mastermind::memory::SystemWhenLimited(
+    tikv_jemallocator::Jemalloc,
+));
 
 #[cfg(not(unix))]
 #[global_allocator]

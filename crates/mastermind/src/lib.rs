@@ -318,7 +318,8 @@ pub mod files {
 /// says how much it could not have instead of aborting.
 pub mod memory {
     pub use mastermind_memory::{
-        adapt_to_limit, default_table_bytes, fit_build, ReportingAllocator, TooLarge,
+        adapt_to_limit, default_table_bytes, fit_build, ReportingAllocator, SystemWhenLimited,
+        TooLarge,
     };
 }
 

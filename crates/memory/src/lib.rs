@@ -12,6 +12,7 @@
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::io::Write;
+use std::sync::atomic::{AtomicU8, Ordering};
 
 use mastermind_core::{Game, Scorer};
 use mastermind_search::ALWAYS_TABULATED;
@@ -61,6 +62,83 @@ unsafe impl<A: GlobalAlloc> GlobalAlloc for ReportingAllocator<A> {
             out_of_memory(new_size);
         }
         moved
+    }
+}
+
+/// `A` unless the process's address space is limited (`ulimit -v`), the system allocator
+/// then, chosen once at the first allocation. An allocator that reserves address space ahead
+/// (jemalloc maps its arenas and keeps what it freed) can run out of a limit that the data
+/// itself would fit in, before the tool could weigh its tables against it; the system
+/// allocator, held to one arena by [`adapt_to_limit`], reserves only what is asked for.
+pub struct SystemWhenLimited<A>(pub A);
+
+/// Which allocator [`SystemWhenLimited`] chose: not yet, `A`, or the system's.
+static CHOSEN: AtomicU8 = AtomicU8::new(UNCHOSEN);
+const UNCHOSEN: u8 = 0;
+const GIVEN: u8 = 1;
+const SYSTEM: u8 = 2;
+
+impl<A> SystemWhenLimited<A> {
+    /// Whether the system allocator serves this process. The first allocation comes before
+    /// any thread starts, and the limit is read without allocating.
+    fn system(&self) -> bool {
+        match CHOSEN.load(Ordering::Relaxed) {
+            GIVEN => false,
+            SYSTEM => true,
+            _ => {
+                let limited = address_space_limit().is_some();
+                CHOSEN.store(if limited { SYSTEM } else { GIVEN }, Ordering::Relaxed);
+                limited
+            }
+        }
+    }
+}
+
+// SAFETY: every call goes unchanged to one allocator, the same for the whole process (chosen
+// once, before any thread starts), so each pointer is freed or grown by the one that made it.
+unsafe impl<A: GlobalAlloc> GlobalAlloc for SystemWhenLimited<A> {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        // SAFETY: the caller's layout is passed on as it came.
+        unsafe {
+            if self.system() {
+                System.alloc(layout)
+            } else {
+                self.0.alloc(layout)
+            }
+        }
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        // SAFETY: as for `alloc`.
+        unsafe {
+            if self.system() {
+                System.alloc_zeroed(layout)
+            } else {
+                self.0.alloc_zeroed(layout)
+            }
+        }
+    }
+
+    unsafe fn dealloc(&self, pointer: *mut u8, layout: Layout) {
+        // SAFETY: the pointer came from the allocator chosen, which does not change.
+        unsafe {
+            if self.system() {
+                System.dealloc(pointer, layout)
+            } else {
+                self.0.dealloc(pointer, layout)
+            }
+        }
+    }
+
+    unsafe fn realloc(&self, pointer: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        // SAFETY: as for `dealloc`, with the caller's new size.
+        unsafe {
+            if self.system() {
+                System.realloc(pointer, layout, new_size)
+            } else {
+                self.0.realloc(pointer, layout, new_size)
+            }
+        }
     }
 }
 
