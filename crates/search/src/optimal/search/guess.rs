@@ -70,6 +70,11 @@ impl Search<'_> {
         let mut rest = split
             .classes()
             .fold(0u32, |sum, codes| sum.saturating_add(size_bound(codes)));
+        // The table is asked about each class in turn, and its answers wait on memory: asked
+        // for all at once, memory fetches them side by side.
+        for codes in split.classes().filter(|codes| codes.len() > 2) {
+            self.table().warm(codes, budget);
+        }
         let mut classes: Vec<Class<'_>> = Vec::with_capacity(split.classes().len());
         for codes in split.classes() {
             let known = self.known(codes, budget);

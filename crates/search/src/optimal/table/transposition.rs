@@ -11,11 +11,12 @@
 use std::collections::hash_map::Entry as Slot;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use mastermind_core::Code;
 
+use super::presence::Presence;
 use crate::optimal::bounds::budget::Budget;
 
 /// Shards of the table, so that threads rarely wait on one another.
@@ -57,7 +58,16 @@ pub(in crate::optimal) struct TranspositionTable {
     rounds: AtomicU32,
     /// Whether a thread is making room now: the others go on without recording meanwhile.
     making_room: AtomicBool,
+    /// Which keys the shards may hold, and per shard the look-ups it answered so.
+    presence: Presence,
+    passed_by: Box<[PaddedCount]>,
 }
+
+/// A count of its own cache line, so that threads counting in different shards do not
+/// contend for one.
+#[derive(Default)]
+#[repr(align(64))]
+struct PaddedCount(AtomicU64);
 
 /// One shard's sets, with how often it was asked for one and how often it held it.
 #[derive(Default)]
@@ -96,11 +106,19 @@ impl TranspositionTable {
             width: CodeWidth::for_codes(codes),
             rounds: AtomicU32::new(0),
             making_room: AtomicBool::new(false),
+            presence: Presence::new(capacity),
+            passed_by: (0..SHARDS).map(|_| PaddedCount::default()).collect(),
         }
     }
 
     pub(in crate::optimal) fn get(&self, set: &[Code], budget: Budget) -> Option<Known> {
         let key = key_of(set, budget);
+        if !self.presence.may_hold(key) {
+            self.passed_by[shard_of(key)]
+                .0
+                .fetch_add(1, Ordering::Relaxed);
+            return None;
+        }
         let round = self.rounds.load(Ordering::Relaxed);
         let mut shard = lock(self.shard(key));
         let known = shard
@@ -114,6 +132,11 @@ impl TranspositionTable {
         shard.lookups += 1;
         shard.hits += u64::from(known.is_some());
         known
+    }
+
+    /// Readies a look-up of `set` under `budget` (see [`Presence::warm`]).
+    pub(in crate::optimal) fn warm(&self, set: &[Code], budget: Budget) {
+        self.presence.warm(key_of(set, budget));
     }
 
     /// Records `known`, keeping the stronger fact when the set is already there. A different
@@ -130,6 +153,7 @@ impl TranspositionTable {
                     return;
                 }
                 Some(entry) => {
+                    self.presence.hold(key);
                     let stored = self.width.write(set);
                     self.stored.fetch_add(footprint(&stored), Ordering::Relaxed);
                     self.stored
@@ -147,6 +171,7 @@ impl TranspositionTable {
                     if !self.fits(&stored) {
                         stored
                     } else {
+                        self.presence.hold(key);
                         self.stored.fetch_add(footprint(&stored), Ordering::Relaxed);
                         shard.sets.insert(
                             key,
@@ -166,6 +191,7 @@ impl TranspositionTable {
         if self.make_room() && self.fits(&stored) {
             let mut shard = lock(self.shard(key));
             if let Slot::Vacant(slot) = shard.sets.entry(key) {
+                self.presence.hold(key);
                 self.stored.fetch_add(footprint(&stored), Ordering::Relaxed);
                 slot.insert(Entry {
                     set: stored,
@@ -217,10 +243,15 @@ impl TranspositionTable {
                 freed += bytes;
             }
         }
+        // The forgotten sets' bits go: the bits are noted again from the sets kept, and
+        // meanwhile a set not yet noted again is only searched again if met.
+        self.presence.clear();
         for shard in &self.shards {
-            lock(shard).sets.retain(|_, entry| {
+            lock(shard).sets.retain(|&key, entry| {
                 let kept = place(entry) >= kept_from;
-                if !kept {
+                if kept {
+                    self.presence.hold(key);
+                } else {
                     self.stored
                         .fetch_sub(footprint(&entry.set), Ordering::Relaxed);
                 }
@@ -238,19 +269,35 @@ impl TranspositionTable {
 
     /// How often the table was asked for a set, and how often it knew it.
     pub(in crate::optimal) fn uses(&self) -> TableUse {
-        self.shards.iter().fold(TableUse::default(), |uses, shard| {
-            let shard = lock(shard);
+        let passed_by: u64 = self
+            .passed_by
+            .iter()
+            .map(|count| count.0.load(Ordering::Relaxed))
+            .sum();
+        self.shards.iter().fold(
             TableUse {
-                lookups: uses.lookups + shard.lookups,
-                hits: uses.hits + shard.hits,
-            }
-        })
+                lookups: passed_by,
+                hits: 0,
+            },
+            |uses, shard| {
+                let shard = lock(shard);
+                TableUse {
+                    lookups: uses.lookups + shard.lookups,
+                    hits: uses.hits + shard.hits,
+                }
+            },
+        )
     }
 
     fn shard(&self, key: u64) -> &Mutex<Shard> {
-        // The map itself buckets on the low bits and tags on the top ones: shard on the middle.
-        &self.shards[(key >> 32) as usize % SHARDS]
+        &self.shards[shard_of(key)]
     }
+}
+
+/// The shard of `key`. The map itself buckets on the low bits and tags on the top ones: shard
+/// on the middle.
+fn shard_of(key: u64) -> usize {
+    (key >> 32) as usize % SHARDS
 }
 
 /// Tables holding more than this many bytes are freed on a thread of their own.
