@@ -304,12 +304,13 @@ mod terminal {
         let bar = session
             .expect(Regex(r"\] 0/[0-9]+ [0-9.]+/s no estimate, subproblems"))
             .expect("the bar appears, at none settled, long before the first subproblem is");
-        let mut shown = String::from_utf8_lossy(bar.before()).into_owned();
-        shown.push_str(&String::from_utf8_lossy(&bar[0]));
+        // All the bytes a match read, not its text and what came before: a regex matches every
+        // redraw in what was read at once, and the session goes on after the last of them.
+        let mut shown = String::from_utf8_lossy(bar.as_bytes()).into_owned();
         let nodes = session
             .expect(Regex(r"subproblems, [0-9.]+[kMG]? nodes"))
             .expect("the nodes searched are counted while no subproblem is settled");
-        shown.push_str(&String::from_utf8_lossy(nodes.before()));
+        shown.push_str(&String::from_utf8_lossy(nodes.as_bytes()));
         // Let it redraw a few times before stopping it.
         std::thread::sleep(Duration::from_millis(700));
         stop_fitting_80_columns(&mut session, shown);
@@ -347,8 +348,7 @@ mod terminal {
                 r"\] [0-9.]+ [KM]?i?B/1\.[0-9]+ MiB checked, ~[0-9]+s left, the certificate",
             ))
             .expect("the bar counts the certificate's bytes checked, of its 1.2 MiB");
-        let mut shown = String::from_utf8_lossy(bar.before()).into_owned();
-        shown.push_str(&String::from_utf8_lossy(&bar[0]));
+        let shown = String::from_utf8_lossy(bar.as_bytes()).into_owned();
         stop_fitting_80_columns(&mut session, shown);
     }
 
@@ -372,7 +372,7 @@ mod terminal {
             .send(ControlCode::EndOfText)
             .expect("Ctrl-C reaches the binary");
         let end = session.expect(Eof).expect("the binary ends");
-        shown.push_str(&String::from_utf8_lossy(end.before()));
+        shown.push_str(&String::from_utf8_lossy(end.as_bytes()));
         assert_eq!(exit_status(session), 130);
         let widest = terminal_lines(&shown)
             .filter(|line| !line.starts_with("note: "))
