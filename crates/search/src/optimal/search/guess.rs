@@ -1,11 +1,11 @@
 //! Trying one guess at a node: what its classes are known to cost, then a ranking of each
 //! class the estimates say little about (the best guess's bound is a far better floor than
 //! the class's size gives, and failing guesses usually fail here, before any class is
-//! searched in depth), then each class solved with the limit the others leave. At the root
-//! the probes and the classes run side by side on the thread pool; deeper they run in turn,
-//! each class's limit tightened by the exact totals of those before it, and the probes in two
-//! rounds: every class's candidates first, then the guesses outside each class, which cost
-//! most and are seldom needed to see a guess fail.
+//! searched in depth), then each class solved with the limit the others leave. For the root's
+//! first guess, tried alone, the probes and the classes run side by side on the thread pool;
+//! elsewhere they run in turn, each class's limit tightened by the exact totals of those
+//! before it, and the probes in two rounds: every class's candidates first, then the guesses
+//! outside each class, which cost most and are seldom needed to see a guess fail.
 
 use mastermind_core::Code;
 use rayon::prelude::*;
@@ -16,6 +16,7 @@ use super::partition::Split;
 use super::ranking::Ranking;
 use super::shared_bounds::Renamed;
 use crate::optimal::bounds::budget::Budget;
+use crate::optimal::bounds::least_totals::INFEASIBLE;
 use crate::optimal::table::transposition::{Known, Outcome};
 use mastermind_strategy::symmetry::Symmetry;
 
@@ -51,11 +52,13 @@ impl Search<'_> {
         let Subproblem { set, depth, .. } = problem;
         let budget = problem.budget.after_guess();
         let n = set.len() as u32;
-        // Only the root's classes run side by side, and only with threads to share them.
-        // Classes side by side cannot lend each other the slack of their exact totals, and
-        // deeper down that costs far more than it shares: side by side, the classes search
-        // half as many nodes again as in turn (BENCHMARKS.md, "The code's tuning").
-        let side_by_side = depth == 0 && rayon::current_num_threads() > 1;
+        // Only the root's classes run side by side, only with threads to share them, and
+        // only for the guess tried before the root has a total, which runs alone. Classes
+        // side by side cannot lend each other the slack of their exact totals: deeper down
+        // they search half as many nodes again as in turn, and once the root has a total its
+        // guesses run side by side instead, each one's classes in turn (BENCHMARKS.md, "The
+        // code's tuning").
+        let side_by_side = depth == 0 && limit == INFEASIBLE && rayon::current_num_threads() > 1;
         // The root's classes are the subproblems progress counts.
         let settle = |classes: usize| {
             if depth == 0 {
