@@ -159,9 +159,8 @@ impl<I: Iterator<Item = u8>> Classes<I> {
 
 /// Sets `slack[i]` to the number of distinct replies the candidates (whose rows are `rows`)
 /// give the block's guess `i`, plus one if one of them is that guess (its reply is `solved`).
-/// Every game marks them with byte permutations on AVX-512 with VBMI; games of at most 16
-/// replies (below `replies`) with byte shuffles on AVX2, and in the browser every game with
-/// byte swizzles.
+/// Every game (its replies below `replies`) marks them with byte permutations on AVX-512
+/// with VBMI, with byte shuffles on AVX2, and in the browser with byte swizzles.
 pub(in crate::optimal) fn mark_replies(
     rows: &[&[u8]],
     columns: &Columns<'_>,
@@ -174,17 +173,23 @@ pub(in crate::optimal) fn mark_replies(
         "replies are marked as bits of a u32"
     );
     #[cfg(target_arch = "x86_64")]
-    if permuted() {
-        super::permuted_marks::mark(rows, columns, solved, replies, slack);
-        return;
+    {
+        use mastermind_core::{vector_unit_in_use, VectorUnit};
+        if permuted() {
+            super::permuted_marks::mark(rows, columns, solved, replies, slack);
+            return;
+        }
+        if vector_unit_in_use() >= VectorUnit::Avx2 {
+            super::shuffled_marks::mark(rows, columns, solved, replies, slack);
+            return;
+        }
     }
-    if shuffled(replies) {
-        #[cfg(target_arch = "x86_64")]
-        super::shuffled_marks::mark(rows, columns, solved, slack);
-        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    {
         super::swizzled_marks::mark(rows, columns, solved, slack);
         return;
     }
+    #[allow(unreachable_code)]
     mark_as_bits(rows, columns, solved, slack);
 }
 

@@ -5,7 +5,7 @@
 //! - [`columns`]: which guesses a block of the kernels scores;
 //! - [`counting`]: the kernels on the reply rows;
 //! - `permuted_marks`: the marking kernel of games of at most 32 replies, on AVX-512 with VBMI;
-//! - `shuffled_marks`: the marking kernel of games of at most 16 replies, on AVX2;
+//! - `shuffled_marks`: the marking kernel of games of at most 32 replies, on AVX2;
 //! - `swizzled_marks`: the marking kernel in the browser, on WebAssembly's 128-bit vectors.
 
 pub(in crate::optimal) mod columns;

@@ -1,9 +1,9 @@
-//! The marking kernel for games of at most 16 replies (four pegs or fewer, numbered densely),
-//! on AVX2: a reply's bit is looked up with a byte shuffle, in a low and a high byte, so one
-//! instruction marks 32 guesses, four times as many as the shifts of the portable kernel. The
-//! marks stay in registers for a pass over the rows, and their bits are counted by shuffles
-//! too (the guesses' slacks, 32 at a time), which beats keeping the marks of a whole block in
-//! memory and counting them one guess at a time (BENCHMARKS.md, "The code's tuning").
+//! The marking kernel on AVX2 for games of at most 32 replies: a reply's bit is looked up with
+//! a byte shuffle, in a byte for every eight replies, so one instruction marks 32 guesses,
+//! four times as many as the shifts of the portable kernel. The marks stay in registers for
+//! a pass over the rows, and their bits are counted by shuffles too (the guesses' slacks, 32
+//! at a time), which beats keeping the marks of a whole block in memory and counting them one
+//! guess at a time (BENCHMARKS.md, "The code's tuning").
 //!
 //! Safe Rust cannot load a vector register from a slice yet, so this module is allowed the
 //! `unsafe` of a load from a 32-byte array and of a call checked against the CPU.
@@ -21,44 +21,64 @@ use super::columns::{each_pass, Columns, Pass, BLOCK};
 const LANES: usize = 32;
 
 /// Sets `slack` as [`mark_replies`](crate::optimal::kernels::counting::mark_replies) does. The CPU must have
-/// AVX2, and every reply number of `rows` must be below 16.
+/// AVX2, and every reply number of `rows` must be below `replies`, at most 32.
 pub(in crate::optimal) fn mark(
     rows: &[&[u8]],
     columns: &Columns<'_>,
     solved: usize,
+    replies: usize,
     slack: &mut [u8; BLOCK],
 ) {
     assert!(std::is_x86_feature_detected!("avx2"), "the CPU has AVX2");
+    assert!(solved < replies && replies <= 32, "at most 32 replies");
     // SAFETY: the CPU has AVX2, checked just above.
-    unsafe { mark_avx2(rows, columns, solved, slack) };
+    unsafe {
+        match replies.div_ceil(8) {
+            1 | 2 => mark_avx2::<2>(rows, columns, solved, slack),
+            3 => mark_avx2::<3>(rows, columns, solved, slack),
+            _ => mark_avx2::<4>(rows, columns, solved, slack),
+        }
+    }
 }
 
 /// Vectors of guesses marked in one pass over the rows: their marks stay in registers, two
-/// for each with the two tables, 10 of AVX2's 16 (marking all of a block's 8 at once kept
-/// them in memory, loaded and stored again for every row).
+/// to four for each, 8 to 16 of AVX2's 16 (marking all of a block's 8 at once kept them in
+/// memory, loaded and stored again for every row).
 const VECTORS_PER_PASS: usize = 4;
 
 /// Guesses marked in one pass.
 const PASS: usize = VECTORS_PER_PASS * LANES;
 
+/// Marks the replies below `8 * MARKS`.
 #[target_feature(enable = "avx2")]
-fn mark_avx2(rows: &[&[u8]], columns: &Columns<'_>, solved: usize, slack: &mut [u8; BLOCK]) {
+fn mark_avx2<const MARKS: usize>(
+    rows: &[&[u8]],
+    columns: &Columns<'_>,
+    solved: usize,
+    slack: &mut [u8; BLOCK],
+) {
     each_pass::<PASS>(rows, columns, slack, |pass, slacks| {
         match pass.width.div_ceil(LANES) {
-            1 => mark_pass::<1>(pass, solved, slacks),
-            2 => mark_pass::<2>(pass, solved, slacks),
-            3 => mark_pass::<3>(pass, solved, slacks),
-            _ => mark_pass::<VECTORS_PER_PASS>(pass, solved, slacks),
+            1 => mark_pass::<1, MARKS>(pass, solved, slacks),
+            2 => mark_pass::<2, MARKS>(pass, solved, slacks),
+            3 => mark_pass::<3, MARKS>(pass, solved, slacks),
+            _ => mark_pass::<VECTORS_PER_PASS, MARKS>(pass, solved, slacks),
         }
     });
 }
 
-/// Sets the slacks of the pass's guesses, `VECTORS` vectors of them.
+/// Sets the slacks of the pass's guesses, `VECTORS` vectors of them, each with `MARKS` bytes
+/// of marks.
 #[target_feature(enable = "avx2")]
-fn mark_pass<const VECTORS: usize>(pass: &Pass<'_, '_>, solved: usize, slacks: &mut [u8; PASS]) {
-    // A shuffle reads the low four bits of each byte: reply `r` sets bit `r` of the low
-    // byte's table below 8, of the high byte's from 8 on. Both halves of the register
-    // shuffle alike.
+fn mark_pass<const VECTORS: usize, const MARKS: usize>(
+    pass: &Pass<'_, '_>,
+    solved: usize,
+    slacks: &mut [u8; PASS],
+) {
+    // Reply `r` sets bit `r % 8` of mark byte `r / 8`. A shuffle reads the low four bits
+    // of each index byte, and gives 0 where its top bit is set: the low byte's table sets
+    // the bits of replies below 8, the high byte's of those from 8 on. Both halves of the
+    // register shuffle alike.
     let low = _mm256_setr_epi8(
         1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0, //
         1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -67,24 +87,43 @@ fn mark_pass<const VECTORS: usize>(pass: &Pass<'_, '_>, solved: usize, slacks: &
         0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128, //
         0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128,
     );
-    let mut lows = [_mm256_setzero_si256(); VECTORS];
-    let mut highs = [_mm256_setzero_si256(); VECTORS];
+    // With more than 16 replies the first two marks read each reply plus 112, whose top
+    // bit is set from 16 on, and the others the reply minus 16, whose top bit is set below
+    // 16 (it wraps past 240).
+    let below_sixteen = _mm256_set1_epi8(112);
+    let sixteen = _mm256_set1_epi8(16);
+    let mut marks = [[_mm256_setzero_si256(); MARKS]; VECTORS];
     let mark_row = |got: &[u8; PASS]| {
-        for (k, (lows, highs)) in lows.iter_mut().zip(highs.iter_mut()).enumerate() {
+        for (k, marks) in marks.iter_mut().enumerate() {
             let got = load(got[k * LANES..][..LANES].try_into().expect("32 lanes"));
-            *lows = _mm256_or_si256(*lows, _mm256_shuffle_epi8(low, got));
-            *highs = _mm256_or_si256(*highs, _mm256_shuffle_epi8(high, got));
+            let lower = if MARKS <= 2 {
+                got
+            } else {
+                _mm256_add_epi8(got, below_sixteen)
+            };
+            marks[0] = _mm256_or_si256(marks[0], _mm256_shuffle_epi8(low, lower));
+            marks[1] = _mm256_or_si256(marks[1], _mm256_shuffle_epi8(high, lower));
+            if MARKS > 2 {
+                let upper = _mm256_sub_epi8(got, sixteen);
+                marks[2] = _mm256_or_si256(marks[2], _mm256_shuffle_epi8(low, upper));
+                if MARKS > 3 {
+                    marks[3] = _mm256_or_si256(marks[3], _mm256_shuffle_epi8(high, upper));
+                }
+            }
         }
     };
     pass.each_row::<PASS>(mark_row);
     // The slack is the number of bits set, plus one where the solved reply's is: counted
     // a vector at a time, a nibble's bits looked up by a shuffle.
     let solved_bit = _mm256_set1_epi8((1u8 << (solved % 8)) as i8);
-    for (k, (&lows, &highs)) in lows.iter().zip(&highs).enumerate() {
-        let with_solved = if solved < 8 { lows } else { highs };
+    for (k, marks) in marks.iter().enumerate() {
+        let with_solved = marks[solved / 8];
         let solved_set = _mm256_cmpeq_epi8(_mm256_and_si256(with_solved, solved_bit), solved_bit);
+        let ones = marks.iter().fold(_mm256_setzero_si256(), |sum, &mark| {
+            _mm256_add_epi8(sum, ones(mark))
+        });
         // Set lanes compare as −1.
-        let slack = _mm256_sub_epi8(_mm256_add_epi8(ones(lows), ones(highs)), solved_set);
+        let slack = _mm256_sub_epi8(ones, solved_set);
         store(slack, &mut slacks[k * LANES..(k + 1) * LANES]);
     }
 }

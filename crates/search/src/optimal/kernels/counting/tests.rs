@@ -151,7 +151,7 @@ proptest! {
     }
 }
 
-/// The byte-shuffle marks (games of at most 16 replies, on CPUs with AVX2) equal the bit
+/// The byte-shuffle marks (games of at most 32 replies, on CPUs with AVX2) equal the bit
 /// marks and the plain ones.
 #[cfg(target_arch = "x86_64")]
 mod shuffled {
@@ -163,11 +163,12 @@ mod shuffled {
 
         #[test]
         fn marking_replies_by_shuffles_matches_the_plain_marks(
-            (rows, listed, start, stretch, solved) in (1u8..=16)
+            (rows, listed, start, stretch, solved) in (1u8..=REPLIES_MARKED as u8)
                 .prop_flat_map(rows)
                 .prop_flat_map(|rows| {
                     let codes = rows.first().map_or(1, Vec::len);
-                    (Just(rows), listed(codes), 0..codes, any::<bool>(), 0..16usize)
+                    let replies = rows.iter().flatten().copied().max().map_or(1, |most| most as usize + 1);
+                    (Just(rows), listed(codes), 0..codes, any::<bool>(), 0..replies)
                 })
         ) {
             if !std::is_x86_feature_detected!("avx2") {
@@ -175,10 +176,11 @@ mod shuffled {
             }
             prop_assume!(!rows.is_empty());
             let codes = rows[0].len();
+            let replies = rows.iter().flatten().copied().max().map_or(1, |most| most as usize + 1);
             let columns = columns_of(codes, &listed, start, stretch);
             let row_refs: Vec<&[u8]> = rows.iter().map(Vec::as_slice).collect();
             let (mut shuffled, mut bits) = ([0u8; BLOCK], [0u8; BLOCK]);
-            mark(&row_refs, &columns, solved, &mut shuffled);
+            mark(&row_refs, &columns, solved, replies.max(solved + 1), &mut shuffled);
             mark_as_bits(&row_refs, &columns, solved, &mut bits);
             let expected = reference_marks(&rows, &columns, solved);
             prop_assert_eq!(&shuffled[..expected.len()], &expected[..]);
