@@ -23,15 +23,16 @@ pub(in crate::optimal) const REPLIES_MARKED: usize = 32;
 pub(in crate::optimal) const REPLIES_SHUFFLED: usize = 16;
 
 /// Whether marking a whole stretch of `width` codes, `listed` of them guesses, costs less
-/// than gathering those guesses' replies one by one: with byte shuffles a vector lane costs
-/// about a sixteenth of a gathered reply, with shifts about a quarter.
+/// than gathering those guesses' replies one by one: with byte shuffles into two mark bytes
+/// a vector lane costs about a sixteenth of a gathered reply; with more mark bytes, or with
+/// shifts, a quarter will do (BENCHMARKS.md, "The code's tuning").
 pub(in crate::optimal) fn stretch_pays(listed: usize, width: usize, replies: usize) -> bool {
     let lanes_per_gather = if shuffled(replies) { 16 } else { 4 };
     listed * lanes_per_gather >= width
 }
 
-/// Whether the games of `replies` replies mark them with byte shuffles on this CPU (AVX2 or
-/// wider, and not capped below it) or WebAssembly's swizzles.
+/// Whether the games of `replies` replies mark them with byte shuffles into two mark bytes
+/// on this CPU (AVX2 or wider, and not capped below it) or WebAssembly's swizzles.
 #[cfg(target_arch = "x86_64")]
 fn shuffled(replies: usize) -> bool {
     use mastermind_core::{vector_unit_in_use, VectorUnit};
