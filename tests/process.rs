@@ -353,8 +353,7 @@ fn an_allocation_that_fails_anyway_ends_with_a_message_not_an_abort() {
     let knuth = ["generate", "-q", "--pegs", "5", "--colours", "8"];
     // Room for the program (a test build, larger than a release one, with jemalloc's static
     // tables though the system allocator serves it under the limit) and its threads, not for
-    // the build. What a start takes differs by machine by megabytes (its threads failed to
-    // start under 37 MiB on one where 35 MiB had done on another), so the limit leaves
+    // the build. What a start takes differs by machine by megabytes, so the limit leaves
     // room to spare.
     let run = under_memory_limit(50_000, &knuth).expect_status(2);
     says(&run.stderr, "error: out of memory: ");
