@@ -1,8 +1,9 @@
 //! Which guesses a block of the ranking's kernels scores ([`crate::optimal::kernels::counting`], and its byte
 //! shuffles in `shuffled_marks`), and how many at a time.
 //!
-//! Reading listed guesses' replies from a row is the one place here allowed `unsafe`: an
-//! index checked once a row against the largest guess, not once a guess.
+//! Two places here are allowed `unsafe`: reading listed guesses' replies from a row, with an
+//! index checked once a row against the largest guess, not once a guess; and asking the
+//! processor to fetch a row's lanes into the cache before they are read.
 #![allow(unsafe_code)]
 
 use std::ops::Range;
@@ -12,6 +13,17 @@ use mastermind_core::Code;
 /// Guesses scored together: their counters stay in the fastest cache while the candidates'
 /// rows stream past.
 pub(in crate::optimal) const BLOCK: usize = 256;
+
+/// How many rows ahead of the one being marked a stretch's lanes are fetched into the cache.
+/// The rows of a set lie scattered over the reply table, each read a pass's width at a time:
+/// too many streams for the processor's own prefetcher to follow, so without a hint every
+/// row's lanes wait on memory (BENCHMARKS.md, "The code's tuning").
+const ROWS_AHEAD: usize = 8;
+
+/// Rows at least this long are fetched ahead: their tables (256 MiB and more) lie far beyond
+/// any cache. Much of a smaller table stays in the last-level cache, where the hints cost
+/// more than they save.
+const FETCHED_AHEAD_FROM: usize = 1 << 14;
 
 /// Which guesses a block scores: a stretch of every code, or listed ones.
 pub(in crate::optimal) enum Columns<'a> {
@@ -109,7 +121,13 @@ fn each_row<const N: usize>(
     match columns {
         Columns::Stretch(range) => {
             let from = range.start + start;
-            for row in rows {
+            let fetch_ahead = rows
+                .first()
+                .is_some_and(|row| row.len() >= FETCHED_AHEAD_FROM);
+            for (at, row) in rows.iter().enumerate() {
+                if let Some(ahead) = rows.get(at + ROWS_AHEAD).filter(|_| fetch_ahead) {
+                    fetch_early(ahead, from..from + N);
+                }
                 match row.get(from..from + N) {
                     Some(lanes) => mark_row(lanes.try_into().expect("a pass's lanes")),
                     None => {
@@ -126,6 +144,25 @@ fn each_row<const N: usize>(
             }
         }
     }
+}
+
+/// Asks the processor to bring the cache lines of `row`'s `lanes` (those within the row)
+/// into the cache, without waiting for them.
+#[inline(always)]
+fn fetch_early(row: &[u8], lanes: Range<usize>) {
+    let lanes = &row[lanes.start.min(row.len())..lanes.end.min(row.len())];
+    #[cfg(target_arch = "x86_64")]
+    if let Some(last) = lanes.len().checked_sub(1) {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        // The lanes need not start on a line: every 64th byte and the last cover their lines.
+        for byte in (0..last).step_by(64).chain([last]) {
+            // SAFETY: a prefetch reads nothing into the program and never faults; the address
+            // is within the row in any case.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(lanes.as_ptr().add(byte).cast()) };
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = lanes;
 }
 
 /// Guesses listed one by one, with the largest of their code numbers: a row's replies to them
