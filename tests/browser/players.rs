@@ -131,19 +131,28 @@ async fn builds_with_nothing_to_count(client: &Client) {
 }
 
 /// The cost note of an exact search comes from the measured model and is within 3× of the
-/// time the page takes.
+/// time the page takes: the least of up to three builds, since the tests beside this one
+/// share the machine's cores and can slow any one build past that.
 async fn says_the_cost_it_will_take(client: &Client) {
     for (pegs, colours) in [(4, 7), (5, 5)] {
         visit(client, &format!("{}#build", current_page(client).await)).await;
         fill_build(client, pegs, colours, "repeat", "optimal").await;
         let note = text(client, "#build-cost").await;
         let said = seconds_said(&note).unwrap_or_else(|| panic!("no time in {note:?}"));
-        let (_, taken) = build(client, pegs, colours, "repeat", "optimal").await;
-        let taken = taken["page_seconds"].as_f64().expect("the build's seconds");
-        let ratio = (said / taken).max(taken / said);
+        let least = |taken: &[f64]| taken.iter().copied().fold(f64::INFINITY, f64::min);
+        let close = |seconds: f64| (said / seconds).max(seconds / said) <= 3.0;
+        let mut taken = Vec::new();
+        while taken.len() < 3 && !close(least(&taken)) {
+            let (_, seconds) = build(client, pegs, colours, "repeat", "optimal").await;
+            taken.push(
+                seconds["page_seconds"]
+                    .as_f64()
+                    .expect("the build's seconds"),
+            );
+        }
         assert!(
-            ratio <= 3.0,
-            "{pegs}×{colours}: the note says {said} s, the build took {taken} s"
+            close(least(&taken)),
+            "{pegs}×{colours}: the note says {said} s, the builds took {taken:?} s"
         );
     }
 }
