@@ -148,22 +148,8 @@ impl GuessPool {
         consistent_only: bool,
     ) -> Guesses<'p> {
         let pool = if consistent_only { set } else { &self.codes };
-        let present = set
-            .iter()
-            .fold(0, |colours, code| colours | self.colour_sets[code.index()]);
-        let absent = self.all_colours & !present;
-        let filter = |guesses: &[Code]| -> Vec<Code> {
-            // Room for every guess at once: a filtered list grown as it goes is copied
-            // several times over.
-            let mut kept = Vec::with_capacity(guesses.len());
-            kept.extend(
-                guesses
-                    .iter()
-                    .copied()
-                    .filter(|&guess| self.names_absent_first(book, guess, absent)),
-            );
-            kept
-        };
+        let absent = self.absent_colours(set);
+        let filter = |guesses: &[Code]| self.naming_absent_first_among(book, guesses, absent);
         if absent == 0 {
             return symmetry
                 .representatives(book, pool, !consistent_only, &self.orbits)
@@ -178,12 +164,51 @@ impl GuessPool {
             )));
         }
         match symmetry.orbit_leaders(book, &self.orbits) {
-            None => match self.by_absent.get(absent as usize) {
-                Some(listed) => Guesses::Kept(listed.get_or_init(|| filter(&self.codes))),
-                None => Guesses::Made(filter(&self.codes)),
-            },
+            None => self.naming_absent_first(book, set),
             Some(leaders) => self.shared(leaders, absent, filter),
         }
+    }
+
+    /// Every code but those that differ from a smaller one only in colours no code of `set`
+    /// has: such codes split `set` alike, so these are all the guesses a search for the least
+    /// guess that splits it some way needs to look at.
+    pub fn naming_absent_first(&self, book: &Codebook, set: &[Code]) -> Guesses<'_> {
+        let absent = self.absent_colours(set);
+        if absent == 0 {
+            return Guesses::Kept(&self.codes);
+        }
+        let filter = || self.naming_absent_first_among(book, &self.codes, absent);
+        match self.by_absent.get(absent as usize) {
+            Some(listed) => Guesses::Kept(listed.get_or_init(filter)),
+            None => Guesses::Made(filter()),
+        }
+    }
+
+    /// The colours no code of `set` has.
+    fn absent_colours(&self, set: &[Code]) -> ColourSet {
+        let present = set
+            .iter()
+            .fold(0, |colours, code| colours | self.colour_sets[code.index()]);
+        self.all_colours & !present
+    }
+
+    /// The `guesses` that name the colours `absent` smallest first.
+    fn naming_absent_first_among(
+        &self,
+        book: &Codebook,
+        guesses: &[Code],
+        absent: ColourSet,
+    ) -> Vec<Code> {
+        // Room for every guess at once: a filtered list grown as it goes is copied several
+        // times over.
+        let mut kept = Vec::with_capacity(guesses.len());
+        kept.extend(
+            guesses
+                .iter()
+                .copied()
+                .filter(|&guess| self.names_absent_first(book, guess, absent)),
+        );
+        kept
     }
 
     /// The orbit leaders `leaders` left by the absent colours `absent`, filtered by `filter`

@@ -9,8 +9,7 @@ use mastermind_core::{Code, Secrets};
 use super::context::Search;
 use crate::optimal::bounds::budget::Budget;
 use crate::optimal::bounds::least_totals::INFEASIBLE;
-use crate::optimal::kernels::columns::{Columns, BLOCK};
-use crate::optimal::kernels::counting::{mark_replies, REPLIES_MARKED};
+use crate::optimal::kernels::counting::REPLIES_MARKED;
 use crate::optimal::table::transposition::Known;
 
 /// What [`Search::small_set`] can tell without trying every guess.
@@ -143,46 +142,45 @@ impl Search<'_> {
     /// A guess outside a set that [`Search::small_set`] left at `2n` or more, telling every
     /// candidate apart: it reaches `2n` within two guesses, after the candidates in the search's
     /// order; without one, every guess costs at least `2n + 1`. Every code is scanned in numeric
-    /// order, so the first found is the least of its orbit, the guess the search would choose.
-    /// This scans many guesses, so it waits until the set is searched.
+    /// order, so the first found is the least of its orbit, the guess the search would choose;
+    /// of codes that differ only in colours no candidate has, which split the set alike, only
+    /// the least. This scans many guesses, so it waits until the set is searched.
     fn split_from_outside(&self, set: &[Code]) -> Option<Code> {
-        let rows: Option<Vec<&[u8]>> = set.iter().map(|&code| self.replies.row(code)).collect();
-        // Replies are marked as bits of a `u32`.
-        let rows = rows.filter(|_| self.replies.replies() <= REPLIES_MARKED);
-        let Some(rows) = rows else {
+        let guesses = self.pool.naming_absent_first(self.scorer.codebook(), set);
+        // Replies are marked as bits of a `u32`, from the table's rows.
+        let marked = self.replies.replies() <= REPLIES_MARKED
+            && set.iter().all(|&code| self.replies.row(code).is_some());
+        if !marked {
             let secrets = self.replies.secrets(set);
-            let mut codes = self.pool.codes().iter().copied();
-            return codes
+            return guesses
+                .iter()
+                .copied()
                 .find(|&guess| self.repeated_replies(guess, &secrets, 0) == 0)
                 .filter(|guess| set.binary_search(guess).is_err());
-        };
-        // Stretch by stretch of guesses, mark the replies each gets: a guess outside the set
-        // with as many replies as candidates tells them all apart.
-        let solved = usize::from(self.replies.all_black());
-        let (replies, codes) = (self.replies.replies(), self.replies.codes());
-        let mut slack = [0u8; BLOCK];
+        }
         // Slacks count replies, a few dozen at most: no guess tells apart more codes.
         let Ok(tells_all_apart) = u8::try_from(set.len()) else {
             return None;
         };
-        (0..codes).step_by(BLOCK).find_map(|start| {
-            let stretch = start..codes.min(start + BLOCK);
-            let columns = Columns::Stretch(stretch.clone());
-            mark_replies(&rows, &columns, solved, replies, &mut slack);
+        // Stretch by stretch of guesses, mark the replies each gets: a guess outside the set
+        // with as many replies as candidates tells them all apart.
+        let found = self.mark_block_by_block(&guesses, set, |block, marked| {
             // Nearly every stretch has no such guess: a vector search of the slacks says so
             // far faster than a loop over them (BENCHMARKS.md, "The code's tuning").
-            let slack = &slack[..stretch.len()];
-            if !slack.contains(&tells_all_apart) {
-                return None;
+            if !marked.all().contains(&tells_all_apart) {
+                return ControlFlow::Continue(());
             }
-            stretch
-                .map(|index| Code(index as u32))
-                .zip(slack.iter())
-                .find(|&(guess, &slack)| {
-                    slack == tells_all_apart && set.binary_search(&guess).is_err()
-                })
-                .map(|(guess, _)| guess)
-        })
+            match marked.of(block).find(|&(guess, slack)| {
+                slack == tells_all_apart && set.binary_search(&guess).is_err()
+            }) {
+                Some((guess, _)) => ControlFlow::Break(guess),
+                None => ControlFlow::Continue(()),
+            }
+        });
+        match found {
+            ControlFlow::Break(guess) => Some(guess),
+            ControlFlow::Continue(()) => None,
+        }
     }
 
     /// How many codes of the set `secrets` get a reply `guess` already gave another; where
@@ -230,5 +228,49 @@ fn beyond_two_per_code(n: u32, budget: Budget) -> u32 {
         2 * n + 1
     } else {
         INFEASIBLE
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use proptest::prelude::*;
+
+    use mastermind_core::Code;
+
+    use crate::optimal::search::ranking::tests::with_search;
+
+    proptest! {
+        /// A scan outside a set finds the least code outside it that tells its codes apart,
+        /// as a look at every code finds: sets of few colours, so that most leave some
+        /// absent, and of all colours.
+        #[test]
+        fn a_scan_finds_the_least_guess_outside_that_tells_the_set_apart(
+            palette in prop::collection::vec(0u8..5, 1..=5),
+            pegs in prop::collection::vec(prop::array::uniform4(0usize..5), 1..=16),
+        ) {
+            with_search(None, |search, _| {
+                let book = search.scorer.codebook();
+                let set: Vec<Code> = pegs
+                    .iter()
+                    .map(|pegs| {
+                        let colours = pegs.map(|peg| palette[peg % palette.len()]);
+                        book.index_of(&colours).expect("a code of the game")
+                    })
+                    .collect::<BTreeSet<_>>()
+                    .into_iter()
+                    .collect();
+                let plain = book.codes().find(|&guess| {
+                    let replies: BTreeSet<_> = set
+                        .iter()
+                        .map(|&secret| book.score(guess, secret))
+                        .collect();
+                    set.binary_search(&guess).is_err() && replies.len() == set.len()
+                });
+                prop_assert_eq!(search.split_from_outside(&set), plain);
+                Ok(())
+            })?;
+        }
     }
 }

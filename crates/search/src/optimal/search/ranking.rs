@@ -36,9 +36,32 @@ const MARKS_SCANNED: usize = 64;
 
 /// The slacks of a block of guesses as marked: one per guess in order, or one per code of a
 /// stretch of the codebook, which holds the block's guesses among others.
-enum Marked<'a> {
+pub(in crate::optimal) enum Marked<'a> {
     InOrder(&'a [u8]),
     ByCode { slacks: &'a [u8], start: usize },
+}
+
+impl<'a> Marked<'a> {
+    /// The slacks as marked: every guess's among them, in order, with others' between.
+    pub(in crate::optimal) fn all(&self) -> &'a [u8] {
+        match *self {
+            Marked::InOrder(slacks) | Marked::ByCode { slacks, .. } => slacks,
+        }
+    }
+
+    /// Each guess of `block` (the block marked) with its slack.
+    pub(in crate::optimal) fn of<'b>(
+        &'b self,
+        block: &'b [Code],
+    ) -> impl Iterator<Item = (Code, u8)> + 'b {
+        block
+            .iter()
+            .enumerate()
+            .map(move |(at, &guess)| match *self {
+                Marked::InOrder(slacks) => (guess, slacks[at]),
+                Marked::ByCode { slacks, start } => (guess, slacks[guess.index() - start]),
+            })
+    }
 }
 
 /// Groups of at most this many guesses are counted one guess at a time.
@@ -490,14 +513,12 @@ impl Search<'_> {
     /// Each guess's slack at `set`: its distinct replies, plus one if it is a candidate.
     pub(in crate::optimal) fn mark_in_blocks(&self, guesses: &[Code], set: &[Code]) -> Vec<u8> {
         let mut slacks = Vec::with_capacity(guesses.len());
-        self.mark_block_by_block(guesses, set, |block, marked| match marked {
-            Marked::InOrder(marked) => slacks.extend_from_slice(marked),
-            Marked::ByCode {
-                slacks: marked,
-                start,
-            } => {
-                slacks.extend(block.iter().map(|guess| marked[guess.index() - start]));
+        let _: ControlFlow<()> = self.mark_block_by_block(guesses, set, |block, marked| {
+            match marked {
+                Marked::InOrder(marked) => slacks.extend_from_slice(marked),
+                Marked::ByCode { .. } => slacks.extend(marked.of(block).map(|(_, slack)| slack)),
             }
+            ControlFlow::Continue(())
         });
         slacks
     }
@@ -520,42 +541,47 @@ impl Search<'_> {
             return Vec::new();
         };
         let mut kept = Vec::new();
-        self.mark_block_by_block(guesses, set, |block, marked| match marked {
-            Marked::InOrder(marked) => {
-                for (guesses, slacks) in block
-                    .chunks(MARKS_SCANNED)
-                    .zip(marked.chunks(MARKS_SCANNED))
-                {
-                    // The usual stretch keeps none, and its greatest slack says so in a few
-                    // vector instructions.
-                    if slacks.iter().fold(0, |most, &slack| most.max(slack)) > most_ruled_out {
-                        kept.extend(
-                            guesses
-                                .iter()
-                                .zip(slacks)
-                                .filter(|&(_, &slack)| slack > most_ruled_out)
-                                .map(|(&guess, _)| guess),
-                        );
+        let _: ControlFlow<()> = self.mark_block_by_block(guesses, set, |block, marked| {
+            match marked {
+                Marked::InOrder(marked) => {
+                    for (guesses, slacks) in block
+                        .chunks(MARKS_SCANNED)
+                        .zip(marked.chunks(MARKS_SCANNED))
+                    {
+                        // The usual stretch keeps none, and its greatest slack says so in a
+                        // few vector instructions.
+                        if slacks.iter().fold(0, |most, &slack| most.max(slack)) > most_ruled_out {
+                            kept.extend(
+                                guesses
+                                    .iter()
+                                    .zip(slacks)
+                                    .filter(|&(_, &slack)| slack > most_ruled_out)
+                                    .map(|(&guess, _)| guess),
+                            );
+                        }
                     }
                 }
+                Marked::ByCode { .. } => kept.extend(
+                    marked
+                        .of(block)
+                        .filter(|&(_, slack)| slack > most_ruled_out)
+                        .map(|(guess, _)| guess),
+                ),
             }
-            Marked::ByCode { slacks, start } => kept.extend(
-                block
-                    .iter()
-                    .filter(|guess| slacks[guess.index() - start] > most_ruled_out),
-            ),
+            ControlFlow::Continue(())
         });
         kept
     }
 
-    /// Marks `guesses` at `set` a block at a time, handing each block with its slacks, in
-    /// order, to `marked`.
-    fn mark_block_by_block(
+    /// Marks `guesses` (in numeric order) at `set` a block at a time, handing each block with
+    /// its slacks, in order, to `marked`, until it breaks. Every reply number must be below
+    /// [`REPLIES_MARKED`].
+    pub(in crate::optimal) fn mark_block_by_block<B>(
         &self,
         guesses: &[Code],
         set: &[Code],
-        mut marked: impl FnMut(&[Code], Marked<'_>),
-    ) {
+        mut marked: impl FnMut(&[Code], Marked<'_>) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
         let rows = self.reply_rows(set);
         let solved = usize::from(self.replies.all_black());
         let replies = self.replies.replies();
@@ -589,15 +615,16 @@ impl Search<'_> {
                 block,
                 if stretch && block.len() < width {
                     Marked::ByCode {
-                        slacks: &slack,
+                        slacks: &slack[..width],
                         start,
                     }
                 } else {
                     Marked::InOrder(&slack[..block.len()])
                 },
-            );
+            )?;
             done += block.len();
         }
+        ControlFlow::Continue(())
     }
 
     /// Scores one guess at a time, leaving it out as soon as its bound reaches the limit: for
@@ -671,7 +698,7 @@ fn clamp(total: u64) -> u32 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(in crate::optimal) mod tests {
     use std::collections::BTreeSet;
 
     use proptest::prelude::*;
@@ -827,7 +854,8 @@ mod tests {
     }
 
     /// Runs `check` on an optimal search of 4 pegs and 5 colours, capped at `cap` guesses.
-    fn with_search(
+    /// Runs `check` on the search of 4×5 with repetition, capped at `cap` guesses.
+    pub(in crate::optimal) fn with_search(
         cap: Option<usize>,
         check: impl FnOnce(&Search<'_>, Budget) -> Result<(), TestCaseError>,
     ) -> Result<(), TestCaseError> {
