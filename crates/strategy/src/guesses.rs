@@ -185,7 +185,7 @@ impl GuessPool {
     }
 
     /// The colours no code of `set` has.
-    fn absent_colours(&self, set: &[Code]) -> ColourSet {
+    pub fn absent_colours(&self, set: &[Code]) -> ColourSet {
         let present = set
             .iter()
             .fold(0, |colours, code| colours | self.colour_sets[code.index()]);

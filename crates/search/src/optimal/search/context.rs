@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use mastermind_core::{Code, Scorer};
 
+use super::colour_totals::ColourTotals;
 use super::notes::Notes;
 use super::report::Report;
 use crate::optimal::bounds::budget::Budget;
@@ -77,6 +78,8 @@ pub(in crate::optimal) struct Search<'a> {
     pub(in crate::optimal) bounds: LowerBound,
     pub(in crate::optimal) table: TranspositionTable,
     pub(in crate::optimal) pool: GuessPool,
+    /// What guesses' colours alone tell of their replies, where the game has it.
+    pub(in crate::optimal) colour_totals: Option<ColourTotals>,
     pub(in crate::optimal) replies: ReplyTable<'a>,
     pub(in crate::optimal) consistent_only: bool,
     pub(in crate::optimal) nodes: AtomicU64,
@@ -99,6 +102,7 @@ impl<'a> Search<'a> {
             bounds,
             table: TranspositionTable::new(capacity.table_bytes, scorer.codebook().len()),
             pool: GuessPool::new(scorer.codebook()),
+            colour_totals: ColourTotals::new(scorer.codebook()),
             replies: ReplyTable::new(scorer, capacity.most_tabulated),
             consistent_only,
             nodes: AtomicU64::new(0),

@@ -11,6 +11,7 @@ use crate::optimal::bounds::budget::Budget;
 use crate::optimal::bounds::least_totals::INFEASIBLE;
 use crate::optimal::kernels::counting::REPLIES_MARKED;
 use crate::optimal::table::transposition::Known;
+use mastermind_strategy::guesses::Guesses;
 
 /// What [`Search::small_set`] can tell without trying every guess.
 pub(in crate::optimal) enum SmallSet {
@@ -141,22 +142,33 @@ impl Search<'_> {
 
     /// A guess outside a set that [`Search::small_set`] left at `2n` or more, telling every
     /// candidate apart: it reaches `2n` within two guesses, after the candidates in the search's
-    /// order; without one, every guess costs at least `2n + 1`. Every code is scanned in numeric
-    /// order, so the first found is the least of its orbit, the guess the search would choose;
-    /// of codes that differ only in colours no candidate has, which split the set alike, only
-    /// the least. This scans many guesses, so it waits until the set is searched.
+    /// order; without one, every guess costs at least `2n + 1`. The guesses are scanned in
+    /// numeric order, so the first found is the least of its orbit, the guess the search would
+    /// choose. Left out are codes that differ from a smaller one only in colours no candidate
+    /// has, which split the set alike, and codes whose colours alone put too many candidates at
+    /// one count of shared colours ([`ColourTotals`]), most often every code. What is left
+    /// still costs a pass over the rows, so the scan waits until the set is searched.
+    ///
+    /// [`ColourTotals`]: super::colour_totals::ColourTotals
     fn split_from_outside(&self, set: &[Code]) -> Option<Code> {
-        let guesses = self.pool.naming_absent_first(self.scorer.codebook(), set);
+        let book = self.scorer.codebook();
+        let absent = self.pool.absent_colours(set);
+        let guesses = match self
+            .colour_totals
+            .as_ref()
+            .and_then(|totals| totals.may_tell_apart(set, absent, book.game().repetition()))
+        {
+            Some(kept) => Guesses::Made(kept),
+            None => self.pool.naming_absent_first(book, set),
+        };
         // Replies are marked as bits of a `u32`, from the table's rows.
         let marked = self.replies.replies() <= REPLIES_MARKED
             && set.iter().all(|&code| self.replies.row(code).is_some());
         if !marked {
             let secrets = self.replies.secrets(set);
-            return guesses
-                .iter()
-                .copied()
-                .find(|&guess| self.repeated_replies(guess, &secrets, 0) == 0)
-                .filter(|guess| set.binary_search(guess).is_err());
+            return guesses.iter().copied().find(|&guess| {
+                set.binary_search(&guess).is_err() && self.repeated_replies(guess, &secrets, 0) == 0
+            });
         }
         // Slacks count replies, a few dozen at most: no guess tells apart more codes.
         let Ok(tells_all_apart) = u8::try_from(set.len()) else {

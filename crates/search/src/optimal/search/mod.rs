@@ -4,6 +4,7 @@
 //!   own file;
 //! - [`root`]: a search set up at a situation, and the whole search run from it;
 //! - [`estimate`]: what is known of a set before searching it;
+//! - [`colour_totals`]: the guesses whose colours alone cannot tell a small set apart;
 //! - [`shared_bounds`]: sets that are renamings of each other share what the table knows;
 //! - [`partition`]: a guess's classes, and their shape to skip guesses that split alike;
 //! - [`ranking`]: guesses handed out by bound, counted only when reached;
@@ -15,6 +16,7 @@
 //! - [`report`]: progress a user can read.
 
 pub(in crate::optimal) mod branch_and_bound;
+pub(in crate::optimal) mod colour_totals;
 pub(in crate::optimal) mod context;
 pub(in crate::optimal) mod estimate;
 pub(in crate::optimal) mod guess;

@@ -853,7 +853,6 @@ pub(in crate::optimal) mod tests {
         })
     }
 
-    /// Runs `check` on an optimal search of 4 pegs and 5 colours, capped at `cap` guesses.
     /// Runs `check` on the search of 4×5 with repetition, capped at `cap` guesses.
     pub(in crate::optimal) fn with_search(
         cap: Option<usize>,
